@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/**
+ * The `formal-ssa` command: wires io/ (reading and writing the exchange format), impl/
+ * (constructions) and checks/ (verdicts) together and prints. Each subcommand lives in its own
+ * module under cli/commands and registers itself here.
+ */
+import { Command, CommanderError } from "commander";
+import { MalformedInput } from "../spec/errors.js";
+import { registerCommands } from "./commands/index.js";
+
+export const EXIT_OK = 0;
+/** A property failed: rejected, or a fuzzing finding. */
+export const EXIT_REJECTED = 1;
+/** Malformed input or a bad command line. */
+export const EXIT_MALFORMED = 2;
+/** A bug in formal-ssa itself. */
+export const EXIT_INTERNAL = 70;
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = new Command();
+  program
+    .name("formal-ssa")
+    .description("Construct, check and certify SSA form against the verified Formal_SSA model (CC 2016).")
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  let code = EXIT_OK;
+  registerCommands(program, (c) => {
+    code = c;
+  });
+  try {
+    await program.parseAsync(argv as string[], { from: "user" });
+  } catch (e) {
+    if (e instanceof MalformedInput) {
+      process.stderr.write(`formal-ssa: ${e.message}\n`);
+      return EXIT_MALFORMED;
+    }
+    if (e instanceof CommanderError) {
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return EXIT_OK;
+      return EXIT_MALFORMED;
+    }
+    const msg = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`formal-ssa: internal error: ${msg}\n`);
+    if (process.env.FORMAL_SSA_DEBUG) process.stderr.write(`${(e as Error).stack ?? ""}\n`);
+    return EXIT_INTERNAL;
+  }
+  return code;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`formal-ssa: internal error: ${String(e)}\n`);
+    process.exitCode = EXIT_INTERNAL;
+  },
+);
