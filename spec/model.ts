@@ -129,6 +129,10 @@ abstract class OnGraph implements graph_Entry_base {
   get Entry(): Node {
     return this.graph.Entry;
   }
+  /** The graph's predecessor rows, for algorithms that walk them directly. */
+  get preds(): Rows<Node> {
+    return this.graph.preds;
+  }
   predecessors(n: Node): Node[] {
     return this.graph.predecessors(n);
   }
