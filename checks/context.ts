@@ -1,0 +1,123 @@
+/**
+ * Indices the checkers share, computed once per SSA CFG: where each value is defined, every use
+ * occurrence (a phi argument counts as a use at the end of its predecessor, as `phiUses` says),
+ * the dominator tree.
+ */
+import { dominatorTree, DomTree } from "../graph/dominators.js";
+import type { Node, Val } from "../spec/ids.js";
+import { Graph, Rows, SsaCfg } from "../spec/model.js";
+
+/** A use occurrence: value `val` used at `node`, ordinarily or as argument `arg` of phi `phi`. */
+export interface UseOcc {
+  node: Node;
+  val: Val;
+  /** -1 for an ordinary use. */
+  phi: number;
+  arg: number;
+}
+
+export class SsaIndex {
+  private domCache: DomTree | undefined;
+  /** Value -> every node defining it (simple or phi), ascending; more than one breaks allDefs_disjoint. */
+  readonly defNodes: Rows<Node>;
+  /** Phi -> its node. */
+  readonly phiNode: Int32Array;
+  /** Value -> the first phi defining it, -1 if none. */
+  readonly phiOf: Int32Array;
+  /** Every use occurrence, grouped by value: `occ[useStart[v] .. useStart[v+1])`. */
+  readonly useStart: Int32Array;
+  readonly occ: UseOcc[];
+
+  constructor(readonly ssa: SsaCfg) {
+    const N = ssa.nodeCount;
+    const V = ssa.valCount;
+    this.phiNode = new Int32Array(ssa.phiCount);
+    for (let n = 0; n < N; n++) for (let p = ssa.phiStart[n]; p < ssa.phiStart[n + 1]; p++) this.phiNode[p] = n;
+    this.phiOf = new Int32Array(V).fill(-1);
+    for (let p = ssa.phiCount - 1; p >= 0; p--) this.phiOf[ssa.phiDef[p]] = p;
+
+    const defPairs: [number, number][] = [];
+    for (let n = 0; n < N; n++) {
+      for (let k = ssa.defRows.start[n]; k < ssa.defRows.start[n + 1]; k++) defPairs.push([ssa.defRows.list[k], n]);
+      for (let p = ssa.phiStart[n]; p < ssa.phiStart[n + 1]; p++) defPairs.push([ssa.phiDef[p], n]);
+    }
+    this.defNodes = groupRows(V, defPairs, true);
+
+    const occ: UseOcc[] = [];
+    for (let n = 0; n < N; n++)
+      for (let k = ssa.useRows.start[n]; k < ssa.useRows.start[n + 1]; k++)
+        occ.push({ node: n as Node, val: ssa.useRows.list[k] as Val, phi: -1, arg: -1 });
+    const preds = ssa.graph.preds;
+    for (let p = 0; p < ssa.phiCount; p++) {
+      const n = this.phiNode[p];
+      const cnt = Math.min(ssa.args.count(p), preds.count(n)); // phiUses zips arguments with predecessors
+      for (let i = 0; i < cnt; i++) occ.push({ node: preds.at(n, i), val: ssa.args.at(p, i), phi: p, arg: i });
+    }
+    occ.sort((a, b) => a.val - b.val || a.node - b.node);
+    this.occ = occ;
+    this.useStart = new Int32Array(V + 1);
+    for (const o of occ) this.useStart[o.val + 1]++;
+    for (let v = 0; v < V; v++) this.useStart[v + 1] += this.useStart[v];
+  }
+
+  get graph(): Graph {
+    return this.ssa.graph;
+  }
+  get dom(): DomTree {
+    return (this.domCache ??= dominatorTree(this.ssa.graph));
+  }
+  /** `defNode g v`: the first node defining `v`, or -1 when none does. */
+  defNode(v: number): number {
+    return this.defNodes.count(v) > 0 ? this.defNodes.at(v, 0) : -1;
+  }
+  isPhi(v: number): boolean {
+    return this.phiOf[v] >= 0;
+  }
+  usesOf(v: number): UseOcc[] {
+    return this.occ.slice(this.useStart[v], this.useStart[v + 1]);
+  }
+}
+
+/** Rows indexed by the first component of each pair, each row sorted and (optionally) deduplicated. */
+export function groupRows(count: number, pairs: readonly [number, number][], dedupe: boolean): Rows<never> {
+  const rows: number[][] = Array.from({ length: count }, () => []);
+  for (const [k, x] of pairs) if (k >= 0 && k < count) rows[k].push(x);
+  for (const r of rows) {
+    r.sort((a, b) => a - b);
+    if (dedupe) {
+      let w = 0;
+      for (let i = 0; i < r.length; i++) if (i === 0 || r[i] !== r[i - 1]) r[w++] = r[i];
+      r.length = w;
+    }
+  }
+  return Rows.from(rows);
+}
+
+/** A shortest path `from -> to` by breadth-first search that never enters a `blocked` node. */
+export function shortestPath(g: Graph, from: number, to: number, blocked?: (n: number) => boolean): Node[] | undefined {
+  const N = g.nodeCount;
+  const parent = new Int32Array(N).fill(-2);
+  const queue = new Int32Array(N);
+  let head = 0;
+  let tail = 0;
+  parent[from] = -1;
+  queue[tail++] = from;
+  const succ = g.succs;
+  while (head < tail) {
+    const x = queue[head++];
+    if (x === to) return unwind(parent, x);
+    for (let k = succ.start[x]; k < succ.start[x + 1]; k++) {
+      const y = succ.list[k];
+      if (parent[y] !== -2 || (blocked && blocked(y))) continue;
+      parent[y] = x;
+      queue[tail++] = y;
+    }
+  }
+  return undefined;
+}
+
+function unwind(parent: Int32Array, x: number): Node[] {
+  const out: Node[] = [];
+  for (let y = x; y !== -1; y = parent[y]) out.push(y as Node);
+  return out.reverse();
+}

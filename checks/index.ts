@@ -1,0 +1,100 @@
+/**
+ * All checkers, grouped as the locales group their assumptions. `validate` certifies a
+ * translation: every validity property must hold; quality properties are reported and can be
+ * required on top.
+ */
+import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
+import { def_ass_uses, defs_uses_disjoint, Entry_reaches, Entry_unreachable } from "./cfg_wf.js";
+import { SsaIndex } from "./context.js";
+import { equiv } from "./equiv.js";
+import { cytronMinimal, no_redundant_set, no_trivial_phis, pruned } from "./quality.js";
+import { allDefs_disjoint, allUses_def_ass, Entry_no_phis, phis_wf, simpleDefs_phiDefs_disjoint } from "./ssa_wf.js";
+import { allDefs_var_disjoint, conventional, oldDefs_correct, oldUses_correct, phis_same_var } from "./transformed.js";
+import type { Verdict } from "./verdict.js";
+
+export * from "./verdict.js";
+export { SsaIndex } from "./context.js";
+
+/** The quality properties: reported always, required only on request. */
+export const QUALITY = ["pruned", "no_trivial_phis", "cytronMinimal", "no_redundant_set"] as const;
+export type QualityProperty = (typeof QUALITY)[number];
+
+/** Validity properties of `validate`, in report order (the original's prefixed `old.` as in Isabelle). */
+export const VALIDITY = [
+  "Entry_unreachable",
+  "Entry_reaches",
+  "old.defs_uses_disjoint",
+  "old.def_ass_uses",
+  "phis_wf",
+  "simpleDefs_phiDefs_disjoint",
+  "allDefs_disjoint",
+  "allUses_def_ass",
+  "Entry_no_phis",
+  "defs_uses_disjoint",
+  "oldDefs_correct",
+  "oldUses_correct",
+  "phis_same_var",
+  "allDefs_var_disjoint",
+  "conventional",
+  "equiv",
+] as const;
+
+function renamed(v: Verdict, property: string): Verdict {
+  return { ...v, property };
+}
+
+/** `CFG_wf` of an original CFG. */
+export function checkCfg(g: Cfg): Verdict[] {
+  return [Entry_unreachable(g.graph), Entry_reaches(g.graph), defs_uses_disjoint(g), def_ass_uses(g)];
+}
+
+/** What needs no original: `CFG_SSA_wf` and the quality properties that are about the SSA alone. */
+export function checkSsa(ssa: SsaCfg): Verdict[] {
+  const idx = new SsaIndex(ssa);
+  return [
+    Entry_unreachable(ssa.graph),
+    Entry_reaches(ssa.graph),
+    phis_wf(ssa),
+    simpleDefs_phiDefs_disjoint(ssa),
+    allDefs_disjoint(ssa, idx),
+    allUses_def_ass(ssa, idx),
+    Entry_no_phis(ssa),
+    defs_uses_disjoint(ssa),
+    pruned(ssa, idx),
+    no_trivial_phis(ssa, idx),
+    no_redundant_set(ssa, idx),
+  ];
+}
+
+/** Every property of a translation: validity (VALIDITY order), then quality (QUALITY order). */
+export function checkTransformed(t: Transformed): Verdict[] {
+  const idx = new SsaIndex(t.ssa);
+  return [
+    Entry_unreachable(t.graph),
+    Entry_reaches(t.graph),
+    renamed(defs_uses_disjoint(t.old), "old.defs_uses_disjoint"),
+    renamed(def_ass_uses(t.old), "old.def_ass_uses"),
+    phis_wf(t.ssa),
+    simpleDefs_phiDefs_disjoint(t.ssa),
+    allDefs_disjoint(t.ssa, idx),
+    allUses_def_ass(t.ssa, idx),
+    Entry_no_phis(t.ssa),
+    defs_uses_disjoint(t.ssa),
+    oldDefs_correct(t),
+    oldUses_correct(t),
+    phis_same_var(t),
+    allDefs_var_disjoint(t),
+    conventional(t, idx),
+    equiv(t, idx),
+    pruned(t.ssa, idx),
+    no_trivial_phis(t.ssa, idx),
+    cytronMinimal(t, idx),
+    no_redundant_set(t.ssa, idx),
+  ];
+}
+
+/** Certified iff every non-quality property holds and every required quality property holds. */
+export function certified(verdicts: readonly Verdict[], require: readonly string[] = []): boolean {
+  const quality = new Set<string>(QUALITY);
+  return verdicts.every((v) => v.holds || (quality.has(v.property) && !require.includes(v.property)));
+}

@@ -1,0 +1,203 @@
+/**
+ * Quality properties: `pruned` (SSA_CFG), `no_trivial_phis` (= not `redundant`, SSA_CFG),
+ * `cytronMinimal` (Minimality), `no_redundant_set` (Minimal_SSA, Irreducible).
+ *
+ * A phi is identified with its value, and `phi g v` is the phi at `defNode g v`, as in Isabelle.
+ */
+import { immediateDominators } from "../graph/dominators.js";
+import { stronglyConnectedComponents } from "../graph/scc.js";
+import type { Node, Val } from "../spec/ids.js";
+import { Rows, Transformed, type SsaCfg } from "../spec/model.js";
+import { SsaIndex } from "./context.js";
+import { Failures, Verdict } from "./verdict.js";
+
+/** The phi `phi g v` of each value: the phi at `defNode g v` defining `v`, or -1. */
+function phiOfValue(ssa: SsaCfg, idx: SsaIndex): Int32Array {
+  const out = new Int32Array(ssa.valCount).fill(-1);
+  for (let v = 0; v < ssa.valCount; v++) {
+    const n = idx.defNode(v);
+    if (n < 0) continue;
+    for (let p = ssa.phiStart[n]; p < ssa.phiStart[n + 1]; p++) {
+      if (ssa.phiDef[p] === v) {
+        out[v] = p;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * `pruned g = (ALL n. ALL val. val in phiDefs g n --> liveVal g val)`, with `liveVal` the least
+ * set containing every ordinary use and closed under phi arguments: one backward traversal of
+ * the value graph, O(values + phi arguments).
+ */
+export function pruned(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
+  const f = new Failures("pruned");
+  const phiOf = phiOfValue(ssa, idx);
+  const live = new Uint8Array(ssa.valCount);
+  const stack: number[] = [];
+  for (const v of ssa.useRows.list) if (!live[v]) stack.push(v), (live[v] = 1); // liveSimple
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    const p = phiOf[v];
+    if (p < 0) continue;
+    for (let k = ssa.args.start[p]; k < ssa.args.start[p + 1]; k++) {
+      const a = ssa.args.list[k];
+      if (!live[a]) stack.push(a), (live[a] = 1); // livePhi
+    }
+  }
+  for (let n = 0; n < ssa.nodeCount; n++)
+    for (let p = ssa.phiStart[n]; p < ssa.phiStart[n + 1]; p++)
+      if (!live[ssa.phiDef[p]]) f.add({ kind: "phi", node: n as Node, val: ssa.phiDef[p] as Val, want: "live (used, directly or through phis, by an ordinary use)", have: "dead" });
+  return f.verdict();
+}
+
+/** `the_trivial v vs`: the one argument other than `v` if all others equal it, else -1. */
+function theTrivial(v: number, args: Int32Array, from: number, to: number): number {
+  let other = -1;
+  for (let k = from; k < to; k++) {
+    const w = args[k];
+    if (w === v) continue;
+    if (other === -1) other = w;
+    else if (w !== other) return -1;
+  }
+  return other;
+}
+
+/**
+ * `~ redundant g`, where `redundant g == EX v in allVars g. trivial g v` and
+ * `isTrivialPhi g v v' <-> v' ~= v /\ set (phi g v) in {{v'}, {v, v'}}`. Witness: each trivial
+ * phi with its one other argument.
+ */
+export function no_trivial_phis(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
+  const f = new Failures("no_trivial_phis");
+  const phiOf = phiOfValue(ssa, idx);
+  for (let v = 0; v < ssa.valCount; v++) {
+    const p = phiOf[v];
+    if (p < 0) continue;
+    const other = theTrivial(v, ssa.args.list, ssa.args.start[p], ssa.args.start[p + 1]);
+    if (other >= 0) f.add({ kind: "phi", node: idx.phiNode[p] as Node, val: v as Val, other: other as Val, want: "at least two arguments besides itself", have: "trivial" });
+  }
+  return f.verdict();
+}
+
+/**
+ * `cytronMinimal g == ALL v in allVars g. phi g v ~= None --> necessaryPhi g (var g v) (defNode g v)`,
+ * `necessaryPhi g X z == EX n ns m ms. old.pathsConverge g n ns m ms z /\ X in oldDefs g n /\ X in oldDefs g m`.
+ *
+ * Decided by dominators: add a new root `r` with an edge to every original definition of `X`
+ * (split `z` into an in-half and an out-half, `r` feeding the out-half, when `z` itself defines
+ * `X`). Two converging paths from distinct definitions are two paths from `r` to `z`'s in-half
+ * that share no node but their ends; by Menger's theorem they exist iff no single node separates
+ * `r` from `z`, i.e. iff `r` is the immediate dominator of `z` in that graph. One dominator tree
+ * (Lengauer-Tarjan) per variable with phis answers all its phis.
+ */
+export function cytronMinimal(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict {
+  const f = new Failures("cytronMinimal");
+  for (const { val, node, necessary } of necessity(t, idx)) if (!necessary) f.add({ kind: "necessary", node, val, necessary: false });
+  return f.verdict();
+}
+
+/** For every phi `phi g v`: whether it is necessary (`necessaryPhi'`). */
+export function necessity(t: Transformed, idx = new SsaIndex(t.ssa)): { val: Val; node: Node; necessary: boolean }[] {
+  const ssa = t.ssa;
+  const phiOf = phiOfValue(ssa, idx);
+  const byVar = new Map<number, number[]>();
+  for (let v = 0; v < ssa.valCount; v++) {
+    if (phiOf[v] < 0) continue;
+    const X = t.var(v as Val);
+    byVar.set(X, [...(byVar.get(X) ?? []), v]);
+  }
+  const out: { val: Val; node: Node; necessary: boolean }[] = [];
+  for (const [X, vals] of byVar) {
+    const defs: number[] = [];
+    for (let n = 0; n < t.nodeCount; n++) if (t.old.defRows.has(n, X)) defs.push(n);
+    let shared: Int32Array | undefined; // the dominator tree without a split, shared by all z not defining X
+    for (const v of vals) {
+      const z = idx.defNode(v);
+      if (defs.includes(z)) {
+        out.push({ val: v as Val, node: z as Node, necessary: rootDominates(t.graph.preds, t.nodeCount, defs, z) });
+      } else {
+        shared ??= augmentedIdom(t.graph.preds, t.nodeCount, defs, -1);
+        out.push({ val: v as Val, node: z as Node, necessary: shared[z] === t.nodeCount });
+      }
+    }
+  }
+  return out.sort((a, b) => a.node - b.node || a.val - b.val);
+}
+
+function rootDominates(preds: Rows<Node>, N: number, defs: number[], z: number): boolean {
+  return augmentedIdom(preds, N, defs, z)[N + 1] === N;
+}
+
+/**
+ * Immediate dominators in the graph plus a root `N` with edges to every node of `defs`. If
+ * `split >= 0`, that node's out-edges and the root's edge to it leave from it as usual while its
+ * in-edges arrive at a new node `N + 1` instead.
+ */
+function augmentedIdom(preds: Rows<Node>, N: number, defs: readonly number[], split: number): Int32Array {
+  const total = split >= 0 ? N + 2 : N + 1;
+  const root = N;
+  const predRows: number[][] = Array.from({ length: total }, () => []);
+  for (let x = 0; x < N; x++) {
+    const target = x === split ? N + 1 : x;
+    for (let k = preds.start[x]; k < preds.start[x + 1]; k++) predRows[target].push(preds.list[k]);
+  }
+  for (const d of defs) predRows[d].push(root);
+  const pred = Rows.from(predRows);
+  const succRows: number[][] = Array.from({ length: total }, () => []);
+  for (let x = 0; x < total; x++) for (const p of predRows[x]) succRows[p].push(x);
+  return immediateDominators(Rows.from(succRows), pred, root);
+}
+
+/**
+ * `~ (EX P. redundant_set g P)`, where a redundant set is a non-empty set of phis referencing at
+ * most one value outside itself. By Lemma 1 of Minimal_SSA every redundant set contains a
+ * redundant SCC, and the peeling search of Wagner's thesis (Section 4.1, Fig. 4.2) finds one
+ * whenever one exists: in the phi graph restricted to a working set, an SCC with at most one
+ * outside argument is redundant; otherwise only its members whose arguments all stay inside it
+ * can lie in a redundant SCC within it, so the search continues on them. O(V^2 + VE) in the
+ * phi graph at worst (the ladder), linear when phi webs are not nested.
+ * Witness: every redundant SCC found, with its outside argument.
+ */
+export function no_redundant_set(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
+  const f = new Failures("no_redundant_set");
+  const phiOf = phiOfValue(ssa, idx);
+  // vertices: the phis phi g v; edges from a phi to the phis among its arguments
+  const phis: number[] = [];
+  const vertexOfPhi = new Int32Array(ssa.phiCount).fill(-1);
+  for (let v = 0; v < ssa.valCount; v++) if (phiOf[v] >= 0) vertexOfPhi[phiOf[v]] = phis.push(phiOf[v]) - 1;
+  const P = phis.length;
+  const argVertex = (a: number) => (phiOf[a] >= 0 ? vertexOfPhi[phiOf[a]] : -1);
+  const adj = Rows.from(phis.map((p) => ssa.args.row(p).map(argVertex).filter((x) => x >= 0)));
+  const work: Uint8Array[] = [new Uint8Array(P).fill(1)];
+  while (work.length > 0) {
+    const mask = work.pop()!;
+    const scc = stronglyConnectedComponents(adj, mask);
+    for (let c = 0; c < scc.componentCount; c++) {
+      const members = scc.components.row(c);
+      const inC = (x: number) => x >= 0 && scc.component[x] === c;
+      let outside = -1;
+      let outsideCount = 0;
+      const inner = new Uint8Array(P);
+      let innerCount = 0;
+      for (const u of members) {
+        let allInside = true;
+        for (const a of ssa.args.row(phis[u])) {
+          if (inC(argVertex(a))) continue;
+          allInside = false;
+          if (outsideCount === 0 || (outsideCount === 1 && a !== outside)) {
+            if (outsideCount === 0) outside = a;
+            outsideCount++;
+          }
+        }
+        if (allInside) (inner[u] = 1), innerCount++;
+      }
+      if (outsideCount <= 1) {
+        f.add({ kind: "redundantSet", set: members.map((u) => ssa.phiDef[phis[u]] as Val), outside: outsideCount === 1 ? (outside as Val) : null });
+      } else if (innerCount > 0) work.push(inner);
+    }
+  }
+  return f.verdict();
+}

@@ -1,0 +1,192 @@
+/**
+ * Checkers for the translation: locale `CFG_SSA_Transformed` (AFP SSA_CFG; Fig. 6 of the
+ * CC 2016 paper, whose names `oldDefs_correct`/`oldUses_correct` are used here for the AFP's
+ * `oldDefs_def`/`oldUses_def`).
+ */
+import { reachForward } from "../graph/dfs.js";
+import type { Node, Val, Var } from "../spec/ids.js";
+import type { Transformed } from "../spec/model.js";
+import { shortestPath, SsaIndex } from "./context.js";
+import { Failures, Verdict } from "./verdict.js";
+
+/** Compares two small sets given as row slices. */
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  const sa = new Set(a);
+  const sb = new Set(b);
+  return sa.size === sb.size && [...sa].every((x) => sb.has(x));
+}
+
+/** `oldDefs_correct: oldDefs g n = var g ` defs g n`. */
+export function oldDefs_correct(t: Transformed): Verdict {
+  return imageCheck(t, "oldDefs_correct", (n) => t.old.defs(n), (n) => t.ssa.defs(n));
+}
+
+/** `oldUses_correct: n in set (alpha_n g) ==> oldUses g n = var g ` uses g n`. */
+export function oldUses_correct(t: Transformed): Verdict {
+  return imageCheck(t, "oldUses_correct", (n) => t.old.uses(n), (n) => t.ssa.uses(n));
+}
+
+function imageCheck(t: Transformed, name: string, old: (n: Node) => Var[], ssa: (n: Node) => Val[]): Verdict {
+  const f = new Failures(name);
+  for (let n = 0 as Node; n < t.nodeCount; n++) {
+    const want = old(n);
+    const vals = ssa(n);
+    const have = vals.map((v) => t.var(v));
+    if (!sameSet(want, have)) f.add({ kind: "node", node: n, vals, vars: want, want: "var of the SSA values = the original variables" });
+  }
+  return f.verdict();
+}
+
+/** `phis_same_var: [| phis g (n,v) = Some vs; v' in set vs |] ==> var g v' = var g v`. */
+export function phis_same_var(t: Transformed): Verdict {
+  const f = new Failures("phis_same_var");
+  const s = t.ssa;
+  for (let n = 0; n < s.nodeCount; n++)
+    for (let p = s.phiStart[n]; p < s.phiStart[n + 1]; p++)
+      for (let i = 0; i < s.args.count(p); i++)
+        if (t.var(s.args.at(p, i)) !== t.var(s.phiDef[p] as Val))
+          f.add({ kind: "phi", node: n as Node, val: s.phiDef[p] as Val, arg: i, other: s.args.at(p, i), want: "an argument of the phi's variable" });
+  return f.verdict();
+}
+
+/** `allDefs_var_disjoint: [| v in allDefs g n; v' in allDefs g n; v ~= v' |] ==> var g v' ~= var g v`. */
+export function allDefs_var_disjoint(t: Transformed): Verdict {
+  const f = new Failures("allDefs_var_disjoint");
+  const s = t.ssa;
+  for (let n = 0 as Node; n < s.nodeCount; n++) {
+    const defs = new Set<number>(s.defs(n));
+    for (let p = s.phiStart[n]; p < s.phiStart[n + 1]; p++) defs.add(s.phiDef[p]);
+    const byVar = new Map<number, Val[]>();
+    for (const v of defs) {
+      const x = t.var(v as Val);
+      byVar.set(x, [...(byVar.get(x) ?? []), v as Val]);
+    }
+    for (const [x, vs] of byVar) if (vs.length > 1) f.add({ kind: "node", node: n, vals: vs, vars: [x as Var], want: "one version of the variable per node" });
+  }
+  return f.verdict();
+}
+
+/**
+ * ```
+ * conventional: [| g |- n-ns->m; n notin set (tl ns); v in allDefs g n; v in allUses g m;
+ *                  x in set (tl ns); v' in allDefs g x |] ==> var g v' ~= var g v
+ * ```
+ * For each definition `n` of a value `v`: the nodes `x` lying on a path from `n` to a use of `v`
+ * that does not return to `n` are those reachable from `n` without re-entering it (F) that reach
+ * a use without entering `n` (B). The property fails iff F ∩ B holds another definition of
+ * `var v`. When `n` is reachable and dominates every use of `v` (the normal case), F ∩ B is B
+ * restricted to nodes reachable from Entry, so only the backward search over `v`'s live range
+ * is needed; otherwise F is searched too. Witness: the path `n .. x .. m`.
+ */
+export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict {
+  const f = new Failures("conventional");
+  const s = t.ssa;
+  const g = s.graph;
+  const N = g.nodeCount;
+  const dom = idx.dom;
+  // nodes defining some value of each variable
+  const defNodesOfVar = new Map<number, number[]>();
+  for (let v = 0; v < s.valCount; v++) {
+    const x = t.var(v as Val);
+    for (let k = idx.defNodes.start[v]; k < idx.defNodes.start[v + 1]; k++) {
+      const list = defNodesOfVar.get(x) ?? [];
+      list.push(idx.defNodes.list[k]);
+      defNodesOfVar.set(x, list);
+    }
+  }
+  const kStamp = new Int32Array(N).fill(-1);
+  const seen = new Int32Array(N).fill(-1);
+  let round = 0;
+  const stack = new Int32Array(N);
+  const preds = g.preds;
+  for (let v = 0; v < s.valCount; v++) {
+    const uses = idx.usesOf(v);
+    if (uses.length === 0) continue;
+    const X = t.var(v as Val);
+    for (const d of defNodesOfVar.get(X) ?? []) kStamp[d] = v;
+    for (let k = idx.defNodes.start[v]; k < idx.defNodes.start[v + 1]; k++) {
+      const n = idx.defNodes.list[k];
+      // B: backward from the uses (other than at n itself), never entering n
+      round++;
+      let sp = 0;
+      for (const u of uses) {
+        if (u.node !== n && seen[u.node] !== round) {
+          seen[u.node] = round;
+          stack[sp++] = u.node;
+        }
+      }
+      const inB: number[] = [];
+      while (sp > 0) {
+        const x = stack[--sp];
+        inB.push(x);
+        for (let e = preds.start[x]; e < preds.start[x + 1]; e++) {
+          const y = preds.list[e];
+          if (y !== n && seen[y] !== round) {
+            seen[y] = round;
+            stack[sp++] = y;
+          }
+        }
+      }
+      const dominated = dom.isReachable(n) && uses.every((u) => dom.dominates(n, u.node));
+      let inF: (x: number) => boolean;
+      if (dominated) inF = (x) => dom.isReachable(x);
+      else {
+        const blocked = new Uint8Array(N);
+        blocked[n] = 1;
+        const succ = g.succs;
+        const seeds: number[] = [];
+        for (let e = succ.start[n]; e < succ.start[n + 1]; e++) seeds.push(succ.list[e]);
+        const r = reachForward(g, seeds, blocked);
+        inF = (x) => r[x] === 1;
+      }
+      const x = inB.find((y) => kStamp[y] === v && inF(y));
+      if (x === undefined) continue;
+      f.add(() => conventionalWitness(t, idx, v as Val, n as Node, x as Node));
+    }
+  }
+  return f.verdict();
+}
+
+function conventionalWitness(t: Transformed, idx: SsaIndex, v: Val, n: Node, x: Node) {
+  const g = t.graph;
+  const notN = (y: number) => y === n;
+  const toX = shortestFrom(g, n, x, notN);
+  const useNodes = new Set(idx.usesOf(v).map((u) => u.node as number));
+  useNodes.delete(n);
+  const toUse = shortestToAny(g, x, useNodes, notN);
+  const path = [...toX, ...toUse.slice(1)];
+  const m = path[path.length - 1];
+  const other = [...new Set<number>([...t.ssa.defs(x), ...phiDefsAt(t, x)])].find((w) => t.var(w as Val) === t.var(v));
+  return {
+    kind: "path" as const,
+    path,
+    val: v,
+    use: m,
+    at: x,
+    want: "no other definition of the variable between the definition and the use",
+    have: other === undefined ? "another definition" : `definition of ${other} at the marked node`,
+  };
+}
+
+function phiDefsAt(t: Transformed, n: number): number[] {
+  const s = t.ssa;
+  const out: number[] = [];
+  for (let p = s.phiStart[n]; p < s.phiStart[n + 1]; p++) out.push(s.phiDef[p]);
+  return out;
+}
+
+/** A path from `from` (length > 1 if from = to is not wanted) to `to` whose nodes after the first are not blocked. */
+function shortestFrom(g: Transformed["graph"], from: number, to: number, blocked: (n: number) => boolean): Node[] {
+  const p = shortestPath(g, from, to, blocked);
+  if (p) return p;
+  throw new Error("internal: conventional witness path not found");
+}
+
+function shortestToAny(g: Transformed["graph"], from: number, targets: Set<number>, blocked: (n: number) => boolean): Node[] {
+  if (targets.has(from)) return [from as Node];
+  for (const m of targets) {
+    const p = shortestPath(g, from, m, blocked);
+    if (p) return p;
+  }
+  throw new Error("internal: conventional witness path not found");
+}
