@@ -86,7 +86,7 @@ export function allUses_def_ass(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
         path: shortestPath(ssa.graph, ssa.Entry, u.node, (n) => defs.includes(n as Node))!,
         val: v as Val,
         use: u.node,
-        at: u.phi >= 0 ? (idx.phiNode[u.phi] as Node) : undefined,
+        phiArg: u.phi >= 0 ? { node: idx.phiNode[u.phi] as Node, arg: u.arg } : undefined,
         want: defs.length === 0 ? "a definition" : "a definition on every path from the entry",
         have: defs.length === 0 ? "the value is defined nowhere" : "none on this path",
       }));

@@ -157,14 +157,18 @@ function conventionalWitness(t: Transformed, idx: SsaIndex, v: Val, n: Node, x: 
   const path = [...toX, ...toUse.slice(1)];
   const m = path[path.length - 1];
   const other = [...new Set<number>([...t.ssa.defs(x), ...phiDefsAt(t, x)])].find((w) => t.var(w as Val) === t.var(v));
+  const occ = idx.usesOf(v).filter((u) => u.node === m);
+  const phiUse = occ.every((u) => u.phi >= 0) ? occ[0] : undefined;
   return {
     kind: "path" as const,
     path,
     val: v,
     use: m,
+    phiArg: phiUse ? { node: idx.phiNode[phiUse.phi] as Node, arg: phiUse.arg } : undefined,
     at: x,
+    other: other as Val | undefined,
     want: "no other definition of the variable between the definition and the use",
-    have: other === undefined ? "another definition" : `definition of ${other} at the marked node`,
+    have: "another one",
   };
 }
 

@@ -24,7 +24,20 @@ export type Witness =
    * A path from Entry (or from a definition) that breaks a path property: `use` at the path's
    * last node is the value (or variable) in question; `at` marks an interesting node on it.
    */
-  | { kind: "path"; path: Node[]; val?: Val; var?: Var; use: Node; at?: Node; want?: string; have?: string }
+  | {
+      kind: "path";
+      path: Node[];
+      val?: Val;
+      var?: Var;
+      use: Node;
+      /** the use is argument `arg` of the phi at `node` (used at the end of the path's last node) */
+      phiArg?: { node: Node; arg: number };
+      /** an interfering node on the path, and the value it defines */
+      at?: Node;
+      other?: Val;
+      want?: string;
+      have?: string;
+    }
   /** equiv: along `path`, at the use of `val` in its last node, the variable was last defined at `orig`, the value at `ssa`. */
   | { kind: "equiv"; path: Node[]; edges: number[]; val: Val; orig: Node | null; ssa: Node | null }
   /** cytronMinimal: a phi that is not necessary, or (on request) a necessary one with its converging paths. */

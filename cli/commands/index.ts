@@ -1,12 +1,16 @@
 import type { Command } from "commander";
+import { registerConstruct } from "./construct.js";
+import { registerDemo } from "./demo.js";
+import { registerDot } from "./dot.js";
+import { registerValidate } from "./validate.js";
 
 /** Sets the process exit code of the running command. */
 export type SetExit = (code: number) => void;
 
 /** Every subcommand, in the order `--help` lists them. */
 export function registerCommands(program: Command, setExit: SetExit): void {
-  void setExit;
-  program.command("demo").description("run the main job on a built-in example").action(() => {
-    process.stdout.write("formal-ssa demo\n");
-  });
+  registerDemo(program, setExit);
+  registerConstruct(program, setExit);
+  registerDot(program, setExit);
+  registerValidate(program, setExit);
 }
