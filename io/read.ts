@@ -1,0 +1,269 @@
+/**
+ * Reading the exchange format (../shared/FORMAT.md): JSON text -> validated `FunctionDoc`s.
+ *
+ * Everything that makes a document unreadable is `MalformedInput` with one line
+ * `FILE: function NAME, block ID, statement I: what is wrong` (parts that do not apply are left
+ * out; a phi is named `phi I`, a block without a usable id `block #I`). Whatever breaks only a
+ * locale assumption (phi argument count, entry with predecessors, unreachable blocks, double
+ * definitions, uses not definitely assigned, defs and uses overlapping) is read without
+ * complaint: the checkers report those by name.
+ *
+ * Decisions the format leaves open:
+ * - unknown fields are malformed, so that a typo such as `"stmt"` is not silently ignored;
+ * - a block with none of `stmts`, `defs`, `uses` is an empty `stmts` block; a block with only
+ *   one of `defs`/`uses` has the other empty;
+ * - a function inside a module may repeat `"format"`, but only with the same version;
+ * - a function without a name is called `#i`, `i` counting from 0 in its file.
+ *
+ * The returned documents are in normal form: every block has `stmts`, or both
+ * `defs` and `uses`; `phis` only where the document has them. Phi `args` objects are kept as
+ * objects (use `phiArgList`).
+ */
+import { readFileSync } from "node:fs";
+import { MalformedInput } from "../spec/errors.js";
+import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type Kind, type PhiDoc, type StmtDoc } from "./format.js";
+import { findJsonSyntaxError } from "./json.js";
+
+export function readDocumentFile(path: string): FunctionDoc[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new MalformedInput(`${path}: cannot read the file (${describeIoError(e)})`);
+  }
+  return readDocumentText(text, path);
+}
+
+export function readDocumentText(text: string, file: string): FunctionDoc[] {
+  const json = parseJson(text, file);
+  const top: Where = new Where(file);
+  if (!isObject(json)) top.fail(`the document is not a JSON object`);
+  if (!Object.hasOwn(json, "format")) top.fail(`missing "format" (want "${FORMAT_VERSION}")`);
+  checkFormat(json.format, top);
+  if (!Object.hasOwn(json, "functions")) return [readFunction(json, file, 0)];
+  checkKeys(json, MODULE_KEYS, top);
+  if (!Array.isArray(json.functions)) top.fail(`"functions" must be a list`);
+  return json.functions.map((f: unknown, i: number) => readFunction(f, file, i));
+}
+
+/** `name`, or `#i` for the i-th function of its file without one. */
+export function functionName(doc: FunctionDoc, index: number): string {
+  return doc.name ?? `#${index}`;
+}
+
+/** A phi's arguments in `preds` order (an `args` object is keyed by predecessor id). */
+export function phiArgList(phi: PhiDoc, preds: readonly string[]): string[] {
+  const a = phi.args;
+  return Array.isArray(a) ? a : preds.map((p) => a[p]);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const MODULE_KEYS = ["format", "functions"];
+const FUNCTION_KEYS = ["format", "kind", "name", "entry", "blocks", "vars"];
+const BLOCK_KEYS = ["id", "preds", "phis", "stmts", "defs", "uses"];
+const STMT_KEYS = ["defs", "uses"];
+const PHI_KEYS = ["def", "args"];
+
+type Json = Record<string, unknown>;
+
+/**
+ * The place a message names, as a chain of parts. Parts are formatted only when a message is
+ * written: a large valid document costs one small object per block and statement, no strings.
+ */
+class Where {
+  constructor(
+    readonly file: string,
+    private readonly parent?: Where,
+    private readonly label?: string,
+    /** A user's name (shown via `show`), or an index. */
+    private readonly value?: string | number,
+  ) {}
+  in(label: string, value: string | number): Where {
+    return new Where(this.file, this, label, value);
+  }
+  fail(what: string): never {
+    const parts: string[] = [];
+    for (let w: Where | undefined = this; w?.label !== undefined; w = w.parent)
+      parts.push(`${w.label} ${typeof w.value === "number" ? w.value : show(w.value!)}`);
+    const place = parts.length > 0 ? `${parts.reverse().join(", ")}: ` : "";
+    throw new MalformedInput(`${this.file}: ${place}${what}`);
+  }
+}
+
+function parseJson(text: string, file: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (e) {
+    const err = findJsonSyntaxError(body);
+    if (err) throw new MalformedInput(`${file}: not JSON: line ${err.line}, column ${err.column}: ${err.reason}`);
+    throw new MalformedInput(`${file}: not JSON: ${firstLine(e instanceof Error ? e.message : String(e))}`);
+  }
+}
+
+function readFunction(raw: unknown, file: string, index: number): FunctionDoc {
+  const unnamed: Where = new Where(file).in("function", `#${index}`);
+  if (!isObject(raw)) unnamed.fail("not a JSON object");
+  if (Object.hasOwn(raw, "name") && typeof raw.name !== "string") unnamed.fail(`"name" must be a string, not ${brief(raw.name)}`);
+  const name = raw.name as string | undefined;
+  const fn: Where = name === undefined ? unnamed : new Where(file).in("function", name);
+  checkKeys(raw, FUNCTION_KEYS, fn);
+  if (Object.hasOwn(raw, "format")) checkFormat(raw.format, fn);
+
+  if (!Object.hasOwn(raw, "kind")) fn.fail(`missing "kind" ("cfg" or "ssa")`);
+  if (raw.kind !== "cfg" && raw.kind !== "ssa") fn.fail(`"kind" must be "cfg" or "ssa", not ${brief(raw.kind)}`);
+  const kind: Kind = raw.kind;
+  if (!Object.hasOwn(raw, "entry")) fn.fail(`missing "entry" (the id of the entry block)`);
+  if (typeof raw.entry !== "string") fn.fail(`"entry" must be a string, not ${brief(raw.entry)}`);
+  const entry = raw.entry;
+  if (!Object.hasOwn(raw, "blocks")) fn.fail(`missing "blocks"`);
+  if (!Array.isArray(raw.blocks)) fn.fail(`"blocks" must be a list, not ${brief(raw.blocks)}`);
+  const rawBlocks: unknown[] = raw.blocks;
+
+  // ids first: a predecessor may name a block further down
+  const index_ = new Map<string, number>();
+  for (let b = 0; b < rawBlocks.length; b++) {
+    const rb = rawBlocks[b];
+    const at: Where = fn.in("block", `#${b}`);
+    if (!isObject(rb)) at.fail(`not a JSON object`);
+    if (!Object.hasOwn(rb, "id")) at.fail(`missing "id"`);
+    if (typeof rb.id !== "string") at.fail(`"id" must be a string, not ${brief(rb.id)}`);
+    const first = index_.get(rb.id);
+    if (first !== undefined) fn.in("block", rb.id).fail(`duplicate block id (blocks #${first} and #${b})`);
+    index_.set(rb.id, b);
+  }
+  const blocks: BlockDoc[] = new Array(rawBlocks.length);
+  for (let b = 0; b < rawBlocks.length; b++) blocks[b] = readBlock(rawBlocks[b] as Json, kind, index_, fn);
+
+  if (!index_.has(entry)) fn.fail(`entry ${JSON.stringify(entry)} is not a block id`);
+  const doc: FunctionDoc = { kind, ...(name === undefined ? {} : { name }), entry, blocks };
+  if (Object.hasOwn(raw, "vars")) {
+    if (kind === "cfg") fn.fail(`"vars" in a "cfg" document (only "ssa" documents map values to variables)`);
+    doc.vars = readStringMap(raw.vars, `"vars"`, fn);
+  }
+  return doc;
+}
+
+function readBlock(rb: Json, kind: Kind, ids: Map<string, number>, fn: Where): BlockDoc {
+  const id = rb.id as string;
+  const at: Where = fn.in("block", id);
+  checkKeys(rb, BLOCK_KEYS, at);
+  if (!Object.hasOwn(rb, "preds")) at.fail(`missing "preds" (give [] for none)`);
+  const preds = readStrings(rb.preds, `"preds"`, at);
+  for (const p of preds) if (!ids.has(p)) at.fail(`predecessor ${JSON.stringify(p)} is not a block id`);
+
+  const block: BlockDoc = { id, preds };
+  if (Object.hasOwn(rb, "phis")) {
+    if (kind === "cfg") at.fail(`"phis" in a "cfg" document (only "ssa" documents have phis)`);
+    if (!Array.isArray(rb.phis)) at.fail(`"phis" must be a list, not ${brief(rb.phis)}`);
+    block.phis = rb.phis.map((p: unknown, i: number) => readPhi(p, preds, at.in("phi", i)));
+  }
+  const hasStmts = Object.hasOwn(rb, "stmts");
+  const hasDefs = Object.hasOwn(rb, "defs");
+  const hasUses = Object.hasOwn(rb, "uses");
+  if (hasStmts && (hasDefs || hasUses))
+    at.fail(`has both "stmts" and ${hasDefs ? `"defs"` : `"uses"`} (a block is either statements or one defs/uses node)`);
+  if (hasDefs || hasUses) {
+    block.defs = hasDefs ? readStrings(rb.defs, `"defs"`, at) : [];
+    block.uses = hasUses ? readStrings(rb.uses, `"uses"`, at) : [];
+  } else if (hasStmts) {
+    if (!Array.isArray(rb.stmts)) at.fail(`"stmts" must be a list, not ${brief(rb.stmts)}`);
+    block.stmts = rb.stmts.map((s: unknown, i: number) => readStmt(s, at.in("statement", i)));
+  } else block.stmts = [];
+  return block;
+}
+
+function readStmt(raw: unknown, at: Where): StmtDoc {
+  if (!isObject(raw)) at.fail(`not a JSON object`);
+  checkKeys(raw, STMT_KEYS, at);
+  if (!Object.hasOwn(raw, "defs")) at.fail(`missing "defs" (give [] for none)`);
+  if (!Object.hasOwn(raw, "uses")) at.fail(`missing "uses" (give [] for none)`);
+  readStrings(raw.defs, `"defs"`, at);
+  readStrings(raw.uses, `"uses"`, at);
+  return raw as unknown as StmtDoc;
+}
+
+function readPhi(raw: unknown, preds: readonly string[], at: Where): PhiDoc {
+  if (!isObject(raw)) at.fail(`not a JSON object`);
+  checkKeys(raw, PHI_KEYS, at);
+  if (!Object.hasOwn(raw, "def")) at.fail(`missing "def"`);
+  if (typeof raw.def !== "string") at.fail(`"def" must be a string, not ${brief(raw.def)}`);
+  if (!Object.hasOwn(raw, "args")) at.fail(`missing "args"`);
+  // a list may have the wrong length: that is phis_wf, which the checkers report
+  if (Array.isArray(raw.args)) return { def: raw.def, args: readStrings(raw.args, `"args"`, at) };
+  if (!isObject(raw.args)) at.fail(`"args" must be a list or an object keyed by predecessor id, not ${brief(raw.args)}`);
+  const args = readStringMap(raw.args, `"args"`, at);
+  const seen = new Set<string>();
+  for (const p of preds) {
+    if (seen.has(p))
+      at.fail(`"args" is keyed by predecessor, but "preds" lists ${JSON.stringify(p)} twice (parallel edges need a list)`);
+    seen.add(p);
+  }
+  for (const k of Object.keys(args)) if (!seen.has(k)) at.fail(`"args" names ${JSON.stringify(k)}, which is not a predecessor`);
+  for (const p of preds) if (!Object.hasOwn(args, p)) at.fail(`"args" has no argument for predecessor ${JSON.stringify(p)}`);
+  return { def: raw.def, args };
+}
+
+function readStrings(raw: unknown, what: string, at: Where): string[] {
+  if (!Array.isArray(raw)) at.fail(`${what} must be a list of strings, not ${brief(raw)}`);
+  for (let i = 0; i < raw.length; i++)
+    if (typeof raw[i] !== "string") at.fail(`${what}[${i}] must be a string, not ${brief(raw[i])}`);
+  return raw as string[];
+}
+
+function readStringMap(raw: unknown, what: string, at: Where): Record<string, string> {
+  if (!isObject(raw)) at.fail(`${what} must be an object, not ${brief(raw)}`);
+  for (const [k, v] of Object.entries(raw))
+    if (typeof v !== "string") at.fail(`${what}[${JSON.stringify(k)}] must be a string, not ${brief(v)}`);
+  // JSON.parse made every key an own data property, "__proto__" included: safe to keep as is
+  return raw as Record<string, string>;
+}
+
+function checkFormat(format: unknown, at: Where): void {
+  if (typeof format !== "string") at.fail(`"format" must be a string, not ${brief(format)}`);
+  if (format !== FORMAT_VERSION) at.fail(`unknown format ${JSON.stringify(format)} (want "${FORMAT_VERSION}")`);
+}
+
+function checkKeys(o: Json, allowed: readonly string[], at: Where): void {
+  for (const k of Object.keys(o))
+    if (!allowed.includes(k)) at.fail(`unknown field ${JSON.stringify(k)} (allowed: ${allowed.join(", ")})`);
+}
+
+function isObject(x: unknown): x is Json {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/** A user's name inside the place prefix: bare when that cannot be misread, else quoted. */
+export function show(name: string): string {
+  return /^[\w.$#@'/+-]+$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** What a wrong value is, in a few words. */
+function brief(x: unknown): string {
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "a list";
+  switch (typeof x) {
+    case "string":
+      return x.length <= 20 ? JSON.stringify(x) : `a string`;
+    case "number":
+    case "boolean":
+      return String(x);
+    case "object":
+      return "an object";
+    default:
+      return typeof x;
+  }
+}
+
+function firstLine(s: string): string {
+  return s.split("\n", 1)[0];
+}
+
+function describeIoError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EISDIR") return "it is a directory";
+  if (code === "EACCES") return "permission denied";
+  return firstLine(e instanceof Error ? e.message : String(e));
+}
