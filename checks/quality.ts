@@ -5,7 +5,7 @@
  * A phi is identified with its value, and `phi g v` is the phi at `defNode g v`, as in Isabelle.
  */
 import { immediateDominators } from "../graph/dominators.js";
-import { stronglyConnectedComponents } from "../graph/scc.js";
+import { SubsetScc } from "../graph/scc.js";
 import type { Node, Val } from "../spec/ids.js";
 import { Rows, Transformed, type SsaCfg } from "../spec/model.js";
 import { SsaIndex } from "./context.js";
@@ -107,16 +107,19 @@ export function necessity(t: Transformed, idx = new SsaIndex(t.ssa)): { val: Val
   for (let v = 0; v < ssa.valCount; v++) {
     if (phiOf[v] < 0) continue;
     const X = t.var(v as Val);
-    byVar.set(X, [...(byVar.get(X) ?? []), v]);
+    let list = byVar.get(X);
+    if (!list) byVar.set(X, (list = []));
+    list.push(v);
   }
+  const defines = new Int32Array(t.nodeCount).fill(-1);
   const out: { val: Val; node: Node; necessary: boolean }[] = [];
   for (const [X, vals] of byVar) {
     const defs: number[] = [];
-    for (let n = 0; n < t.nodeCount; n++) if (t.old.defRows.has(n, X)) defs.push(n);
+    for (let n = 0; n < t.nodeCount; n++) if (t.old.defRows.has(n, X)) defs.push(n), (defines[n] = X);
     let shared: Int32Array | undefined; // the dominator tree without a split, shared by all z not defining X
     for (const v of vals) {
       const z = idx.defNode(v);
-      if (defs.includes(z)) {
+      if (defines[z] === X) {
         out.push({ val: v as Val, node: z as Node, necessary: rootDominates(t.graph.preds, t.nodeCount, defs, z) });
       } else {
         shared ??= augmentedIdom(t.graph.preds, t.nodeCount, defs, -1);
@@ -171,32 +174,31 @@ export function no_redundant_set(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict 
   const P = phis.length;
   const argVertex = (a: number) => (phiOf[a] >= 0 ? vertexOfPhi[phiOf[a]] : -1);
   const adj = Rows.from(phis.map((p) => ssa.args.row(p).map(argVertex).filter((x) => x >= 0)));
-  const work: Uint8Array[] = [new Uint8Array(P).fill(1)];
+  const scc = new SubsetScc(adj);
+  const inC = new Uint8Array(P);
+  const work: number[][] = [Array.from({ length: P }, (_, i) => i)];
   while (work.length > 0) {
-    const mask = work.pop()!;
-    const scc = stronglyConnectedComponents(adj, mask);
-    for (let c = 0; c < scc.componentCount; c++) {
-      const members = scc.components.row(c);
-      const inC = (x: number) => x >= 0 && scc.component[x] === c;
+    for (const members of scc.run(work.pop()!)) {
+      for (const u of members) inC[u] = 1;
       let outside = -1;
       let outsideCount = 0;
-      const inner = new Uint8Array(P);
-      let innerCount = 0;
+      const inner: number[] = [];
       for (const u of members) {
         let allInside = true;
-        for (const a of ssa.args.row(phis[u])) {
-          if (inC(argVertex(a))) continue;
+        for (let k = ssa.args.start[phis[u]]; k < ssa.args.start[phis[u] + 1]; k++) {
+          const a = ssa.args.list[k];
+          const x = argVertex(a);
+          if (x >= 0 && inC[x]) continue;
           allInside = false;
-          if (outsideCount === 0 || (outsideCount === 1 && a !== outside)) {
-            if (outsideCount === 0) outside = a;
-            outsideCount++;
-          }
+          if (outsideCount === 0) (outside = a), (outsideCount = 1);
+          else if (outsideCount === 1 && a !== outside) outsideCount = 2;
         }
-        if (allInside) (inner[u] = 1), innerCount++;
+        if (allInside) inner.push(u);
       }
+      for (const u of members) inC[u] = 0;
       if (outsideCount <= 1) {
         f.add({ kind: "redundantSet", set: members.map((u) => ssa.phiDef[phis[u]] as Val), outside: outsideCount === 1 ? (outside as Val) : null });
-      } else if (innerCount > 0) work.push(inner);
+      } else if (inner.length > 0) work.push(inner);
     }
   }
   return f.verdict();

@@ -99,49 +99,58 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
   let round = 0;
   const stack = new Int32Array(N);
   const preds = g.preds;
+  // values grouped by variable, so each variable's definitions are marked once
+  const valsOfVar = new Map<number, number[]>();
   for (let v = 0; v < s.valCount; v++) {
-    const uses = idx.usesOf(v);
-    if (uses.length === 0) continue;
     const X = t.var(v as Val);
-    for (const d of defNodesOfVar.get(X) ?? []) kStamp[d] = v;
-    for (let k = idx.defNodes.start[v]; k < idx.defNodes.start[v + 1]; k++) {
-      const n = idx.defNodes.list[k];
-      // B: backward from the uses (other than at n itself), never entering n
-      round++;
-      let sp = 0;
-      for (const u of uses) {
-        if (u.node !== n && seen[u.node] !== round) {
-          seen[u.node] = round;
-          stack[sp++] = u.node;
-        }
-      }
-      const inB: number[] = [];
-      while (sp > 0) {
-        const x = stack[--sp];
-        inB.push(x);
-        for (let e = preds.start[x]; e < preds.start[x + 1]; e++) {
-          const y = preds.list[e];
-          if (y !== n && seen[y] !== round) {
-            seen[y] = round;
-            stack[sp++] = y;
+    let list = valsOfVar.get(X);
+    if (!list) valsOfVar.set(X, (list = []));
+    list.push(v);
+  }
+  for (const [X, vals] of valsOfVar) {
+    for (const d of defNodesOfVar.get(X) ?? []) kStamp[d] = X;
+    for (const v of vals) {
+      const uses = idx.usesOf(v);
+      if (uses.length === 0) continue;
+      for (let k = idx.defNodes.start[v]; k < idx.defNodes.start[v + 1]; k++) {
+        const n = idx.defNodes.list[k];
+        // B: backward from the uses (other than at n itself), never entering n
+        round++;
+        let sp = 0;
+        for (const u of uses) {
+          if (u.node !== n && seen[u.node] !== round) {
+            seen[u.node] = round;
+            stack[sp++] = u.node;
           }
         }
+        const inB: number[] = [];
+        while (sp > 0) {
+          const x = stack[--sp];
+          inB.push(x);
+          for (let e = preds.start[x]; e < preds.start[x + 1]; e++) {
+            const y = preds.list[e];
+            if (y !== n && seen[y] !== round) {
+              seen[y] = round;
+              stack[sp++] = y;
+            }
+          }
+        }
+        const dominated = dom.isReachable(n) && uses.every((u) => dom.dominates(n, u.node));
+        let inF: (x: number) => boolean;
+        if (dominated) inF = (x) => dom.isReachable(x);
+        else {
+          const blocked = new Uint8Array(N);
+          blocked[n] = 1;
+          const succ = g.succs;
+          const seeds: number[] = [];
+          for (let e = succ.start[n]; e < succ.start[n + 1]; e++) seeds.push(succ.list[e]);
+          const r = reachForward(g, seeds, blocked);
+          inF = (x) => r[x] === 1;
+        }
+        const x = inB.find((y) => kStamp[y] === X && inF(y));
+        if (x === undefined) continue;
+        f.add(() => conventionalWitness(t, idx, v as Val, n as Node, x as Node));
       }
-      const dominated = dom.isReachable(n) && uses.every((u) => dom.dominates(n, u.node));
-      let inF: (x: number) => boolean;
-      if (dominated) inF = (x) => dom.isReachable(x);
-      else {
-        const blocked = new Uint8Array(N);
-        blocked[n] = 1;
-        const succ = g.succs;
-        const seeds: number[] = [];
-        for (let e = succ.start[n]; e < succ.start[n + 1]; e++) seeds.push(succ.list[e]);
-        const r = reachForward(g, seeds, blocked);
-        inF = (x) => r[x] === 1;
-      }
-      const x = inB.find((y) => kStamp[y] === v && inF(y));
-      if (x === undefined) continue;
-      f.add(() => conventionalWitness(t, idx, v as Val, n as Node, x as Node));
     }
   }
   return f.verdict();

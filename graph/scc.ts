@@ -123,3 +123,87 @@ export function stronglyConnectedComponentsCsr(
   if (succStart.length !== count + 1) throw new RangeError(`succStart has length ${succStart.length}, expected ${count + 1}`);
   return stronglyConnectedComponents({ start: succStart, list: succList }, mask);
 }
+
+/**
+ * Tarjan's SCCs restricted to a vertex subset, repeatedly, with scratch arrays allocated once:
+ * each `run` costs O(subset + edges leaving the subset's vertices), not O(V), which is what the
+ * peeling search needs when it recurses on many small working sets.
+ */
+export class SubsetScc {
+  private index: Int32Array;
+  private low: Int32Array;
+  private onStack: Uint8Array;
+  private inSet: Uint8Array;
+  private tstack: Int32Array;
+  private callV: Int32Array;
+  private callE: Int32Array;
+
+  constructor(private adj: Adjacency) {
+    const n = vertexCount(adj);
+    this.index = new Int32Array(n).fill(-1);
+    this.low = new Int32Array(n);
+    this.onStack = new Uint8Array(n);
+    this.inSet = new Uint8Array(n);
+    this.tstack = new Int32Array(n);
+    this.callV = new Int32Array(n);
+    this.callE = new Int32Array(n);
+  }
+
+  /** The SCCs of the subgraph induced by `vertices`, in reverse topological order (sinks first). */
+  run(vertices: readonly number[]): number[][] {
+    const { start, list } = this.adj;
+    const { index, low, onStack, inSet, tstack, callV, callE } = this;
+    for (const v of vertices) inSet[v] = 1;
+    const out: number[][] = [];
+    let tsp = 0;
+    let next = 0;
+    for (const r of vertices) {
+      if (index[r] !== -1) continue;
+      index[r] = low[r] = next++;
+      tstack[tsp++] = r;
+      onStack[r] = 1;
+      let csp = 0;
+      callV[0] = r;
+      callE[0] = start[r];
+      csp = 1;
+      while (csp > 0) {
+        const v = callV[csp - 1];
+        const e = callE[csp - 1];
+        if (e < start[v + 1]) {
+          callE[csp - 1] = e + 1;
+          const w = list[e];
+          if (!inSet[w]) continue;
+          if (index[w] === -1) {
+            index[w] = low[w] = next++;
+            tstack[tsp++] = w;
+            onStack[w] = 1;
+            callV[csp] = w;
+            callE[csp] = start[w];
+            csp++;
+          } else if (onStack[w] && index[w] < low[v]) low[v] = index[w];
+          continue;
+        }
+        csp--;
+        if (csp > 0) {
+          const u = callV[csp - 1];
+          if (low[v] < low[u]) low[u] = low[v];
+        }
+        if (low[v] === index[v]) {
+          const comp: number[] = [];
+          let w: number;
+          do {
+            w = tstack[--tsp];
+            onStack[w] = 0;
+            comp.push(w);
+          } while (w !== v);
+          out.push(comp);
+        }
+      }
+    }
+    for (const v of vertices) {
+      inSet[v] = 0;
+      index[v] = -1;
+    }
+    return out;
+  }
+}

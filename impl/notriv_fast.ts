@@ -4,12 +4,16 @@
  * trivial phi key `(node, value)` first), so the output is identical; a property test compares
  * them.
  *
- * State, as in the code theory: the set of trivial phis (here a max-heap of keys, re-tested when
- * popped), `nodes_of_uses` (value -> nodes whose ordinary uses contain it) and `nodes_of_phis`
- * (value -> phis having it as an argument). A step deletes the chosen phi, rewrites only the
- * uses and phis recorded for its value, moves those records to the substitute, and re-tests only
- * the phis that used the removed value. Cost: O(sum over removals of the removed value's users),
- * linear on the paper's n-ifs family; no step rescans the program.
+ * State, as in the code theory: the set of trivial phis (a max-heap of keys, re-tested when
+ * popped) and `nodes_of_phis` (value -> phis having it as an argument). A step deletes the chosen
+ * phi and re-tests only the phis that used the removed value.
+ *
+ * Deviation: the code theory rewrites every use of the removed value at once (`uses'_codem`,
+ * `phis'_codem`) and moves its user records to the substitute. Removing the greatest phi first
+ * walks a chain of trivial phis top-down, so on the paper's n-ifs family one use would be
+ * rewritten n times: quadratic. Here the composed substitution is a union-find, user records
+ * are concatenated as linked lists, and uses and arguments are resolved once, at the end. The
+ * chosen phis and the result are the same; the cost is near-linear in phis plus arguments.
  */
 import type { Val } from "../spec/ids.js";
 import { Rows, SsaCfg } from "../spec/model.js";
@@ -73,30 +77,60 @@ export function substAllFast(base: SsaCfg): SsaCfg {
   for (let n = 0; n < N; n++) for (let p = base.phiStart[n]; p < base.phiStart[n + 1]; p++) phiNode[p] = n;
   const phiDef = base.phiDef;
   const argStart = base.args.start;
-  const args = base.args.list.slice();
+  const args = base.args.list;
   const alive = new Uint8Array(P).fill(1);
-  // the phi defining each value (the first, if a broken input defines one twice)
-  const phiOf = new Int32Array(VALS).fill(-1);
-  for (let p = P - 1; p >= 0; p--) phiOf[phiDef[p]] = p;
-  // uses per node, mutable
-  const uses: number[][] = [];
-  for (let n = 0; n < N; n++) uses.push(Array.from(base.useRows.list.subarray(base.useRows.start[n], base.useRows.start[n + 1])));
-  // nodes_of_uses and nodes_of_phis, kept only for phi-defined values (simple ones never go)
-  const nodesOfUses: (number[] | undefined)[] = new Array(VALS);
-  const nodesOfPhis: (number[] | undefined)[] = new Array(VALS);
-  const push = (idx: (number[] | undefined)[], v: number, x: number) => {
-    if (phiOf[v] < 0) return;
-    (idx[v] ??= []).push(x);
+
+  // substNext, composed over all steps: a union-find where each removed phi's value points to
+  // its substitution (the direction is forced, so only path compression keeps finds short)
+  const parent = new Int32Array(VALS);
+  for (let v = 0; v < VALS; v++) parent[v] = v;
+  const find = (v: number): number => {
+    let r = v;
+    while (parent[r] !== r) r = parent[r];
+    while (parent[v] !== r) {
+      const up = parent[v];
+      parent[v] = r;
+      v = up;
+    }
+    return r;
   };
-  for (let n = 0; n < N; n++) for (const v of uses[n]) push(nodesOfUses, v, n);
-  for (let p = 0; p < P; p++) for (let k = argStart[p]; k < argStart[p + 1]; k++) push(nodesOfPhis, args[k], p);
+
+  // nodes_of_phis per class of values, as linked lists so that a substitution concatenates
+  // them in O(1); ordinary uses need no index: they are resolved through `find` at the end
+  const head = new Int32Array(VALS).fill(-1);
+  const tail = new Int32Array(VALS).fill(-1);
+  const entryPhi: number[] = [];
+  const entryNext: number[] = [];
+  const addUser = (v: number, q: number) => {
+    const e = entryPhi.push(q) - 1;
+    entryNext.push(-1);
+    if (head[v] < 0) head[v] = e;
+    else entryNext[tail[v]] = e;
+    tail[v] = e;
+  };
+  for (let p = 0; p < P; p++) {
+    let last = -1;
+    for (let k = argStart[p]; k < argStart[p + 1]; k++) if (args[k] !== last) addUser((last = args[k]), p);
+  }
+
+  const trivialWith = (p: number): number => {
+    const v = phiDef[p];
+    let other = -1;
+    for (let k = argStart[p]; k < argStart[p + 1]; k++) {
+      const w = find(args[k]);
+      if (w === v) continue;
+      if (other === -1) other = w;
+      else if (w !== other) return -1;
+    }
+    return other;
+  };
 
   // trivial phis, keyed (node, value) so that Max is the greatest key
   const key = (p: number) => phiNode[p] * VALS + phiDef[p];
   const heap = new MaxHeap();
   const queued = new Uint8Array(P);
   const enqueueIfTrivial = (p: number) => {
-    if (alive[p] && !queued[p] && the_trivial(phiDef[p], args, argStart[p], argStart[p + 1]) >= 0) {
+    if (alive[p] && !queued[p] && trivialWith(p) >= 0) {
       queued[p] = 1;
       heap.push(key(p));
     }
@@ -110,53 +144,70 @@ export function substAllFast(base: SsaCfg): SsaCfg {
     queued[p] = 0;
     if (!alive[p]) continue;
     const next = phiDef[p];
-    const subst = the_trivial(next, args, argStart[p], argStart[p + 1]); // substitution_code
+    const subst = trivialWith(p); // substitution_code
     if (subst < 0) continue; // no longer trivial: only possible on inputs that are not CFG_SSA_wf
     alive[p] = 0;
-    // uses'_codem: rewrite the uses recorded for `next`
-    for (const n of nodesOfUses[next] ?? []) {
-      const u = uses[n];
-      const i = u.indexOf(next);
-      if (i < 0) continue; // a stale record: already rewritten
-      if (u.includes(subst)) u.splice(i, 1);
-      else u[i] = subst;
-      push(nodesOfUses, subst, n);
-    }
-    nodesOfUses[next] = undefined;
-    // phis'_codem and triv_phis': rewrite the phis that used `next`, re-test them
-    const users = nodesOfPhis[next] ?? [];
-    nodesOfPhis[next] = undefined;
-    for (const q of users) {
-      if (!alive[q]) continue;
-      let touched = false;
-      for (let k = argStart[q]; k < argStart[q + 1]; k++) {
-        if (args[k] === next) {
-          args[k] = subst;
-          touched = true;
-        }
+    // re-test the live phis that used `next` (triv_phis'), dropping dead entries on the way
+    const rn = find(next);
+    let kept = -1;
+    let keptTail = -1;
+    for (let e = head[rn]; e >= 0; ) {
+      const after = entryNext[e];
+      const q = entryPhi[e];
+      if (alive[q]) {
+        entryNext[e] = -1;
+        if (kept < 0) kept = e;
+        else entryNext[keptTail] = e;
+        keptTail = e;
       }
-      if (!touched) continue;
-      push(nodesOfPhis, subst, q);
-      enqueueIfTrivial(q);
+      e = after;
     }
+    head[rn] = kept;
+    tail[rn] = keptTail;
+    parent[rn] = subst; // substNext: next := subst, for every later find
+    if (kept >= 0) {
+      if (head[subst] < 0) head[subst] = kept;
+      else entryNext[tail[subst]] = kept;
+      tail[subst] = keptTail;
+      head[rn] = tail[rn] = -1;
+    }
+    for (let e = kept; e >= 0; e = entryNext[e]) enqueueIfTrivial(entryPhi[e]);
   }
 
-  // back into the model: surviving phis in node order, by value within a node
+  // back into the model: uses and arguments resolved, surviving phis in node order, by value within a node
   const order: number[] = [];
   for (let p = 0; p < P; p++) if (alive[p]) order.push(p);
   order.sort((a, b) => phiNode[a] - phiNode[b] || phiDef[a] - phiDef[b]);
   const phiStart = new Int32Array(N + 1);
   for (const p of order) phiStart[phiNode[p] + 1]++;
   for (let n = 0; n < N; n++) phiStart[n + 1] += phiStart[n];
-  const newArgs = order.map((p) => Array.from(args.subarray(argStart[p], argStart[p + 1])));
-  return new SsaCfg(
-    base.graph,
-    base.valCount,
-    base.defRows,
-    Rows.from<Val>(uses.map((u) => u.sort((a, b) => a - b))),
-    phiStart,
-    Int32Array.from(order, (p) => phiDef[p]),
-    Rows.from<Val>(newArgs),
-  );
+  const argCount = order.reduce((a, p) => a + argStart[p + 1] - argStart[p], 0);
+  const newArgStart = new Int32Array(order.length + 1);
+  const newArgs = new Int32Array(argCount);
+  order.forEach((p, i) => {
+    let w = newArgStart[i];
+    for (let k = argStart[p]; k < argStart[p + 1]; k++) newArgs[w++] = find(args[k]);
+    newArgStart[i + 1] = w;
+  });
+  return new SsaCfg(base.graph, base.valCount, base.defRows, resolveUses(base, find), phiStart, Int32Array.from(order, (p) => phiDef[p]), new Rows<Val>(newArgStart, newArgs));
 }
 
+/** Every node's uses through `find`, deduplicated and sorted, as rows. */
+function resolveUses(base: SsaCfg, find: (v: number) => number): Rows<Val> {
+  const { start, list } = base.useRows;
+  const outStart = new Int32Array(start.length);
+  const out = new Int32Array(list.length);
+  let w = 0;
+  for (let n = 0; n + 1 < start.length; n++) {
+    const from = w;
+    for (let k = start[n]; k < start[n + 1]; k++) {
+      const v = find(list[k]);
+      let dup = false;
+      for (let j = from; j < w; j++) if (out[j] === v) dup = true;
+      if (!dup) out[w++] = v;
+    }
+    out.subarray(from, w).sort();
+    outStart[n + 1] = w;
+  }
+  return new Rows<Val>(outStart, out.slice(0, w));
+}

@@ -6,7 +6,9 @@ import { formatDocument } from "../../io/write.js";
 import { lowerCfg } from "../../io/lower.js";
 import { Entry_in_graph, Entry_reaches, Entry_unreachable } from "../../spec/graph_path.js";
 import { def_ass_uses, defs_uses_disjoint } from "../../spec/ssa_cfg.js";
+import type { FunctionDoc } from "../../io/format.js";
 import { constructOne } from "../construct_pipeline.js";
+import { reportText, validateDocs } from "../validate_pipeline.js";
 import type { SetExit } from "./index.js";
 
 /** The built-in example: the loop of examples/loop.json, shipped with the package. */
@@ -39,11 +41,45 @@ export function registerDemo(program: Command, setExit: SetExit): void {
       const c = constructOne(doc, "examples/loop.json", name, { algorithm: "functional", minimize: "trivial" });
       out.push(
         `2. SSA by the functional construction (phiDefNodes, lookupDef), then substAll: ` +
-          `${c.construction.ssa.phiCount} phis placed, ${c.ssa.phiCount} left after removing trivial ones.`,
+          `${plural(c.construction.ssa.phiCount, "phi")} placed, ${c.ssa.phiCount} left after removing the trivial ones.`,
       );
       out.push("");
       out.push(formatDocument([c.doc]).trimEnd());
+      out.push("");
+      out.push("3. The translation validator on the constructed SSA:");
+      const good = validateDocs([doc], [c.doc], "examples/loop.json", "constructed", []);
+      out.push(...indent(reportText(good)));
+      const mutant = swapFirstPhi(c.doc);
+      out.push("4. The same SSA with the loop phi's two arguments swapped (a classic construction bug):");
+      const bad = validateDocs([doc], [mutant.doc], "examples/loop.json", "mutant", []);
+      out.push(`   ${mutant.what}`);
+      out.push(...indent(reportText(bad).split("\n").filter((l) => !l.includes("holds ")).join("\n")));
       process.stdout.write(out.join("\n") + "\n");
-      setExit(checks.every(([, ok]) => ok) ? 0 : 1);
+      const expected = checks.every(([, ok]) => ok) && good.every((r) => r.certified) && !bad.every((r) => r.certified);
+      setExit(expected ? 0 : 1);
     });
+}
+
+function indent(text: string): string[] {
+  return text.trimEnd().split("\n").map((l) => `   ${l}`);
+}
+
+/** A copy of `doc` whose first phi with two different arguments has them swapped. */
+function swapFirstPhi(doc: FunctionDoc): { doc: FunctionDoc; what: string } {
+  const copy: FunctionDoc = structuredClone(doc);
+  for (const b of copy.blocks) {
+    for (const phi of b.phis ?? []) {
+      const args = phi.args as string[];
+      const j = args.findIndex((a) => a !== args[0]);
+      if (j > 0) {
+        [args[0], args[j]] = [args[j], args[0]];
+        return { doc: copy, what: `mutant: in block ${b.id}, ${phi.def} = phi(${args.join(", ")})` };
+      }
+    }
+  }
+  return { doc: copy, what: "mutant: no phi to swap" };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
