@@ -24,7 +24,7 @@ export function registerValidate(program: Command, setExit: SetExit): void {
     .action((origFile: string, ssaFile: string, opts: { json?: boolean; require?: string }) => {
       const require = parseRequire(opts.require);
       const results = validateDocs(readDocumentFile(origFile), readDocumentFile(ssaFile), origFile, ssaFile, require);
-      process.stdout.write(opts.json ? JSON.stringify(reportJson(results), null, 2) + "\n" : reportText(results));
+      process.stdout.write(opts.json ? JSON.stringify(reportJson(results), null, 2) + "\n" : reportText(results, require));
       setExit(results.every((r) => r.certified) ? 0 : 1);
     });
   program
@@ -36,7 +36,7 @@ export function registerValidate(program: Command, setExit: SetExit): void {
     .action((file: string, opts: { json?: boolean; require?: string }) => {
       const require = parseRequire(opts.require);
       const results = checkDocs(readDocumentFile(file), file, require);
-      process.stdout.write(opts.json ? JSON.stringify(reportJson(results), null, 2) + "\n" : reportText(results));
+      process.stdout.write(opts.json ? JSON.stringify(reportJson(results), null, 2) + "\n" : reportText(results, require));
       setExit(results.every((r) => r.certified) ? 0 : 1);
     });
 }

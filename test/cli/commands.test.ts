@@ -1,0 +1,144 @@
+/** The commands end to end through the built CLI: outputs, exit codes, malformed input. */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { nIfs } from "../../bench/families.js";
+import { ensureBuilt, ROOT, runCli } from "./cli.js";
+
+let dir: string;
+const run = (...args: string[]) => runCli(args, ROOT);
+const file = (name: string, content: unknown) => {
+  const p = join(dir, name);
+  writeFileSync(p, typeof content === "string" ? content : JSON.stringify(content));
+  return p;
+};
+
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), "formal-ssa-cli-"));
+});
+
+describe("demo", () => {
+  it("checks, constructs, certifies the SSA and rejects the mutant with witnesses; exit 0", () => {
+    const r = run("demo");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("holds  def_ass_uses");
+    expect(r.stdout).toContain("certified: 1 of 1 function certified");
+    expect(r.stdout).toContain("rejected: 0 of 1 function certified");
+    expect(r.stdout).toMatch(/FAILS {2}equiv \(\d+ failures?\)\n\s+path B0 -> B1/);
+  });
+});
+
+describe("construct", () => {
+  it("--minimize none keeps braun_ssa's trivial phis, trivial removes them; -o writes the file", () => {
+    const cfg = file("ifs.json", nIfs(50));
+    const none = JSON.parse(run("construct", cfg, "--minimize", "none").stdout);
+    expect(none.blocks.flatMap((b: { phis?: unknown[] }) => b.phis ?? [])).toHaveLength(50);
+    const out = join(dir, "ifs.ssa.json");
+    expect(run("construct", cfg, "-o", out).status).toBe(0);
+    const triv = JSON.parse(readFileSync(out, "utf8"));
+    expect(triv.blocks.flatMap((b: { phis?: unknown[] }) => b.phis ?? [])).toHaveLength(0);
+    expect(run("validate", cfg, out, "--require", "pruned,no_trivial_phis,cytronMinimal,no_redundant_set").status).toBe(0);
+  });
+  it("works on multi-function files, and validate pairs the functions by name", () => {
+    const a = JSON.parse(readFileSync(join(ROOT, "examples/loop.json"), "utf8"));
+    const b = JSON.parse(readFileSync(join(ROOT, "examples/irreducible.json"), "utf8"));
+    delete a.format;
+    delete b.format;
+    const mod = file("module.json", { format: "formal-ssa/1", functions: [a, b] });
+    const out = join(dir, "module.ssa.json");
+    expect(run("construct", mod, "-o", out).status).toBe(0);
+    const ssa = JSON.parse(readFileSync(out, "utf8"));
+    expect(ssa.functions.map((f: { kind: string }) => f.kind)).toEqual(["ssa", "ssa"]);
+    const v = run("validate", mod, out);
+    expect(v.status).toBe(0);
+    expect(v.stdout).toContain("certified: 2 of 2 functions certified");
+  });
+  it("an SSA document is not a construction input: one line, exit 2", () => {
+    const r = run("construct", "examples/loop.ssa.json");
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain('construct needs an original CFG ("kind": "cfg")');
+  });
+});
+
+describe("validate", () => {
+  it("certified: exit 0; rejected: exit 1", () => {
+    expect(run("validate", "examples/diamond.json", "examples/diamond.ssa.json").status).toBe(0);
+    expect(run("validate", "examples/diamond.json", "examples/diamond.bad.ssa.json").status).toBe(1);
+  });
+  it("--json prints the report format with every property and the stats", () => {
+    const r = run("validate", "examples/diamond.json", "examples/diamond.bad.ssa.json", "--json");
+    const rep = JSON.parse(r.stdout);
+    expect(rep.format).toBe("formal-ssa/report@1");
+    expect(rep.verdict).toBe("rejected");
+    const f = rep.functions[0];
+    expect(f.verdict).toBe("rejected");
+    expect(Object.keys(f.stats).sort()).toEqual(["blocks", "milliseconds", "nodes", "phis", "values"]);
+    expect(f.properties.conventional).toEqual({ holds: true });
+    expect(f.properties.equiv.holds).toBe(false);
+    expect(f.properties.equiv.witness[0]).toEqual({
+      path: ["B0", "B1", "B3"],
+      use: { block: "B3", stmt: 0, value: "x.B3.phi" },
+      original: { block: "B1", stmt: 0 },
+      ssa: null,
+    });
+  });
+  it("--require adds quality properties; an unknown one is a command-line error", () => {
+    const ssa = join(dir, "irr.ssa.json");
+    expect(run("construct", "examples/irreducible.json", "-o", ssa).status).toBe(0);
+    expect(run("validate", "examples/irreducible.json", ssa).status).toBe(0);
+    const strict = run("validate", "examples/irreducible.json", ssa, "--require", "cytronMinimal");
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toMatch(/FAILS  cytronMinimal \(2 failures\)/);
+    expect(run("validate", "examples/irreducible.json", ssa).stdout).toMatch(/no {5}cytronMinimal/);
+    const bad = run("validate", "examples/irreducible.json", ssa, "--require", "minimal");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('formal-ssa: --require: unknown quality property "minimal" (choose from pruned, no_trivial_phis, cytronMinimal, no_redundant_set)\n');
+  });
+  it("an SSA on another graph is rejected by same_graph", () => {
+    const ssa = JSON.parse(readFileSync(join(ROOT, "examples/diamond.ssa.json"), "utf8"));
+    ssa.blocks[3].preds = ["B2", "B1"];
+    const r = run("validate", "examples/diamond.json", file("other.json", ssa));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("FAILS  same_graph: block B3: preds differ: original [B0, B1]".replace("[B0, B1]", "[B1, B2]"));
+  });
+  it("malformed input: exit 2, one line naming the file, no output", () => {
+    const r = run("validate", "examples/diamond.json", file("broken.json", "{ not json"));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^formal-ssa: .*broken\.json: not JSON: line 1, column \d+: .*\n$/);
+  });
+});
+
+describe("check", () => {
+  it("an SSA alone: CFG_SSA_wf and quality, exit 1 on the mutant", () => {
+    const r = run("check", "examples/diamond.bad.ssa.json");
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("FAILS  allUses_def_ass (2 failures)");
+    expect(r.stdout).not.toContain("equiv");
+  });
+  it("an original CFG: its CFG_wf assumptions", () => {
+    const r = run("check", "examples/loop.json");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("holds  def_ass_uses");
+  });
+  it("a use that is not definitely assigned is reported with its path", () => {
+    const cfg = file("undef.json", {
+      format: "formal-ssa/1",
+      kind: "cfg",
+      name: "undef",
+      entry: "B0",
+      blocks: [
+        { id: "B0", preds: [], stmts: [] },
+        { id: "B1", preds: ["B0"], stmts: [{ defs: ["x"], uses: [] }] },
+        { id: "B2", preds: ["B0", "B1"], stmts: [{ defs: [], uses: ["x"] }] },
+      ],
+    });
+    const r = run("check", cfg);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("FAILS  def_ass_uses (1 failure)\n           path B0 -> B2: use of x at block B2, statement 0");
+  });
+});
