@@ -67,7 +67,8 @@ export function checkSsa(ssa: SsaCfg): Verdict[] {
 }
 
 /** Every property of a translation: validity (VALIDITY order), then quality (QUALITY order). */
-export function checkTransformed(t: Transformed): Verdict[] {
+/** `necessaryPaths`: with cytronMinimal, the two converging paths of every necessary phi as evidence. */
+export function checkTransformed(t: Transformed, opts: { necessaryPaths?: boolean } = {}): Verdict[] {
   const idx = new SsaIndex(t.ssa);
   return [
     Entry_unreachable(t.graph),
@@ -88,7 +89,7 @@ export function checkTransformed(t: Transformed): Verdict[] {
     equiv(t, idx),
     pruned(t.ssa, idx),
     no_trivial_phis(t.ssa, idx),
-    cytronMinimal(t, idx),
+    cytronMinimal(t, idx, { paths: opts.necessaryPaths }),
     no_redundant_set(t.ssa, idx),
   ];
 }

@@ -51,6 +51,8 @@ export interface Verdict {
   /** Total number of failures found (witnesses may be fewer, see MAX_WITNESSES). */
   readonly failures: number;
   readonly witnesses: Witness[];
+  /** On request, evidence for what holds (e.g. the converging paths of each necessary phi). */
+  readonly evidence?: Witness[];
 }
 
 /** Collects failures of one property. */

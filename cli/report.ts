@@ -24,7 +24,7 @@ export interface Namer {
 export interface FunctionReport {
   name: string;
   verdict: "certified" | "rejected";
-  properties: Record<string, { holds: boolean; failures?: number; witness?: unknown[] }>;
+  properties: Record<string, { holds: boolean; failures?: number; witness?: unknown[]; evidence?: unknown[] }>;
   stats: Record<string, number>;
 }
 
@@ -165,13 +165,16 @@ export function verdictLines(nm: Namer, verdicts: readonly Verdict[], quality: R
     out.push(`  ${tag} ${v.property}${v.holds ? "" : ` (${v.failures} ${v.failures === 1 ? "failure" : "failures"})`}`);
     for (const w of v.witnesses) out.push(`           ${witnessText(nm, w)}`);
     if (v.failures > v.witnesses.length) out.push(`           ... and ${v.failures - v.witnesses.length} more`);
+    for (const w of v.evidence ?? []) out.push(`           ${witnessText(nm, w)}`);
   }
   return out;
 }
 
 export function propertiesJson(nm: Namer, verdicts: readonly Verdict[]): FunctionReport["properties"] {
   const out: FunctionReport["properties"] = {};
-  for (const v of verdicts)
+  for (const v of verdicts) {
     out[v.property] = v.holds ? { holds: true } : { holds: false, failures: v.failures, witness: v.witnesses.map((w) => witnessJson(nm, w)) };
+    if (v.evidence) out[v.property].evidence = v.evidence.map((w) => witnessJson(nm, w));
+  }
   return out;
 }

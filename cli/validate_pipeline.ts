@@ -50,7 +50,14 @@ function blockCount(p: Places): number {
 }
 
 /** `validate`: every function of the original against its SSA translation. */
-export function validateDocs(orig: FunctionDoc[], ssa: FunctionDoc[], file: string, ssaFile: string, require: readonly string[]): FunctionResult[] {
+export function validateDocs(
+  orig: FunctionDoc[],
+  ssa: FunctionDoc[],
+  file: string,
+  ssaFile: string,
+  require: readonly string[],
+  opts: { necessaryPaths?: boolean } = {},
+): FunctionResult[] {
   return lowerPairs(orig, ssa, file, ssaFile).map((pair): FunctionResult => {
     const t0 = performance.now();
     if (!pair.ok) {
@@ -58,7 +65,7 @@ export function validateDocs(orig: FunctionDoc[], ssa: FunctionDoc[], file: stri
       const v: Verdict = { property: "same_graph", holds: false, failures: 1, witnesses: [] };
       return { name: pair.orig.name, certified: false, verdicts: [v], namer, stats: { blocks: blockCount(pair.orig.places) }, mismatch: pair.mismatch };
     }
-    const verdicts = [{ property: "same_graph", holds: true, failures: 0, witnesses: [] }, ...checkTransformed(pair.transformed)];
+    const verdicts = [{ property: "same_graph", holds: true, failures: 0, witnesses: [] }, ...checkTransformed(pair.transformed, opts)];
     const ms = performance.now() - t0;
     const s = pair.transformed.ssa;
     return {

@@ -69,17 +69,25 @@ export function substNext(g: CFG_SSA_base): (v: Val) => Val {
   return (v) => (v === next ? subst : v);
 }
 
-/**
- * One step (Fig. 8): `uses' g n == substNext g ` uses g n` and
- * `phis' g (n,v) == if v = chooseNext g then None else map_option (map (substNext g)) (phis g (n,v))`.
- */
+/** `uses' g n == substNext g ` uses g n` (Fig. 8). */
+export function usesPrime(g: CFG_SSA_base, n: Node): Val[] {
+  return [...new Set(g.uses(n).map(substNext(g)))];
+}
+
+/** `phis' g (n,v) == if v = chooseNext g then None else map_option (map (substNext g)) (phis g (n,v))` (Fig. 8). */
+export function phisPrime(g: CFG_SSA_base, n: Node, v: Val): Val[] | undefined {
+  return v === chooseNext(g) ? undefined : g.phis(n, v)?.map(substNext(g));
+}
+
+/** `step g == %(u,p). (uses', phis')` of `(uses(g:=u), phis(g:=p))`: one removal, as an immutable update. */
 export function step(base: SsaCfg, s: State): State {
   const g = view(base, s);
-  const next = chooseNext(g)!;
-  const sub = substNext(g);
   return produce(s, (d) => {
-    d.uses = d.uses.map((us) => [...new Set(us.map(sub))]);
-    d.phis = d.phis.filter((p) => p.v !== next).map((p) => ({ ...p, args: p.args.map(sub) }));
+    d.uses = d.uses.map((_, n) => usesPrime(g, n as Node));
+    d.phis = d.phis.flatMap((p) => {
+      const args = phisPrime(g, p.n, p.v);
+      return args === undefined ? [] : [{ ...p, args }];
+    });
   });
 }
 

@@ -21,9 +21,12 @@ export function registerValidate(program: Command, setExit: SetExit): void {
     .argument("<ssa>", "exchange-format file with the SSA CFG (kind \"ssa\")")
     .option("--json", "print the report as JSON (format formal-ssa/report@1)")
     .option("--require <properties>", `quality properties certification also needs, comma-separated: ${QUALITY.join(", ")}`)
-    .action((origFile: string, ssaFile: string, opts: { json?: boolean; require?: string }) => {
+    .option("--necessary-paths", "for cytronMinimal, also show two converging paths for every necessary phi")
+    .action((origFile: string, ssaFile: string, opts: { json?: boolean; require?: string; necessaryPaths?: boolean }) => {
       const require = parseRequire(opts.require);
-      const results = validateDocs(readDocumentFile(origFile), readDocumentFile(ssaFile), origFile, ssaFile, require);
+      const results = validateDocs(readDocumentFile(origFile), readDocumentFile(ssaFile), origFile, ssaFile, require, {
+        necessaryPaths: opts.necessaryPaths,
+      });
       process.stdout.write(opts.json ? JSON.stringify(reportJson(results), null, 2) + "\n" : reportText(results, require));
       setExit(results.every((r) => r.certified) ? 0 : 1);
     });

@@ -13,7 +13,8 @@ import { constructFast } from "../../impl/construct_fast.js";
 import { substAllFast } from "../../impl/notriv_fast.js";
 import { Entry_reaches, Entry_unreachable } from "../../spec/graph_path.js";
 import { someRedundantSet } from "../../spec/irreducible.js";
-import { cytronMinimal } from "../../spec/minimality.js";
+import { cytronMinimal, pathsConverge } from "../../spec/minimality.js";
+import { cytronMinimal as cytronMinimalChecker } from "../../checks/quality.js";
 import { Transformed } from "../../spec/model.js";
 import * as S from "../../spec/ssa_cfg.js";
 import { equivCounterexample } from "../../spec/ssa_semantics.js";
@@ -92,5 +93,25 @@ describe("checkers agree with the literal spec", () => {
       { numRuns: 200 },
     );
     expect(rejected).toBeGreaterThan(10);
+  });
+});
+
+describe("necessary phis on request", () => {
+  it("every necessary phi gets two paths that converge by the literal pathsConverge, from two definitions of its variable", () => {
+    let shown = 0;
+    fc.assert(
+      fc.property(subjects, (t) => {
+        const v = cytronMinimalChecker(t, undefined, { paths: true });
+        for (const w of v.evidence ?? []) {
+          if (w.kind !== "necessary" || !w.paths) throw new Error("missing paths");
+          const [xs, ys] = w.paths;
+          expect(pathsConverge(t, xs[0], xs, ys[0], ys, w.node)).toBe(true);
+          expect(t.oldDefs(xs[0]).includes(t.var(w.val)) && t.oldDefs(ys[0]).includes(t.var(w.val))).toBe(true);
+          shown++;
+        }
+      }),
+      RUNS,
+    );
+    expect(shown).toBeGreaterThan(20);
   });
 });

@@ -142,3 +142,16 @@ describe("check", () => {
     expect(r.stdout).toContain("FAILS  def_ass_uses (1 failure)\n           path B0 -> B2: use of x at block B2, statement 0");
   });
 });
+
+describe("validate --necessary-paths", () => {
+  it("shows two converging paths for each necessary phi, in text and JSON", () => {
+    const ssa = join(dir, "nested.ssa.json");
+    expect(run("construct", "examples/nested-loops-break.json", "-o", ssa).status).toBe(0);
+    const r = run("validate", "examples/nested-loops-break.json", ssa, "--necessary-paths");
+    expect(r.stdout).toContain("phi j.B3.phi in block B3 is necessary: B4 -> B3 and B2 -> B3");
+    const j = JSON.parse(run("validate", "examples/nested-loops-break.json", ssa, "--necessary-paths", "--json").stdout);
+    const ev = j.functions[0].properties.cytronMinimal.evidence;
+    expect(ev.length).toBe(4);
+    expect(ev.every((e: { paths: string[][] }) => e.paths.length === 2)).toBe(true);
+  });
+});

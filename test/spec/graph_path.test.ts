@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   alpha_e,
   dominates,
+  dominators,
+  isIdom,
   Entry_in_graph,
   Entry_reaches,
   Entry_unreachable,
@@ -99,5 +101,18 @@ describe("dominates", () => {
   it("every node dominates an unreachable node (no path from Entry)", () => {
     const u = cfg({ preds: [[], [0], [2]] }).graph;
     expect(dominates(u, N(1), N(2))).toBe(true);
+  });
+});
+
+describe("dominators and isIdom", () => {
+  const { graph: g } = diamond();
+  it("dominators g n lists every node dominating n", () => {
+    expect(dominators(g, N(4))).toEqual([0, 1, 4]);
+    expect(dominators(g, N(0))).toEqual([0]);
+  });
+  it("isIdom g n m holds for the closest strict dominator only", () => {
+    expect(isIdom(g, N(4), N(1))).toBe(true);
+    expect(isIdom(g, N(4), N(0))).toBe(false);
+    expect(isIdom(g, N(4), N(4))).toBe(false);
   });
 });

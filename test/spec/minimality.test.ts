@@ -3,6 +3,7 @@ import type { Node } from "../../spec/ids.js";
 import {
   cytronMinimal,
   necessaryPhi,
+  necessaryPhiPrime,
   necessaryPhiWitness,
   pathsConverge,
   pathsConvergePrime,
@@ -68,5 +69,16 @@ describe("reducible", () => {
     expect(reducible(diamond().graph)).toBe(true);
     expect(reducible(irreducible().graph)).toBe(false);
     expect(reducible(cfg({ preds: [[], [0, 1]] }).graph)).toBe(true);
+  });
+});
+
+describe("necessaryPhi' and converging cycles", () => {
+  /** 0: x := ; 1: x := (loop header, preds 0 and 1): x defined at 0 and at 1 itself converge at 1 */
+  it("a path may start at the join itself and come back around a cycle", () => {
+    const b = cfg({ preds: [[], [0, 1]], defs: { 0: ["x"], 1: ["x"] } });
+    expect(pathsConverge(b.graph, N(1), [1, 1].map(N), N(0), [0, 1].map(N), N(1))).toBe(true);
+    const s = ssa(b, { defs: { 0: ["x.0"], 1: ["x.a"] }, phis: { 1: [["x.1", ["x.0", "x.a"]]] } });
+    expect(necessaryPhiPrime(s.t!, s.valId("x.1"))).toBe(true);
+    expect(unnecessaryPhi(s.t!, s.valId("x.1"))).toBe(false);
   });
 });

@@ -10,6 +10,9 @@ import {
   conventional,
   def_ass_uses,
   defAss,
+  defAssPrime,
+  def_dominates,
+  strict_def_dom,
   defNode,
   defs_uses_disjoint,
   Entry_no_phis,
@@ -220,5 +223,23 @@ describe("CFG_SSA_Transformed assumptions", () => {
     expect(conventional(bad.t!)).toBe(false);
     const good = ssa(base, { defs: { 0: ["x.0"], 1: ["x.1"] }, uses: { 2: ["x.1"] } });
     expect(conventional(good.t!)).toBe(true);
+  });
+});
+
+describe("defAss' and definition dominance", () => {
+  it("defAss' g m v: every Entry path to m defines v", () => {
+    const b = cfg({ preds: [[], [0], [0], [1, 2]], defs: { 0: ["y"], 1: ["x"] }, uses: { 3: ["x"] } });
+    expect(defAssPrime(b.old, 3 as Node, b.varId("y"))).toBe(true);
+    expect(defAssPrime(b.old, 3 as Node, b.varId("x"))).toBe(false);
+    expect(defAssPrime(b.old, 1 as Node, b.varId("x"))).toBe(true);
+  });
+  it("def_dominates and strict_def_dom compare the defining nodes", () => {
+    const l = loop();
+    const V = l.valId;
+    expect(def_dominates(l.t!, V("x.0"), V("x.3"))).toBe(true);
+    expect(strict_def_dom(l.t!, V("x.0"), V("x.3"))).toBe(true);
+    expect(def_dominates(l.t!, V("x.3"), V("x.1"))).toBe(false);
+    expect(def_dominates(l.t!, V("x.1"), V("x.1"))).toBe(true);
+    expect(strict_def_dom(l.t!, V("x.1"), V("x.1"))).toBe(false);
   });
 });
