@@ -8,6 +8,7 @@ import { immediateDominators } from "../graph/dominators.js";
 import { SubsetScc } from "../graph/scc.js";
 import type { Node, Val } from "../spec/ids.js";
 import { Rows, Transformed, type SsaCfg } from "../spec/model.js";
+import { the_trivial } from "../spec/ssa_cfg_code.js";
 import { SsaIndex } from "./context.js";
 import { Failures, Verdict, Witness } from "./verdict.js";
 
@@ -53,18 +54,6 @@ export function pruned(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   return f.verdict();
 }
 
-/** `the_trivial v vs`: the one argument other than `v` if all others equal it, else -1. */
-function theTrivial(v: number, args: Int32Array, from: number, to: number): number {
-  let other = -1;
-  for (let k = from; k < to; k++) {
-    const w = args[k];
-    if (w === v) continue;
-    if (other === -1) other = w;
-    else if (w !== other) return -1;
-  }
-  return other;
-}
-
 /**
  * `~ redundant g`, where `redundant g == EX v in allVars g. trivial g v` and
  * `isTrivialPhi g v v' <-> v' ~= v /\ set (phi g v) in {{v'}, {v, v'}}`. Witness: each trivial
@@ -76,7 +65,7 @@ export function no_trivial_phis(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   for (let v = 0; v < ssa.valCount; v++) {
     const p = phiOf[v];
     if (p < 0) continue;
-    const other = theTrivial(v, ssa.args.list, ssa.args.start[p], ssa.args.start[p + 1]);
+    const other = the_trivial(v, ssa.args.list, ssa.args.start[p], ssa.args.start[p + 1]);
     if (other >= 0) f.add({ kind: "phi", node: idx.phiNode[p] as Node, val: v as Val, other: other as Val, want: "at least two arguments besides itself", have: "trivial" });
   }
   return f.verdict();

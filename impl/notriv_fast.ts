@@ -18,18 +18,6 @@
 import type { Val } from "../spec/ids.js";
 import { Rows, SsaCfg } from "../spec/model.js";
 
-/** `the_trivial v vs`: the unique argument other than `v`, if all other arguments equal it. */
-export function the_trivial(v: number, args: Int32Array, from: number, to: number): number {
-  let other = -1;
-  for (let k = from; k < to; k++) {
-    const w = args[k];
-    if (w === v) continue;
-    if (other === -1) other = w;
-    else if (w !== other) return -1;
-  }
-  return other;
-}
-
 /** A binary max-heap of numbers. */
 class MaxHeap {
   private a: number[] = [];

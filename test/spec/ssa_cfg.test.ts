@@ -33,6 +33,7 @@ import {
   trivial,
   vars,
 } from "../../spec/ssa_cfg.js";
+import { the_trivial } from "../../spec/ssa_cfg_code.js";
 import { cfg, ssa } from "../helpers/build.js";
 import { diamond, irreducible, loop } from "./examples.js";
 
@@ -241,5 +242,14 @@ describe("defAss' and definition dominance", () => {
     expect(def_dominates(l.t!, V("x.3"), V("x.1"))).toBe(false);
     expect(def_dominates(l.t!, V("x.1"), V("x.1"))).toBe(true);
     expect(strict_def_dom(l.t!, V("x.1"), V("x.1"))).toBe(false);
+  });
+});
+
+describe("the_trivial (SSA_CFG_code)", () => {
+  it("returns the one other argument, or -1", () => {
+    expect(the_trivial(1, [0, 1, 0], 0, 3)).toBe(0);
+    expect(the_trivial(1, [0], 0, 1)).toBe(0);
+    expect(the_trivial(1, [0, 2], 0, 2)).toBe(-1);
+    expect(the_trivial(1, [1, 1], 0, 2)).toBe(-1);
   });
 });
