@@ -138,6 +138,7 @@ export class SubsetScc {
   private callV: Int32Array;
   private callE: Int32Array;
 
+  /** `adj` is the default adjacency; `run` may be given another over the same vertex ids. */
   constructor(private adj: Adjacency) {
     const n = vertexCount(adj);
     this.index = new Int32Array(n).fill(-1);
@@ -150,8 +151,8 @@ export class SubsetScc {
   }
 
   /** The SCCs of the subgraph induced by `vertices`, in reverse topological order (sinks first). */
-  run(vertices: readonly number[]): number[][] {
-    const { start, list } = this.adj;
+  run(vertices: readonly number[], adj: Adjacency = this.adj): number[][] {
+    const { start, list } = adj;
     const { index, low, onStack, inSet, tstack, callV, callE } = this;
     for (const v of vertices) inSet[v] = 1;
     const out: number[][] = [];

@@ -15,8 +15,8 @@
  * are concatenated as linked lists, and uses and arguments are resolved once, at the end. The
  * chosen phis and the result are the same; the cost is near-linear in phis plus arguments.
  */
-import type { Val } from "../spec/ids.js";
-import { Rows, SsaCfg } from "../spec/model.js";
+import type { SsaCfg } from "../spec/model.js";
+import { Substitution } from "./substitution.js";
 
 /** A binary max-heap of numbers. */
 class MaxHeap {
@@ -68,20 +68,9 @@ export function substAllFast(base: SsaCfg): SsaCfg {
   const args = base.args.list;
   const alive = new Uint8Array(P).fill(1);
 
-  // substNext, composed over all steps: a union-find where each removed phi's value points to
-  // its substitution (the direction is forced, so only path compression keeps finds short)
-  const parent = new Int32Array(VALS);
-  for (let v = 0; v < VALS; v++) parent[v] = v;
-  const find = (v: number): number => {
-    let r = v;
-    while (parent[r] !== r) r = parent[r];
-    while (parent[v] !== r) {
-      const up = parent[v];
-      parent[v] = r;
-      v = up;
-    }
-    return r;
-  };
+  // substNext, composed over all steps
+  const subst = new Substitution(VALS);
+  const find = (v: number) => subst.find(v);
 
   // nodes_of_phis per class of values, as linked lists so that a substitution concatenates
   // them in O(1); ordinary uses need no index: they are resolved through `find` at the end
@@ -132,8 +121,8 @@ export function substAllFast(base: SsaCfg): SsaCfg {
     queued[p] = 0;
     if (!alive[p]) continue;
     const next = phiDef[p];
-    const subst = trivialWith(p); // substitution_code
-    if (subst < 0) continue; // no longer trivial: only possible on inputs that are not CFG_SSA_wf
+    const by = trivialWith(p); // substitution_code
+    if (by < 0) continue; // no longer trivial: only possible on inputs that are not CFG_SSA_wf
     alive[p] = 0;
     // re-test the live phis that used `next` (triv_phis'), dropping dead entries on the way
     const rn = find(next);
@@ -152,50 +141,15 @@ export function substAllFast(base: SsaCfg): SsaCfg {
     }
     head[rn] = kept;
     tail[rn] = keptTail;
-    parent[rn] = subst; // substNext: next := subst, for every later find
+    subst.replace(rn, by); // substNext: next := by, for every later find
     if (kept >= 0) {
-      if (head[subst] < 0) head[subst] = kept;
-      else entryNext[tail[subst]] = kept;
-      tail[subst] = keptTail;
+      if (head[by] < 0) head[by] = kept;
+      else entryNext[tail[by]] = kept;
+      tail[by] = keptTail;
       head[rn] = tail[rn] = -1;
     }
     for (let e = kept; e >= 0; e = entryNext[e]) enqueueIfTrivial(entryPhi[e]);
   }
 
-  // back into the model: uses and arguments resolved, surviving phis in node order, by value within a node
-  const order: number[] = [];
-  for (let p = 0; p < P; p++) if (alive[p]) order.push(p);
-  order.sort((a, b) => phiNode[a] - phiNode[b] || phiDef[a] - phiDef[b]);
-  const phiStart = new Int32Array(N + 1);
-  for (const p of order) phiStart[phiNode[p] + 1]++;
-  for (let n = 0; n < N; n++) phiStart[n + 1] += phiStart[n];
-  const argCount = order.reduce((a, p) => a + argStart[p + 1] - argStart[p], 0);
-  const newArgStart = new Int32Array(order.length + 1);
-  const newArgs = new Int32Array(argCount);
-  order.forEach((p, i) => {
-    let w = newArgStart[i];
-    for (let k = argStart[p]; k < argStart[p + 1]; k++) newArgs[w++] = find(args[k]);
-    newArgStart[i + 1] = w;
-  });
-  return new SsaCfg(base.graph, base.valCount, base.defRows, resolveUses(base, find), phiStart, Int32Array.from(order, (p) => phiDef[p]), new Rows<Val>(newArgStart, newArgs));
-}
-
-/** Every node's uses through `find`, deduplicated and sorted, as rows. */
-function resolveUses(base: SsaCfg, find: (v: number) => number): Rows<Val> {
-  const { start, list } = base.useRows;
-  const outStart = new Int32Array(start.length);
-  const out = new Int32Array(list.length);
-  let w = 0;
-  for (let n = 0; n + 1 < start.length; n++) {
-    const from = w;
-    for (let k = start[n]; k < start[n + 1]; k++) {
-      const v = find(list[k]);
-      let dup = false;
-      for (let j = from; j < w; j++) if (out[j] === v) dup = true;
-      if (!dup) out[w++] = v;
-    }
-    out.subarray(from, w).sort();
-    outStart[n + 1] = w;
-  }
-  return new Rows<Val>(outStart, out.slice(0, w));
+  return subst.apply(base, alive, phiNode);
 }

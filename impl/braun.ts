@@ -1,0 +1,306 @@
+/**
+ * Braun, Buchwald, Hack, Leißa, Mallon, Zwinkau, "Simple and Efficient Construction of Static
+ * Single Assignment Form", CC 2013, Section 2 (Algorithms 1-4), in the form Figure 1 of the
+ * CC 2016 paper quotes: `readVariable` with filled and sealed blocks, operandless (incomplete)
+ * phis in unsealed blocks completed when the block is sealed, and `tryRemoveTrivialPhi` with the
+ * re-check of the removed phi's phi users. Definitions are numbered on the fly
+ * (`writeVariable`: `currentDef[variable][block]`).
+ *
+ * Variant and deviations:
+ * - Blocks are the nodes of the Isabelle model, filled in reverse postorder from Entry (as a
+ *   front end emits structured code; unreachable nodes after), each sealed as soon as all its
+ *   predecessors are filled. A node reads its uses before writing its defs (the model's nodes
+ *   have disjoint defs and uses).
+ * - Every recursion of the paper (`readVariable` through single predecessors, `addPhiOperands`,
+ *   `tryRemoveTrivialPhi` on users) is an explicit stack of frames, so a chain of 10^6 nodes
+ *   costs no JS stack.
+ * - `tryRemoveTrivialPhi` skips phis whose operands are not all in yet (incomplete ones, and one
+ *   whose operands are being read right now): judging a partial operand list could remove a phi
+ *   that is not trivial. They are tried when their last operand arrives.
+ * - Replacing a phi (`phi.replaceBy(same)`) is a union-find link; every use and operand is
+ *   resolved once at the end.
+ * - Reading a variable at Entry where it is not defined (input not definitely assigned) yields
+ *   the value `(v, Entry, PhiDef)` with an operandless phi at Entry, what the functional
+ *   construction produces there, instead of the paper's `Undef`, so that the checkers report it.
+ * - `removeTrivial = false` gives the paper's basic algorithm without `tryRemoveTrivialPhi`; its
+ *   output equals the functional construction `braun_ssa` value for value (tested).
+ *
+ * Cost: linear in practice (each (node, variable) pair is read once, then memoised in
+ * `currentDef`); phi removal is near-linear thanks to path compression.
+ */
+import { dfs } from "../graph/dfs.js";
+import type { Node, Val, Var } from "../spec/ids.js";
+import { Cfg, Rows, SsaCfg, Transformed } from "../spec/model.js";
+import { Construction, Def, ValTable } from "./ssa_val.js";
+
+/** The frames of the recursions, matched exhaustively. */
+type Frame =
+  /** readVariable(x, n) */
+  | { kind: "read"; x: number; n: number }
+  /** after readVariable(x, pred) of a single-predecessor node: writeVariable(x, n, result) */
+  | { kind: "write"; x: number; n: number }
+  /** addPhiOperands(x, phi) at n: operand `next` is read next; `write` when called from readVariable */
+  | { kind: "operands"; x: number; n: number; phi: number; next: number; awaiting: boolean; write: boolean };
+
+export interface BraunOptions {
+  /** Run tryRemoveTrivialPhi (the paper's full algorithm); false: the basic version. */
+  removeTrivial: boolean;
+}
+
+export function constructBraun(g: Cfg, opts: BraunOptions = { removeTrivial: true }): Construction {
+  return new Braun(g, opts).run();
+}
+
+class Braun {
+  private readonly N: number;
+  private readonly V: number;
+  private readonly sealed: Uint8Array;
+  private readonly filledPreds: Int32Array;
+  private readonly currentDef = new Map<number, number>();
+  private readonly incomplete = new Map<number, [number, number][]>();
+  // values, numbered as they are created
+  private readonly valVar: number[] = [];
+  private readonly valNode: number[] = [];
+  private readonly valIsPhi: number[] = [];
+  private readonly parent: number[] = [];
+  // phis, indexed by value id (undefined for simple definitions)
+  private readonly ops: (number[] | undefined)[] = [];
+  private readonly users: (number[] | undefined)[] = [];
+  private readonly complete: number[] = [];
+  private readonly alive: number[] = [];
+  private readonly phiList: number[] = [];
+
+  constructor(
+    private readonly g: Cfg,
+    private readonly opts: BraunOptions,
+  ) {
+    this.N = g.nodeCount;
+    this.V = g.varCount;
+    this.sealed = new Uint8Array(this.N);
+    this.filledPreds = new Int32Array(this.N);
+  }
+
+  private newValue(x: number, n: number, phi: boolean): number {
+    const id = this.valVar.length;
+    this.valVar.push(x);
+    this.valNode.push(n);
+    this.valIsPhi.push(phi ? 1 : 0);
+    this.parent.push(id);
+    this.ops.push(phi ? [] : undefined);
+    this.users.push(phi ? [] : undefined);
+    this.complete.push(phi ? 0 : 1);
+    this.alive.push(1);
+    if (phi) this.phiList.push(id);
+    return id;
+  }
+
+  private find(v: number): number {
+    const parent = this.parent;
+    let r = v;
+    while (parent[r] !== r) r = parent[r];
+    while (parent[v] !== r) {
+      const up = parent[v];
+      parent[v] = r;
+      v = up;
+    }
+    return r;
+  }
+
+  private writeVariable(x: number, n: number, v: number): void {
+    this.currentDef.set(n * this.V + x, v);
+  }
+
+  private appendOperand(phi: number, v: number): void {
+    const r = this.find(v);
+    this.ops[phi]!.push(r);
+    if (this.valIsPhi[r]) this.users[r]!.push(phi);
+  }
+
+  /** readVariable(x, n), and addPhiOperands for sealing, on an explicit stack. */
+  private exec(first: Frame): number {
+    const preds = this.g.preds;
+    const stack: Frame[] = [first];
+    let ret = -1;
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1];
+      switch (f.kind) {
+        case "read": {
+          stack.pop();
+          const { x, n } = f;
+          const hit = this.currentDef.get(n * this.V + x);
+          if (hit !== undefined) {
+            ret = this.find(hit);
+            break;
+          }
+          if (!this.sealed[n]) {
+            // Fig. 1 (2013: Algorithm 2): incomplete CFG, operandless phi, completed at sealing
+            const phi = this.newValue(x, n, true);
+            let list = this.incomplete.get(n);
+            if (!list) this.incomplete.set(n, (list = []));
+            list.push([x, phi]);
+            this.writeVariable(x, n, phi);
+            ret = phi;
+            break;
+          }
+          const count = preds.count(n);
+          if (count === 0) {
+            // not defined at Entry: the functional construction's (v, Entry, PhiDef)
+            const phi = this.newValue(x, n, true);
+            this.complete[phi] = 1;
+            this.writeVariable(x, n, phi);
+            ret = phi;
+            break;
+          }
+          if (count === 1) {
+            // Fig. 1: optimize the common case of one predecessor: no phi needed
+            stack.push({ kind: "write", x, n }, { kind: "read", x, n: preds.at(n, 0) });
+            break;
+          }
+          // Fig. 1: break potential cycles with an operandless phi
+          const phi = this.newValue(x, n, true);
+          this.writeVariable(x, n, phi);
+          stack.push({ kind: "operands", x, n, phi, next: 0, awaiting: false, write: true });
+          break;
+        }
+        case "write":
+          stack.pop();
+          this.writeVariable(f.x, f.n, ret);
+          break;
+        case "operands": {
+          if (f.awaiting) {
+            this.appendOperand(f.phi, ret);
+            f.awaiting = false;
+          }
+          if (f.next < preds.count(f.n)) {
+            f.awaiting = true;
+            stack.push({ kind: "read", x: f.x, n: preds.at(f.n, f.next++) });
+            break;
+          }
+          stack.pop();
+          this.complete[f.phi] = 1;
+          ret = this.opts.removeTrivial ? this.tryRemoveTrivialPhi(f.phi) : f.phi;
+          if (f.write) this.writeVariable(f.x, f.n, ret);
+          break;
+        }
+      }
+    }
+    return ret;
+  }
+
+  /**
+   * Fig. 1, tryRemoveTrivialPhi: if all operands but the phi itself are one value `same`, reroute
+   * every use of the phi to `same`, remove it, and try again on its phi users. Returns what the
+   * first phi stands for afterwards.
+   */
+  private tryRemoveTrivialPhi(phi0: number): number {
+    const work = [phi0];
+    while (work.length > 0) {
+      const phi = work.pop()!;
+      if (!this.alive[phi] || !this.complete[phi] || this.find(phi) !== phi) continue;
+      let same = -1;
+      let trivial = true;
+      for (const o of this.ops[phi]!) {
+        const op = this.find(o);
+        if (op === same || op === phi) continue; // unique value or self-reference
+        if (same !== -1) {
+          trivial = false; // the phi merges at least two values: not trivial
+          break;
+        }
+        same = op;
+      }
+      if (!trivial || same === -1) continue; // an operandless phi stays (see the module comment)
+      const users = this.users[phi]!.filter((u) => u !== phi);
+      this.alive[phi] = 0;
+      this.parent[phi] = same; // phi.replaceBy(same)
+      if (this.valIsPhi[same]) this.users[same]!.push(...users);
+      // recurse for all phi users, which might have become trivial
+      for (let i = users.length - 1; i >= 0; i--) work.push(users[i]);
+    }
+    return this.find(phi0);
+  }
+
+  private seal(n: number): void {
+    if (this.sealed[n]) return;
+    this.sealed[n] = 1;
+    for (const [x, phi] of this.incomplete.get(n) ?? []) {
+      this.exec({ kind: "operands", x, n, phi, next: 0, awaiting: false, write: false });
+    }
+    this.incomplete.delete(n);
+  }
+
+  run(): Construction {
+    const g = this.g;
+    const preds = g.preds;
+    const order = fillOrder(g);
+    const useVal = new Int32Array(g.useRows.list.length);
+    const defVal = new Int32Array(g.defRows.list.length);
+    const succ = g.graph.succs;
+    for (const n of order) {
+      if (this.filledPreds[n] === preds.count(n)) this.seal(n);
+      for (let k = g.useRows.start[n]; k < g.useRows.start[n + 1]; k++) useVal[k] = this.exec({ kind: "read", x: g.useRows.list[k], n });
+      for (let k = g.defRows.start[n]; k < g.defRows.start[n + 1]; k++) {
+        const x = g.defRows.list[k];
+        defVal[k] = this.newValue(x, n, false);
+        this.writeVariable(x, n, defVal[k]);
+      }
+      // n is filled: its successors may now be sealed
+      for (let e = succ.start[n]; e < succ.start[n + 1]; e++) {
+        const s = succ.list[e];
+        for (let k = preds.start[s]; k < preds.start[s + 1]; k++) if (preds.list[k] === n) this.filledPreds[s]++;
+        if (this.filledPreds[s] === preds.count(s)) this.seal(s);
+      }
+    }
+    for (let n = 0; n < this.N; n++) this.seal(n);
+    return this.result(useVal, defVal);
+  }
+
+  /** Values renumbered as the Isabelle `ssaVal`s `(var, node, Def)`, uses and operands resolved. */
+  private result(useVal: Int32Array, defVal: Int32Array): Construction {
+    const g = this.g;
+    const N = this.N;
+    const keyOf = (v: number) => ValTable.key(this.valVar[v] as Var, this.valNode[v] as Node, this.valIsPhi[v] ? Def.PhiDef : Def.SimpleDef, N);
+    const livePhis = this.phiList.filter((p) => this.alive[p] && this.find(p) === p);
+    const keys: number[] = [];
+    for (const v of defVal) keys.push(keyOf(v));
+    for (const p of livePhis) keys.push(keyOf(p));
+    for (const v of useVal) keys.push(keyOf(this.find(v)));
+    const vals = ValTable.fromKeys(keys, N);
+    const id = (v: number): Val => {
+      const r = this.find(v);
+      return vals.find(this.valVar[r] as Var, this.valNode[r] as Node, this.valIsPhi[r] ? Def.PhiDef : Def.SimpleDef);
+    };
+    const defList = Int32Array.from(defVal, id);
+    const useList = Int32Array.from(useVal, id);
+    sortRows(g.defRows.start, defList);
+    sortRows(g.useRows.start, useList);
+    const phis = livePhis.map((p) => ({ n: this.valNode[p], v: id(p), args: this.ops[p]!.map(id) }));
+    phis.sort((a, b) => a.n - b.n || a.v - b.v);
+    const phiStart = new Int32Array(N + 1);
+    for (const p of phis) phiStart[p.n + 1]++;
+    for (let n = 0; n < N; n++) phiStart[n + 1] += phiStart[n];
+    const ssa = new SsaCfg(
+      g.graph,
+      vals.count,
+      new Rows<Val>(g.defRows.start, defList),
+      new Rows<Val>(g.useRows.start, useList),
+      phiStart,
+      Int32Array.from(phis, (p) => p.v),
+      Rows.from<Val>(phis.map((p) => p.args)),
+    );
+    return { old: g, ssa, vals, transformed: new Transformed(g, ssa, vals.varOf()) };
+  }
+}
+
+/** Reverse postorder from Entry, then the nodes Entry does not reach, in node order. */
+function fillOrder(g: Cfg): Int32Array {
+  const d = dfs(g.graph);
+  const out = new Int32Array(g.nodeCount);
+  out.set(d.rpo);
+  let k = d.rpo.length;
+  for (let n = 0; n < g.nodeCount; n++) if (!d.reachable[n]) out[k++] = n;
+  return out;
+}
+
+function sortRows(start: Int32Array, list: Int32Array): void {
+  for (let i = 0; i + 1 < start.length; i++) if (start[i + 1] - start[i] > 1) list.subarray(start[i], start[i + 1]).sort();
+}
