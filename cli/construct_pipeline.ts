@@ -4,7 +4,9 @@
  * any stage and look at it.
  */
 import { match } from "ts-pattern";
+import { constructAycockHorspool } from "../impl/aycock_horspool.js";
 import { constructBraun } from "../impl/braun.js";
+import { constructCytron } from "../impl/cytron.js";
 import { constructFast } from "../impl/construct_fast.js";
 import { peel } from "../impl/peel.js";
 import { substAllFast } from "../impl/notriv_fast.js";
@@ -18,7 +20,7 @@ import type { Cfg, SsaCfg } from "../spec/model.js";
 import { MalformedInput } from "../spec/errors.js";
 import { nameValues } from "./naming.js";
 
-export const ALGORITHMS = ["functional", "braun"] as const;
+export const ALGORITHMS = ["functional", "braun", "cytron", "aycock-horspool"] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 export const MINIMIZATIONS = ["none", "trivial", "peel"] as const;
 export type Minimize = (typeof MINIMIZATIONS)[number];
@@ -61,16 +63,20 @@ export function constructOne(doc: FunctionDoc, file: string, name: string, opts:
 }
 
 /**
- * An algorithm, then a minimisation. `trivial` removes trivial phis: `substAll` after the
- * functional construction, Braun et al.'s own `tryRemoveTrivialPhi` on the fly; `peel` then also
- * removes redundant phi SCCs (minimal on every CFG); `none` leaves the algorithm's output as is
- * (for Braun et al., the basic algorithm without `tryRemoveTrivialPhi`).
+ * An algorithm, then a minimisation. `trivial` removes trivial phis: Braun et al.'s own
+ * `tryRemoveTrivialPhi` on the fly, `substAll` after the others (for Aycock-Horspool that is
+ * their minimisation phase); `peel` then also removes redundant phi SCCs (minimal on every CFG);
+ * `none` leaves the algorithm's output as is (for Braun et al., the basic algorithm without
+ * `tryRemoveTrivialPhi`; for Aycock-Horspool, the unpruned "really crude" phase; Cytron et al.'s
+ * pruned placement is minimal already).
  */
 export function buildSsa(cfg: Cfg, opts: ConstructOptions): { construction: Construction; ssa: SsaCfg; ms: { construct: number; minimize: number } } {
   const t0 = performance.now();
   const construction = match(opts.algorithm)
     .with("functional", () => constructFast(cfg))
     .with("braun", () => constructBraun(cfg, { removeTrivial: opts.minimize !== "none" }))
+    .with("cytron", () => constructCytron(cfg))
+    .with("aycock-horspool", () => constructAycockHorspool(cfg))
     .exhaustive();
   const t1 = performance.now();
   const onTheFly = opts.algorithm === "braun";

@@ -24,9 +24,11 @@ export class ValTable {
   ) {}
 
   static fromKeys(keys: Iterable<number>, nodeCount: number): ValTable {
-    const arr = Float64Array.from(new Set(keys));
+    const arr = Float64Array.from(keys);
     arr.sort();
-    return new ValTable(arr, nodeCount);
+    let w = 0;
+    for (let i = 0; i < arr.length; i++) if (i === 0 || arr[i] !== arr[i - 1]) arr[w++] = arr[i];
+    return new ValTable(arr.slice(0, w), nodeCount);
   }
 
   static key(v: Var, n: Node, def: Def, nodeCount: number): number {

@@ -11,7 +11,7 @@ export function registerConstruct(program: Command, setExit: SetExit): void {
     .description("build SSA for every function of an original CFG file")
     .argument("<cfg>", "exchange-format file with kind \"cfg\" functions")
     .option("-o, --output <file>", "write the SSA document here instead of stdout")
-    .addOption(new Option("--algorithm <name>", "construction algorithm: the verified functional one, or Braun et al.'s on-the-fly one").choices([...ALGORITHMS]).default("functional"))
+    .addOption(new Option("--algorithm <name>", "construction algorithm").choices([...ALGORITHMS]).default("functional"))
     .addOption(new Option("--minimize <how>", "none; trivial: remove trivial phis; peel: also remove redundant phi SCCs (minimal on every CFG)").choices([...MINIMIZATIONS]).default("trivial"))
     .action((file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize }) => {
       const docs = readDocumentFile(file);
