@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { registerConstruct } from "./construct.js";
 import { registerDemo } from "./demo.js";
 import { registerDot } from "./dot.js";
+import { registerFuzz } from "./fuzz.js";
 import { registerValidate } from "./validate.js";
 
 /** Sets the process exit code of the running command. */
@@ -13,4 +14,5 @@ export function registerCommands(program: Command, setExit: SetExit): void {
   registerConstruct(program, setExit);
   registerDot(program, setExit);
   registerValidate(program, setExit);
+  registerFuzz(program, setExit);
 }

@@ -1,0 +1,126 @@
+/**
+ * `formal-ssa fuzz` end to end through the built CLI, with fixed seeds (deterministic): the
+ * differential mode is clean on our constructions, the example constructors behave as
+ * documented (correct.mjs clean, buggy-braun.mjs caught and shrunk), crashing and garbage
+ * constructors are findings, every finding is written and replays with `formal-ssa validate`.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, ROOT, runCli } from "./cli.js";
+
+const run = (...args: string[]) => runCli(args, ROOT);
+let dir: string;
+let n = 0;
+const outDir = () => join(dir, `finding-${n++}`);
+const SLOW = 600_000;
+
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), "formal-ssa-fuzz-"));
+});
+
+interface Doc {
+  kind: string;
+  blocks: { id: string }[];
+}
+const readJson = (file: string): Doc => JSON.parse(readFileSync(file, "utf8")) as Doc;
+
+describe("differential mode: our algorithms and minimisations against the theorems", () => {
+  for (const shape of ["reducible", "irreducible", "any"]) {
+    it(`is clean on 300 ${shape} CFGs (exit 0), and says which seed it used`, () => {
+      const out = outDir();
+      const r = run("fuzz", "--runs", "300", "--seed", "20160301", "--shape", shape, "--out", out);
+      expect(r.stderr).toContain("seed 20160301");
+      expect(r.stdout).toContain("clean: 300 random CFGs, no finding (seed 20160301)");
+      expect(r.status).toBe(0);
+      expect(existsSync(out)).toBe(false);
+    }, SLOW);
+  }
+  it("prints a random seed when none is given", () => {
+    const r = run("fuzz", "--runs", "5", "--out", outDir());
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/seed \d+ \(repeat with --seed \d+\)/);
+  });
+});
+
+describe("--constructor: the example constructors", () => {
+  it("finds the seeded bug of buggy-braun.mjs within 1000 runs and shrinks it to at most 6 blocks; the files replay it", () => {
+    const out = outDir();
+    const r = run("fuzz", "--constructor", "node examples/constructors/buggy-braun.mjs", "--runs", "1000", "--seed", "42", "--out", out);
+    expect(r.stderr).toContain("seed 42");
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^FINDING: validity: rejected \(fails phis_wf/);
+    const original = readJson(join(out, "original.json"));
+    expect(original.kind).toBe("cfg");
+    expect(original.blocks.length).toBeLessThanOrEqual(6);
+    expect(readJson(join(out, "ssa.json")).kind).toBe("ssa");
+    const readme = readFileSync(join(out, "README.txt"), "utf8");
+    const validate = `formal-ssa validate ${join(out, "original.json")} ${join(out, "ssa.json")}`;
+    expect(readme).toContain(validate);
+    expect(readme).toContain("validity: rejected");
+    expect(readFileSync(join(out, "report.txt"), "utf8")).toMatch(/FAILS {2}phis_wf/);
+    expect(JSON.parse(readFileSync(join(out, "report.json"), "utf8")).verdict).toBe("rejected");
+    // the replay: the validator rejects the written SSA
+    const replay = run("validate", join(out, "original.json"), join(out, "ssa.json"));
+    expect(replay.status).toBe(1);
+    expect(replay.stdout).toContain("FAILS  phis_wf");
+  }, SLOW);
+
+  it("correct.mjs is clean on 300 CFGs of any shape (exit 0)", () => {
+    const out = outDir();
+    const r = run("fuzz", "--constructor", "node examples/constructors/correct.mjs", "--runs", "300", "--seed", "7", "--out", out);
+    expect(r.stdout).toContain("clean: 300 random CFGs");
+    expect(r.status).toBe(0);
+    expect(existsSync(out)).toBe(false);
+  }, SLOW);
+});
+
+describe("--constructor: broken commands are findings", () => {
+  it("a crash (exit status 3) is a finding, shrunk, with the same files on the same seed", () => {
+    const out1 = outDir();
+    const out2 = outDir();
+    const cmd = `node -e "process.exit(3)"`;
+    const r = run("fuzz", "--constructor", cmd, "--runs", "20", "--seed", "5", "--out", out1);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("FINDING: crash: exit status 3");
+    expect(readFileSync(join(out1, "README.txt"), "utf8")).toContain(`${cmd} < ${join(out1, "original.json")}`);
+    run("fuzz", "--constructor", cmd, "--runs", "20", "--seed", "5", "--out", out2);
+    expect(readFileSync(join(out2, "original.json"), "utf8")).toBe(readFileSync(join(out1, "original.json"), "utf8"));
+  });
+  it("garbage on stdout is a finding (malformed output); validate replays it with exit 2", () => {
+    const out = outDir();
+    const r = run("fuzz", "--constructor", "echo garbage", "--runs", "20", "--seed", "5", "--out", out);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("FINDING: malformed output");
+    expect(run("validate", join(out, "original.json"), join(out, "ssa.json")).status).toBe(2);
+  });
+  it("echoing the CFG back is malformed (not an SSA document); a renamed block is a same_graph mismatch", () => {
+    expect(run("fuzz", "--constructor", "cat", "--runs", "20", "--seed", "5", "--out", outDir()).stdout).toContain('expected an SSA CFG ("kind": "ssa")');
+    const r = run("fuzz", "--constructor", "node examples/constructors/correct.mjs | sed s/B1/B9/", "--runs", "50", "--seed", "5", "--out", outDir());
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("FINDING: same_graph");
+  }, SLOW);
+  it("a constructor that does not answer in time is a finding (--timeout)", () => {
+    const r = run("fuzz", "--constructor", "sleep 5", "--timeout", "200", "--runs", "3", "--seed", "5", "--out", outDir());
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("FINDING: timeout: no answer within 200 ms");
+  }, SLOW);
+});
+
+describe("bad usage: exit 2", () => {
+  it.each([
+    [["--runs", "0"]],
+    [["--runs", "many"]],
+    [["--seed", "1.5"]],
+    [["--shape", "round"]],
+    [["--shape", "irreducible", "--max-blocks", "2"]],
+    [["--constructor", " "]],
+    [["--timeout", "-1"]],
+  ])("fuzz %j", (args) => {
+    const r = run("fuzz", ...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).not.toBe("");
+  });
+});
