@@ -1,0 +1,500 @@
+/**
+ * Textual LLVM IR -> `LlvmModule` (see ir.ts for the model, the naming and the predecessor
+ * order). `parseModule` takes the text, `parseModuleFile` reads a file in 1 MiB chunks and never
+ * holds it whole; both feed the same line machine, so they give the same module and the same
+ * errors.
+ *
+ * Kept: function definitions with their blocks and instructions. Skipped: `declare`s, globals,
+ * type definitions, comdats, metadata (`!0 = ...` lines and `!dbg !12` attachments), attribute
+ * groups and `#0` references, comments (`;` outside strings, so `; preds = ...` too: never
+ * trusted), `source_filename`/`target`, `uselistorder` directives and LLVM 19+ debug records
+ * (`#dbg_value(...)`, `#dbg_declare(...)` lines). Debug intrinsic calls (`llvm.dbg.*`) stay as
+ * instructions, flagged `debug`.
+ *
+ * Lines: an instruction normally takes one line. It goes on over the next lines while its
+ * brackets are open (`switch ... [` up to `]`), and a line starting with `to` (the successors
+ * of `invoke`/`callbr`) or `catch`/`filter`/`cleanup` (landingpad clauses) continues the
+ * instruction before it. An instruction's line is its first line.
+ *
+ * Malformed (MalformedInput, one line `FILE:LINE: what`): unbalanced braces or brackets, an
+ * instruction or label outside a function, anything unknown at the top level, an unknown
+ * opcode or operand syntax, a block without a terminator, a duplicate block label, a branch
+ * target or phi incoming block that names no block of the function, a function without blocks.
+ */
+import { openSync, readSync, closeSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
+import { MalformedInput } from "../../spec/errors.js";
+import { Cursor, unescape } from "./cursor.js";
+import { OPCODES, isDigits, isVoid, parseInstruction } from "./instr.js";
+import { TERMINATOR_OPS, type LlvmBlock, type LlvmFunction, type LlvmModule } from "./ir.js";
+
+export function parseModule(text: string, file: string): LlvmModule {
+  const m = new LineMachine(file);
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let n = 1;
+  for (;;) {
+    const nl = text.indexOf("\n", start);
+    if (nl < 0) {
+      m.line(text, start, text.length, n);
+      break;
+    }
+    m.line(text, start, nl, n++);
+    start = nl + 1;
+  }
+  return m.finish();
+}
+
+/** Reads `path` in chunks, line by line; same result as `parseModule` on its text. */
+export function parseModuleFile(path: string, chunkSize = 1 << 20): LlvmModule {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (e) {
+    throw new MalformedInput(`${path}: cannot read the file (${describeIoError(e)})`);
+  }
+  const m = new LineMachine(path);
+  try {
+    const buf = Buffer.allocUnsafe(chunkSize);
+    const decoder = new StringDecoder("utf8");
+    /** The start of a line that goes on in the next chunk, in pieces (a long line costs no copying per chunk). */
+    let carry: string[] = [];
+    let n = 1;
+    let first = true;
+    for (;;) {
+      let got: number;
+      try {
+        got = readSync(fd, buf, 0, chunkSize, null);
+      } catch (e) {
+        throw new MalformedInput(`${path}: cannot read the file (${describeIoError(e)})`);
+      }
+      if (got === 0) break;
+      let chunk = decoder.write(buf.subarray(0, got));
+      if (first && chunk.length > 0) {
+        if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
+        first = false;
+      }
+      let start = 0;
+      let nl = chunk.indexOf("\n");
+      if (nl >= 0 && carry.length > 0) {
+        carry.push(chunk.slice(0, nl));
+        const joined = carry.join("");
+        m.line(joined, 0, joined.length, n++);
+        carry = [];
+        start = nl + 1;
+        nl = chunk.indexOf("\n", start);
+      }
+      while (nl >= 0) {
+        m.line(chunk, start, nl, n++);
+        start = nl + 1;
+        nl = chunk.indexOf("\n", start);
+      }
+      if (start < chunk.length) carry.push(chunk.slice(start));
+    }
+    carry.push(decoder.end());
+    const last = carry.join("");
+    m.line(last, 0, last.length, n);
+  } finally {
+    closeSync(fd);
+  }
+  return m.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Where the line machine stands. */
+const TOP = 0;
+const HEADER = 1;
+const BODY = 2;
+
+/** First words of the top-level entities that are skipped. */
+const TOP_SKIP = new Set(["declare", "source_filename", "target", "attributes", "module", "deplibs", "uselistorder", "uselistorder_bb"]);
+/** First words of lines that continue the instruction before them. */
+const CONTINUATION = ["to", "catch", "filter", "cleanup"];
+/** First words of top-level entities: inside a body they mean a missing `}`. */
+const TOP_LEVEL_WORDS = ["define", "declare", "attributes", "source_filename", "target"];
+
+/** Shows a name with its sigil the way LLVM writes it: `%x`, `%"a b"`. */
+export function llvmName(sigil: string, name: string): string {
+  return /^[-A-Za-z$._0-9]+$/.test(name) ? sigil + name : `${sigil}${JSON.stringify(name)}`;
+}
+
+/** Per ASCII character for `Scan`: 1 opens a bracket, -1 closes one, 2 a string, 3 a comment. */
+const SCAN_CLASS = new Int8Array(128);
+for (const ch of "([{<") SCAN_CLASS[ch.charCodeAt(0)] = 1;
+for (const ch of ")]}>") SCAN_CLASS[ch.charCodeAt(0)] = -1;
+SCAN_CLASS[34] = 2;
+SCAN_CLASS[59] = 3;
+
+/**
+ * A line's content: `raw[a, b)` is the part of the line `raw[start, stop)` before its comment,
+ * trimmed; `delta` its bracket balance. Nothing is copied.
+ */
+class Scan {
+  raw = "";
+  a = 0;
+  b = 0;
+  delta = 0;
+  run(raw: string, start: number, stop: number): void {
+    let depth = 0;
+    let end = stop;
+    for (let i = start; i < stop; i++) {
+      const c = raw.charCodeAt(i);
+      const k = c < 128 ? SCAN_CLASS[c] : 0;
+      if (k === 0) continue;
+      if (k === 1) depth++;
+      else if (k === -1) depth--;
+      else if (k === 2) {
+        const close = raw.indexOf('"', i + 1);
+        if (close < 0 || close >= stop) break; // unterminated: the instruction parser reports it
+        i = close;
+      } else {
+        end = i; // ;
+        break;
+      }
+    }
+    let a = start;
+    while (a < end && isBlank(raw.charCodeAt(a))) a++;
+    while (end > a && isBlank(raw.charCodeAt(end - 1))) end--;
+    this.raw = raw;
+    this.a = a;
+    this.b = end;
+    this.delta = depth;
+  }
+  text(): string {
+    return this.raw.slice(this.a, this.b);
+  }
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+}
+
+/** The leading run of name characters of `s`. */
+function leadingWord(s: string): string {
+  let i = 0;
+  while (i < s.length) {
+    if (!isNameChar(s.charCodeAt(i))) break;
+    i++;
+  }
+  return s.slice(0, i);
+}
+
+class LineMachine {
+  private readonly scan = new Scan();
+  private readonly cur: Cursor;
+  private state: typeof TOP | typeof HEADER | typeof BODY = TOP;
+  private readonly functions: LlvmFunction[] = [];
+
+  /** Top level: the bracket depth of a skipped entity spanning lines, and where it started. */
+  private topDepth = 0;
+  private topLine = 0;
+
+  /** Header: the `define` text so far. */
+  private header = "";
+  private headerDepth = 0;
+  private headerLine = 0;
+
+  /** Body: the function being read. */
+  private fn: LlvmFunction | null = null;
+  private block: LlvmBlock | null = null;
+  private labels = new Map<string, number>();
+  private counter = 0;
+  /** The instruction read but not yet parsed (it may go on over the next lines). */
+  private pending: string | null = null;
+  private pendingA = 0;
+  private pendingB = 0;
+  private pendingLine = 0;
+  private pendingDepth = 0;
+
+  constructor(private readonly file: string) {
+    this.cur = new Cursor(file);
+  }
+
+  private fail(line: number, what: string): never {
+    throw new MalformedInput(`${this.file}:${line}: ${what}`);
+  }
+
+  /** Line `n` of the module is `raw[start, stop)` (without its newline). */
+  line(raw: string, start: number, stop: number, n: number): void {
+    const scan = this.scan;
+    scan.run(raw, start, stop);
+    const delta = scan.delta;
+    switch (this.state) {
+      case BODY:
+        this.bodyLine(scan.raw, scan.a, scan.b, delta, n);
+        return;
+      case HEADER:
+        this.header += " " + scan.text();
+        this.headerDepth += delta;
+        this.maybeStartBody();
+        return;
+      case TOP:
+        this.topLevelLine(scan.text(), delta, n);
+        return;
+    }
+  }
+
+  finish(): LlvmModule {
+    if (this.state === BODY) {
+      const fn = this.fn!;
+      if (this.pending !== null && this.pendingDepth > 0)
+        this.fail(this.pendingLine, `unbalanced brackets: the instruction is not closed before the end of the file`);
+      this.fail(fn.line, `function ${llvmName("@", fn.name)} is not closed: no '}' before the end of the file`);
+    }
+    if (this.state === HEADER) this.fail(this.headerLine, `'define' without a body: no '{' before the end of the file`);
+    if (this.topDepth > 0) this.fail(this.topLine, `unbalanced brackets: not closed before the end of the file`);
+    return { functions: this.functions };
+  }
+
+  // --- top level ------------------------------------------------------------------------------
+
+  private topLevelLine(text: string, delta: number, n: number): void {
+    if (this.topDepth > 0) {
+      this.topDepth += delta;
+      if (this.topDepth < 0) this.fail(n, `unbalanced brackets: more closing than opening since line ${this.topLine}`);
+      return;
+    }
+    if (text.length === 0) return;
+    const c0 = text.charCodeAt(0);
+    if (c0 === 64 /* @ */ || c0 === 36 /* $ */ || c0 === 33 /* ! */ || c0 === 94 /* ^ */) return this.skipTop(delta, n);
+    if (c0 === 37 /* % */) {
+      // `%T = type ...` is a type definition; `%x = add ...` an instruction
+      const eq = /^%(?:"[^"]*"|[-A-Za-z$._0-9]+)\s*=\s*([A-Za-z_]*)/.exec(text);
+      if (eq !== null && eq[1] === "type") return this.skipTop(delta, n);
+      this.fail(n, `instruction outside a function`);
+    }
+    if (c0 === 125 /* } */) this.fail(n, `unbalanced braces: '}' outside a function`);
+    if (text.startsWith("#dbg_")) this.fail(n, `debug record outside a function`);
+    const w = leadingWord(text);
+    if (w === "define") {
+      this.header = text;
+      this.headerDepth = delta;
+      this.headerLine = n;
+      this.state = HEADER;
+      this.maybeStartBody();
+      return;
+    }
+    if (TOP_SKIP.has(w)) return this.skipTop(delta, n);
+    if (labelOf(text, 0, text.length) !== null) this.fail(n, `block label outside a function`);
+    if (OPCODES.has(w)) this.fail(n, `instruction outside a function`);
+    this.fail(n, `unexpected ${JSON.stringify(w || text.slice(0, 20))} outside a function`);
+  }
+
+  private skipTop(delta: number, n: number): void {
+    if (delta < 0) this.fail(n, `unbalanced brackets: more closing than opening`);
+    this.topDepth = delta;
+    this.topLine = n;
+  }
+
+  // --- function header ------------------------------------------------------------------------
+
+  /** Starts the body once the header's only open bracket is the body's `{` at its end. */
+  private maybeStartBody(): void {
+    const h = this.header;
+    if (this.headerDepth < 0) this.fail(this.headerLine, `unbalanced brackets in 'define'`);
+    if (this.headerDepth === 0 && h.endsWith("}"))
+      this.fail(this.headerLine, `the body must start on the line after the '{' of 'define'`);
+    if (this.headerDepth !== 1 || !h.endsWith("{")) return;
+    const fn = this.parseHeader(h.slice(0, h.length - 1), this.headerLine);
+    this.fn = fn;
+    this.block = null;
+    this.labels = new Map();
+    this.pending = null;
+    this.state = BODY;
+  }
+
+  /** `define [linkage ...] RetType @name(params) [attrs ...]` (without the `{`). */
+  private parseHeader(h: string, line: number): LlvmFunction {
+    const c = this.cur;
+    // the name is the first `@` outside brackets and strings
+    let depth = 0;
+    let at = -1;
+    for (let i = 0; i < h.length && at < 0; i++) {
+      const ch = h.charCodeAt(i);
+      if (ch === 34) {
+        const close = h.indexOf('"', i + 1);
+        if (close < 0) break;
+        i = close;
+      } else if (ch === 40 || ch === 91 || ch === 123 || ch === 60) depth++;
+      else if (ch === 41 || ch === 93 || ch === 125 || ch === 62) depth--;
+      else if (ch === 64 && depth === 0) at = i;
+    }
+    if (at < 0) this.fail(line, `'define' without a function name (@...)`);
+    c.reset(h, line, at);
+    const name = c.globalName();
+    c.expect(40, `after the function name`);
+    this.counter = 0;
+    const params: string[] = [];
+    if (!c.eat(41))
+      for (;;) {
+        if (c.eatWord("...")) {
+          c.expect(41, `after '...'`);
+          break;
+        }
+        c.skipType();
+        let pname: string | null = null;
+        for (;;) {
+          const d = c.peek();
+          if (d === 44 || d === 41) break;
+          if (d === -1) c.fail(`unterminated parameter list`);
+          if (d === 37) {
+            pname = c.localName();
+            if (!c.quoted && isDigits(pname)) this.counter = Number(pname) + 1;
+          } else if (d === 40 || d === 91 || d === 123 || d === 60) c.skipGroup();
+          else if (d === 34) c.skipString();
+          else if (d === 61) c.pos++;
+          else if (!c.skipWord()) c.fail(`unexpected ${c.here()} in the parameter list`);
+        }
+        params.push(pname ?? String(this.counter++));
+        if (c.eat(44)) continue;
+        c.expect(41, `after the parameters`);
+        break;
+      }
+    return { name, params, blocks: [], line };
+  }
+
+  // --- function body --------------------------------------------------------------------------
+
+  private bodyLine(raw: string, a: number, b: number, delta: number, n: number): void {
+    if (this.pending !== null) {
+      if (this.pendingDepth === 0) {
+        if (a === b) return;
+        if (!isContinuation(raw, a, b)) this.flush();
+      }
+      if (this.pending !== null) {
+        if (b - a === 1 && raw.charCodeAt(a) === 125 /* } */)
+          this.fail(this.pendingLine, `unbalanced brackets: the instruction is not closed before the '}' of the function`);
+        // the instruction goes on over this line
+        this.pending = this.pending.slice(this.pendingA, this.pendingB) + " " + raw.slice(a, b);
+        this.pendingA = 0;
+        this.pendingB = this.pending.length;
+        this.pendingDepth += delta;
+        if (this.pendingDepth < 0) this.fail(this.pendingLine, `unbalanced brackets: more closing than opening`);
+        return;
+      }
+    }
+    if (a === b) return;
+    const c0 = raw.charCodeAt(a);
+    if (c0 === 125 /* } */) {
+      if (b - a > 1) this.fail(n, `unexpected text after the '}' that closes the function`);
+      this.endFunction(n);
+      return;
+    }
+    if (c0 === 35 /* # */ && raw.startsWith("#dbg_", a)) return;
+    const label = labelOf(raw, a, b);
+    if (label !== null) {
+      this.startBlock(label.name, label.quoted, n);
+      let rest = label.end;
+      while (rest < b && isBlank(raw.charCodeAt(rest))) rest++;
+      if (rest < b) this.bodyLine(raw, rest, b, delta, n); // `bb: ret void` on one line
+      return;
+    }
+    if (c0 === 117 /* u */ && (startsWithWord(raw, a, b, "uselistorder") || startsWithWord(raw, a, b, "uselistorder_bb"))) return;
+    for (const w of TOP_LEVEL_WORDS)
+      if (raw.charCodeAt(a) === w.charCodeAt(0) && startsWithWord(raw, a, b, w))
+        this.fail(this.fn!.line, `function ${llvmName("@", this.fn!.name)} is not closed: no '}' before line ${n}`);
+    this.pending = raw;
+    this.pendingA = a;
+    this.pendingB = b;
+    this.pendingLine = n;
+    this.pendingDepth = delta;
+    if (delta < 0) this.fail(n, `unbalanced brackets: more closing than opening`);
+  }
+
+  private startBlock(name: string, quoted: boolean, n: number): void {
+    const fn = this.fn!;
+    if (this.block !== null)
+      this.fail(n, `block ${llvmName("%", name)} starts before block ${llvmName("%", this.block.label)} ends (it has no terminator)`);
+    const size = this.labels.size;
+    this.labels.set(name, fn.blocks.length);
+    if (this.labels.size === size) this.fail(n, `duplicate block label ${llvmName("%", name)} in function ${llvmName("@", fn.name)}`);
+    if (!quoted && isDigits(name)) this.counter = Number(name) + 1;
+    this.block = { label: name, instrs: [], succs: [], line: n };
+    fn.blocks.push(this.block);
+  }
+
+  private flush(): void {
+    const text = this.pending!;
+    const line = this.pendingLine;
+    this.pending = null;
+    if (this.pendingDepth !== 0) this.fail(line, `unbalanced brackets in the instruction`);
+    if (this.block === null) this.startBlock(String(this.counter), false, line); // an unnamed block
+    const c = this.cur;
+    c.reset(text, line, this.pendingA, this.pendingB);
+    const instr = parseInstruction(c);
+    if (instr.result !== null) {
+      if (c.resultNumber >= 0) this.counter = c.resultNumber + 1;
+    } else if (!isVoid(instr)) instr.result = String(this.counter++);
+    const block = this.block!;
+    block.instrs.push(instr);
+    if (TERMINATOR_OPS.has(instr.op)) {
+      block.succs = (instr as { succs: string[] }).succs; // shared with the terminator
+      block.instrs = block.instrs.slice(); // exact size: a pushed-to array keeps spare room
+      this.block = null;
+    }
+  }
+
+  private endFunction(n: number): void {
+    const fn = this.fn!;
+    const where = `function ${llvmName("@", fn.name)}`;
+    if (this.block !== null) this.fail(n, `block ${llvmName("%", this.block.label)} of ${where} has no terminator`);
+    if (fn.blocks.length === 0) this.fail(fn.line, `${where} has no blocks`);
+    for (const b of fn.blocks) {
+      const term = b.instrs[b.instrs.length - 1];
+      for (const s of b.succs)
+        if (!this.labels.has(s)) this.fail(term.line, `branch to unknown block ${llvmName("%", s)} in ${where}`);
+      for (const i of b.instrs) {
+        if (i.op !== "phi") break;
+        for (const inc of i.incoming)
+          if (!this.labels.has(inc.block)) this.fail(i.line, `phi names unknown block ${llvmName("%", inc.block)} in ${where}`);
+      }
+    }
+    this.functions.push(fn);
+    this.fn = null;
+    this.block = null;
+    this.state = TOP;
+  }
+}
+
+/** Whether `raw[a, b)` starts with the word `w` (not followed by a name character). */
+function startsWithWord(raw: string, a: number, b: number, w: string): boolean {
+  if (!raw.startsWith(w, a)) return false;
+  const e = a + w.length;
+  return e >= b || !isNameChar(raw.charCodeAt(e));
+}
+
+/** A line that continues the instruction before it: `to label ...`, landingpad clauses. */
+function isContinuation(raw: string, a: number, b: number): boolean {
+  const c = raw.charCodeAt(a);
+  if (c !== 116 /* t */ && c !== 99 /* c */ && c !== 102 /* f */) return false;
+  for (const w of CONTINUATION)
+    if (startsWithWord(raw, a, b, w)) return raw.charCodeAt(a + w.length) !== 58; // `cleanup:` is a label
+  return false;
+}
+
+/** `name:`, `"a b":`, `12:` at `raw[a]`, or null; `end` is the index after the colon. */
+function labelOf(raw: string, a: number, b: number): { name: string; quoted: boolean; end: number } | null {
+  if (raw.charCodeAt(a) === 34) {
+    const close = raw.indexOf('"', a + 1);
+    if (close > 0 && close + 1 < b && raw.charCodeAt(close + 1) === 58 /* : */)
+      return { name: unescape(raw.slice(a + 1, close)), quoted: true, end: close + 2 };
+    return null;
+  }
+  let i = a;
+  while (i < b && isNameChar(raw.charCodeAt(i))) i++;
+  if (i > a && i < b && raw.charCodeAt(i) === 58) return { name: raw.slice(a, i), quoted: false, end: i + 1 };
+  return null;
+}
+
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45 || c === 36;
+}
+
+function describeIoError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EISDIR") return "it is a directory";
+  if (code === "EACCES") return "permission denied";
+  return (e instanceof Error ? e.message : String(e)).split("\n", 1)[0];
+}
+

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Fetches a real C program of 10^5 lines and compiles it to LLVM IR, for the parser benchmark
+# (scripts/bench-llvm-parse.mjs). Nothing of it is committed.
+#
+# The program: SQLite's amalgamation `sqlite3.c` (one translation unit, no configure step) as the
+# npm package better-sqlite3 ships it in deps/sqlite3/ (better-sqlite3 13.2.0: SQLite 3.54.1,
+# 271,150 lines, 9.6 MB).
+#
+#   scripts/fetch-real-c.sh [OUTDIR]        (default: tmp/real-c)
+#
+# Writes OUTDIR/sqlite3.c, OUTDIR/sqlite3.before.ll (clang -O0 as for the fixtures),
+# OUTDIR/sqlite3.after.ll (opt -passes=mem2reg) and the same with -g (sqlite3.g.*.ll).
+# Installs nothing: needs npm, tar, LLVM 14's clang and opt (Debian/Ubuntu: apt-get install clang-14).
+set -euo pipefail
+
+PACKAGE="${PACKAGE:-better-sqlite3@13.2.0}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:-$root/tmp/real-c}"
+CLANG="${CLANG:-clang-14}"
+if [[ -z "${OPT:-}" ]]; then
+  if command -v opt-14 >/dev/null 2>&1; then OPT=opt-14; else OPT=opt; fi
+fi
+for tool in npm tar "$CLANG" "$OPT"; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "fetch-real-c: '$tool' not found (clang and opt: apt-get install clang-14, or set CLANG=... OPT=...)" >&2
+    exit 1
+  fi
+done
+
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+(cd "$work" && npm pack --silent "$PACKAGE" >/dev/null)
+tar -xzf "$work"/*.tgz -C "$work" package/deps/sqlite3/sqlite3.c
+cp "$work/package/deps/sqlite3/sqlite3.c" "$out/sqlite3.c"
+echo "$PACKAGE: deps/sqlite3/sqlite3.c, $(wc -l < "$out/sqlite3.c") lines"
+
+cflags=(-O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm)
+t0=$(date +%s%N)
+"$CLANG" "${cflags[@]}" "$out/sqlite3.c" -o "$out/sqlite3.before.ll"
+"$CLANG" "${cflags[@]}" -g "$out/sqlite3.c" -o "$out/sqlite3.g.before.ll"
+"$OPT" -passes=mem2reg -S "$out/sqlite3.before.ll" -o "$out/sqlite3.after.ll"
+"$OPT" -passes=mem2reg -S "$out/sqlite3.g.before.ll" -o "$out/sqlite3.g.after.ll"
+t1=$(date +%s%N)
+for f in sqlite3.before.ll sqlite3.after.ll sqlite3.g.before.ll sqlite3.g.after.ll; do
+  echo "$out/$f: $(wc -c < "$out/$f") bytes"
+done
+echo "clang and opt took $(( (t1 - t0) / 1000000 )) ms; now: npm run build && node scripts/bench-llvm-parse.mjs $out/*.ll"

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Regenerates the LLVM IR fixtures of test/fixtures/llvm/ from test/fixtures/llvm/src/*.c.
+#
+# For every NAME.c:
+#   NAME.before.ll      clang -O0, no mem2reg: every local in an alloca (typed pointers, LLVM 14)
+#   NAME.g.before.ll    the same with -g (llvm.dbg.declare calls, metadata)
+#   NAME.ptr.before.ll  the same with opaque pointers (`ptr`, as LLVM 15 and later print)
+#   NAME.after.ll, NAME.g.after.ll, NAME.ptr.after.ll   each of those after `opt -passes=mem2reg`
+#
+# Installs nothing. Needs clang and opt of LLVM 14 (Debian/Ubuntu: `apt-get install clang-14`,
+# which brings llvm-14 with opt); override with CLANG=... OPT=...
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+dir="test/fixtures/llvm"
+cd "$root"
+
+CLANG="${CLANG:-clang-14}"
+if [[ -z "${OPT:-}" ]]; then
+  if command -v opt-14 >/dev/null 2>&1; then OPT=opt-14; else OPT=opt; fi
+fi
+
+missing=0
+for tool in "$CLANG" "$OPT"; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "regen-llvm-fixtures: '$tool' not found." >&2
+    missing=1
+  fi
+done
+if [[ $missing -ne 0 ]]; then
+  echo "Install LLVM 14's clang and opt, e.g. on Debian/Ubuntu: apt-get install clang-14 (opt comes with llvm-14)," >&2
+  echo "or point CLANG=/path/to/clang OPT=/path/to/opt at them." >&2
+  exit 1
+fi
+for tool in "$CLANG" "$OPT"; do
+  major="$("$tool" --version | grep -oE 'version [0-9]+' | head -1 | grep -oE '[0-9]+')"
+  if [[ "$major" != "14" ]]; then
+    echo "regen-llvm-fixtures: warning: $tool is LLVM $major, the committed fixtures are LLVM 14's" >&2
+  fi
+done
+
+# -fdebug-prefix-map keeps the machine's path out of the -g fixtures
+cflags=(-O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm "-fdebug-prefix-map=$root=.")
+
+shopt -s nullglob
+for src in "$dir"/src/*.c; do
+  name="$(basename "$src" .c)"
+  "$CLANG" "${cflags[@]}" "$src" -o "$dir/$name.before.ll"
+  "$CLANG" "${cflags[@]}" -g "$src" -o "$dir/$name.g.before.ll"
+  "$CLANG" "${cflags[@]}" -mllvm -opaque-pointers "$src" -o "$dir/$name.ptr.before.ll"
+  "$OPT" -passes=mem2reg -S "$dir/$name.before.ll" -o "$dir/$name.after.ll"
+  "$OPT" -passes=mem2reg -S "$dir/$name.g.before.ll" -o "$dir/$name.g.after.ll"
+  "$OPT" -opaque-pointers -passes=mem2reg -S "$dir/$name.ptr.before.ll" -o "$dir/$name.ptr.after.ll"
+  echo "$name: $(wc -c < "$dir/$name.before.ll") + $(wc -c < "$dir/$name.g.before.ll") + $(wc -c < "$dir/$name.ptr.before.ll") bytes before mem2reg"
+done
