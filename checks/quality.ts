@@ -212,16 +212,28 @@ function rootDominates(preds: Rows<Node>, N: number, defs: number[], z: number):
 function augmentedIdom(preds: Rows<Node>, N: number, defs: readonly number[], split: number): Int32Array {
   const total = split >= 0 ? N + 2 : N + 1;
   const root = N;
-  const predRows: number[][] = Array.from({ length: total }, () => []);
-  for (let x = 0; x < N; x++) {
-    const target = x === split ? N + 1 : x;
-    for (let k = preds.start[x]; k < preds.start[x + 1]; k++) predRows[target].push(preds.list[k]);
+  // predecessor rows (CSR): every node's own, `split`'s moved to N + 1, the root before each definition
+  const isDef = new Uint8Array(total);
+  for (const d of defs) isDef[d] = 1;
+  const at = (x: number) => (x === N + 1 ? split : x === split ? -1 : x); // whose graph preds row x gets
+  const pStart = new Int32Array(total + 1);
+  for (let x = 0; x < total; x++) {
+    const src = at(x);
+    pStart[x + 1] = pStart[x] + (src >= 0 && src < N ? preds.count(src) : 0) + (x < N && isDef[x] ? 1 : 0);
   }
-  for (const d of defs) predRows[d].push(root);
-  const pred = Rows.from(predRows);
-  const succRows: number[][] = Array.from({ length: total }, () => []);
-  for (let x = 0; x < total; x++) for (const p of predRows[x]) succRows[p].push(x);
-  return immediateDominators(Rows.from(succRows), pred, root);
+  const pList = new Int32Array(pStart[total]);
+  const sCount = new Int32Array(total + 1);
+  for (let x = 0; x < total; x++) {
+    let w = pStart[x];
+    const src = at(x);
+    if (src >= 0 && src < N) for (let k = preds.start[src]; k < preds.start[src + 1]; k++) (pList[w++] = preds.list[k]), sCount[preds.list[k] + 1]++;
+    if (x < N && isDef[x]) (pList[w++] = root), sCount[root + 1]++;
+  }
+  for (let x = 0; x < total; x++) sCount[x + 1] += sCount[x];
+  const sList = new Int32Array(pList.length);
+  const fill = sCount.slice(0, total);
+  for (let x = 0; x < total; x++) for (let k = pStart[x]; k < pStart[x + 1]; k++) sList[fill[pList[k]]++] = x;
+  return immediateDominators(new Rows(sCount, sList), new Rows(pStart, pList), root);
 }
 
 /**

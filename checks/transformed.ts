@@ -5,34 +5,37 @@
  */
 import { reachForward } from "../graph/dfs.js";
 import type { Node, Val, Var } from "../spec/ids.js";
-import type { Transformed } from "../spec/model.js";
+import type { Rows, Transformed } from "../spec/model.js";
 import { shortestPath, SsaIndex } from "./context.js";
 import { Failures, Verdict } from "./verdict.js";
 
-/** Compares two small sets given as row slices. */
-function sameSet(a: readonly number[], b: readonly number[]): boolean {
-  const sa = new Set(a);
-  const sb = new Set(b);
-  return sa.size === sb.size && [...sa].every((x) => sb.has(x));
-}
-
 /** `oldDefs_correct: oldDefs g n = var g ` defs g n`. */
 export function oldDefs_correct(t: Transformed): Verdict {
-  return imageCheck(t, "oldDefs_correct", (n) => t.old.defs(n), (n) => t.ssa.defs(n));
+  return imageCheck(t, "oldDefs_correct", t.old.defRows, t.ssa.defRows);
 }
 
 /** `oldUses_correct: n in set (alpha_n g) ==> oldUses g n = var g ` uses g n`. */
 export function oldUses_correct(t: Transformed): Verdict {
-  return imageCheck(t, "oldUses_correct", (n) => t.old.uses(n), (n) => t.ssa.uses(n));
+  return imageCheck(t, "oldUses_correct", t.old.useRows, t.ssa.useRows);
 }
 
-function imageCheck(t: Transformed, name: string, old: (n: Node) => Var[], ssa: (n: Node) => Val[]): Verdict {
+/** Per node, the set of old variables equals the image under `var` of the SSA values; allocation-free. */
+function imageCheck(t: Transformed, name: string, old: Rows<Var>, ssa: Rows<Val>): Verdict {
   const f = new Failures(name);
-  for (let n = 0 as Node; n < t.nodeCount; n++) {
-    const want = old(n);
-    const vals = ssa(n);
-    const have = vals.map((v) => t.var(v));
-    if (!sameSet(want, have)) f.add({ kind: "node", node: n, vals, vars: want, want: "var of the SSA values = the original variables" });
+  let stampSize = t.old.varCount;
+  for (let k = 0; k < ssa.list.length; k++) stampSize = Math.max(stampSize, t.varOf[ssa.list[k]] + 1);
+  const inOld = new Int32Array(stampSize).fill(-1);
+  const inImage = new Int32Array(stampSize).fill(-1);
+  for (let n = 0; n < t.nodeCount; n++) {
+    let ok = true;
+    for (let k = old.start[n]; k < old.start[n + 1]; k++) inOld[old.list[k]] = n;
+    for (let k = ssa.start[n]; k < ssa.start[n + 1]; k++) {
+      const x = t.varOf[ssa.list[k]];
+      inImage[x] = n;
+      if (inOld[x] !== n) ok = false;
+    }
+    for (let k = old.start[n]; k < old.start[n + 1]; k++) if (inImage[old.list[k]] !== n) ok = false;
+    if (!ok) f.add({ kind: "node", node: n as Node, vals: ssa.row(n), vars: old.row(n), want: "var of the SSA values = the original variables" });
   }
   return f.verdict();
 }
