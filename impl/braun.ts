@@ -56,7 +56,7 @@ class Braun {
   private readonly V: number;
   private readonly sealed: Uint8Array;
   private readonly filledPreds: Int32Array;
-  private readonly currentDef = new Map<number, number>();
+  private readonly currentDef: DefTable;
   private readonly incomplete = new Map<number, [number, number][]>();
   // values, numbered as they are created
   private readonly valVar: number[] = [];
@@ -78,6 +78,7 @@ class Braun {
     this.V = g.varCount;
     this.sealed = new Uint8Array(this.N);
     this.filledPreds = new Int32Array(this.N);
+    this.currentDef = new DefTable(this.N * this.V);
   }
 
   private newValue(x: number, n: number, phi: boolean): number {
@@ -288,6 +289,31 @@ class Braun {
       Rows.from<Val>(phis.map((p) => p.args)),
     );
     return { old: g, ssa, vals, transformed: new Transformed(g, ssa, vals.varOf()) };
+  }
+}
+
+/**
+ * `currentDef[variable][block]`, keyed `node * varCount + var`: a flat array while nodes x
+ * variables is small enough (the common case, and the paper's n-ifs family), a Map beyond.
+ */
+class DefTable {
+  private static readonly FLAT_LIMIT = 1 << 24;
+  private readonly flat: Int32Array | undefined;
+  private readonly map: Map<number, number> | undefined;
+  constructor(size: number) {
+    if (size <= DefTable.FLAT_LIMIT) this.flat = new Int32Array(size).fill(-1);
+    else this.map = new Map();
+  }
+  get(k: number): number | undefined {
+    if (this.flat) {
+      const v = this.flat[k];
+      return v < 0 ? undefined : v;
+    }
+    return this.map!.get(k);
+  }
+  set(k: number, v: number): void {
+    if (this.flat) this.flat[k] = v;
+    else this.map!.set(k, v);
   }
 }
 
