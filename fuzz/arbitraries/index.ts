@@ -18,7 +18,7 @@
  *
  * | builder | produces | use it for |
  * | --- | --- | --- |
- * | `structuredCfg(c)` | reducible CFGs of While-like programs (if, while, break, continue) | the reducible-CFG theorems (minimality of Braun's algorithm), readable counterexamples |
+ * | `structuredCfg(c)` | reducible CFGs of While-like programs: if, while, do-while, switch (fallthrough, several labels per case, optional default), break, continue, return (to one exit block); so also parallel edges (two labels of a case) and self-loops (a do-while with a straight-line body) | the reducible-CFG theorems (minimality of Braun's algorithm), readable counterexamples |
  * | `structuredProgram(c)`, `lowerProgram(p, o)` | the program AST, and its lowering | tests that need the source program, hand-written programs |
  * | `arbitraryCfg(c)` | arbitrary graphs: irreducible cycles, parallel edges, self-loops, chains; `stmts`, `defs-uses` or mixed blocks | everything else: the constructions must work on any CFG |
  *
@@ -31,21 +31,24 @@
  * ```
  *
  * Every knob has a documented default with the reason for it; see `StructuredProgramConstraints`
- * and `CfgConstraints`.
+ * (statement weights, nesting and list bounds, and for switches `maxSwitchCases`,
+ * `maxLabelsPerCase`, `sharedLabelProbability`, `caseBreakProbability`,
+ * `switchDefaultProbability`) and `CfgConstraints`.
  *
  * ## Shrinking
  *
  * Both builders are compositions of fast-check's combinators (`record`, `array`, `tuple`,
- * `oneof`, `nat`, `map`), never `chain`, so shrinking comes from fast-check: a failing CFG
- * shrinks by removing blocks or statements, by emptying blocks, by replacing compound
- * statements with assignments, and by moving edges towards the simplest choice. The mapping
+ * `oneof`, `nat`, `integer`, `map`), never `chain`, so shrinking comes from fast-check: a
+ * failing CFG shrinks by removing blocks, statements or switch cases, by emptying blocks, by
+ * replacing compound statements with assignments, by dropping extra case labels, a switch's
+ * default and the break ending a case, and by moving edges towards the simplest choice. The mapping
  * from generated specification to CFG is total (out-of-range edge ends are clamped or
  * dropped), so every shrunk value is again a well-formed CFG. Graph edges are relative to
  * their target block, so removing an unrelated block keeps them: graph counterexamples end at
  * the two to four blocks that matter ("some cycle is irreducible" shrinks to the 3-block loop
  * B0 -> B1 <-> B2 <- B0). Structured counterexamples are usually as small, but fast-check
- * cannot hoist a statement out of its parent, so an enclosing if or while may stay (7 to 10
- * blocks where 4 would do).
+ * cannot hoist a statement out of its parent, so an enclosing if, loop or switch may stay (7
+ * to 10 blocks where 3 or 4 would do).
  *
  * ## Determinism
  *
@@ -69,8 +72,12 @@ export type {
   AssignStmt,
   IfStmt,
   WhileStmt,
+  DoWhileStmt,
+  SwitchStmt,
+  SwitchCase,
   BreakStmt,
   ContinueStmt,
+  ReturnStmt,
   StatementWeights,
   DefiniteAssignment,
   StructuredProgramConstraints,

@@ -6,8 +6,13 @@
  * - statements are abstract: an assignment is `defs := f(uses)` (any number of defs and uses,
  *   as the exchange format's statements), conditions are statements with uses only; there are
  *   no expressions or values, because the Formal_SSA semantics ignores them (catalog 6.7);
- * - `break` and `continue` (of the innermost loop) are added; they keep the CFG reducible
- *   but give loops several exits and several back edges, which plain While never has.
+ * - more control flow than plain While: `break` (of the innermost loop or switch) and
+ *   `continue` (of the innermost loop), `do { S } while (c)`, early `return` (optionally
+ *   reading variables, `return x`), and a C-style `switch (c) { case: S ... default: S }`
+ *   with fallthrough, whose cases may have several labels. All are structured, so the CFG
+ *   stays reducible, but they give loops several exits and several back edges, self-loops,
+ *   joins of a switch head with case ends, and parallel edges (two labels of one case), which
+ *   plain While never has.
  * The AFP makes Entry define every used variable (`while_cfg_defs`); `lowerProgram` does the
  * same with the entry block's first statement, unless told not to.
  *
@@ -16,17 +21,31 @@
  * branch and a join block whose preds are the branch ends that fall through; `while (c) S`
  * opens a header block (the condition, preds: the block before, then the back edges in
  * order), a body block, and an exit block (preds: the header, then the breaks in order);
- * `continue` is a back edge to the header, `break` an edge to the exit. Code after a jump, or
- * after an `if` whose branches both jump, is unreachable and is cut away, so every block is
- * reachable from the entry. Structured control flow with single-level break/continue yields
- * reducible CFGs (a standard fact; the tests check it with an independent reducibility test).
+ * `continue` is a back edge to the header, `break` an edge to the exit.
+ * `do S while (c)` opens a header block (preds: the block before, then the back edge) that
+ * starts the body; the condition goes to a latch: the block where the body ends, or, when
+ * the body has a `continue`, a new block (preds: the body's end if it falls through, then the
+ * continues in order); the latch has the back edge to the header (a self-loop when the body
+ * is straight-line) and the edge to the exit block (preds: the latch, then the breaks).
+ * `switch (c)` appends the condition statement to the current block (the head) and opens one
+ * block per case (preds: the head once per label, then the end of the previous case if that
+ * falls through) and one for `default` (preds: the head, then the fallthrough); its exit block
+ * has preds: the head if there is no default, the end of the last arm if it falls through,
+ * then the breaks. `return x` appends a statement using `x` (none for a bare `return`) and
+ * jumps to the single exit block, created last when the program has a reachable return
+ * (preds: the end of the body if it falls through, then the returns in order). Code after a
+ * jump, or after a compound statement none of whose paths continues, is unreachable and is
+ * cut away, so every block is reachable from the entry. Structured control flow with
+ * single-level break/continue and returns to one exit yields reducible CFGs (a standard
+ * fact; the tests check it with an independent reducibility test).
  *
- * Generation is bounded by `maxDepth` (nesting) and `maxSequenceLength` (per statement list),
- * and the result is truncated to `maxStatements` in preorder. It uses fast-check's own
- * combinators only (`oneof`, `array`, `tuple`, `record`, `map`), so shrinking removes
- * statements, turns compound statements into assignments (`withCrossShrink`) and drops defs
- * and uses. It cannot hoist a statement out of its parent, so a counterexample may keep an
- * enclosing if or while or two (7 to 10 blocks where 4 would do).
+ * Generation is bounded by `maxDepth` (nesting), `maxSequenceLength` (per statement list) and
+ * `maxSwitchCases`, and the result is truncated to `maxStatements` in preorder. It uses
+ * fast-check's own combinators only (`oneof`, `array`, `tuple`, `record`, `integer`, `map`),
+ * so shrinking removes statements and switch cases, turns compound statements into
+ * assignments (`withCrossShrink`), drops defs, uses, extra case labels, a switch's default
+ * and the `break` ending a case. It cannot hoist a statement out of its parent, so a
+ * counterexample may keep an enclosing if or loop or two (7 to 10 blocks where 4 would do).
  */
 import fc from "fast-check";
 import type { Arbitrary } from "fast-check";
@@ -34,8 +53,10 @@ import { FORMAT_VERSION } from "../../io/format.js";
 import type { BlockDoc, FunctionDoc, StmtDoc } from "../../io/format.js";
 import {
   checkInteger,
+  checkProbability,
   checkWeights,
   orderedSubset,
+  PROBABILITY_SCALE,
   variableNames,
   variableSet,
 } from "./common.js";
@@ -62,16 +83,48 @@ export interface WhileStmt {
   cond: string[];
   body: Stmt[];
 }
-/** Leave the innermost loop. */
+/** `do body while (cond)`; the body runs once before the condition is first tested. */
+export interface DoWhileStmt {
+  kind: "doWhile";
+  body: Stmt[];
+  cond: string[];
+}
+/**
+ * One arm of a switch: `labels` case labels (an integer >= 1; two or more jump to the same
+ * block, parallel edges from the head) and a body that, unless it jumps, falls through into
+ * the next arm's body.
+ */
+export interface SwitchCase {
+  labels: number;
+  body: Stmt[];
+}
+/**
+ * `switch (cond) { case: ... default: ... }`: the head reads `cond` and jumps to one of the
+ * case labels or to `default`; without a default (`null`) it may also jump past the switch.
+ * Bodies fall through into the next arm (cases in order, default last); `break` leaves the
+ * switch. Case labels are abstract (no values), as conditions are.
+ */
+export interface SwitchStmt {
+  kind: "switch";
+  cond: string[];
+  cases: SwitchCase[];
+  default: Stmt[] | null;
+}
+/** Leave the innermost loop or switch. */
 export interface BreakStmt {
   kind: "break";
 }
-/** Jump to the condition of the innermost loop. */
+/** Jump to the condition of the innermost loop (a switch is no loop: C's `continue`). */
 export interface ContinueStmt {
   kind: "continue";
 }
+/** Leave the program: `return` (no uses) or `return x, y` (reads them first). */
+export interface ReturnStmt {
+  kind: "return";
+  uses: string[];
+}
 /** A statement. A sequence (`c1;; c2`) is a list `Stmt[]`; the empty list is `Skip`. */
-export type Stmt = AssignStmt | IfStmt | WhileStmt | BreakStmt | ContinueStmt;
+export type Stmt = AssignStmt | IfStmt | WhileStmt | DoWhileStmt | SwitchStmt | BreakStmt | ContinueStmt | ReturnStmt;
 
 /** A whole program: its variables (in the order used for the entry definitions) and its body. */
 export interface Program {
@@ -79,16 +132,28 @@ export interface Program {
   body: Stmt[];
 }
 
+/** Statements after which nothing in the same list runs. */
+function isJump(s: Stmt): s is BreakStmt | ContinueStmt | ReturnStmt {
+  return s.kind === "break" || s.kind === "continue" || s.kind === "return";
+}
+
 // ---------------------------------------------------------------------------------------------
 // Constraints
 
-/** Relative weights of the statement kinds (integers; `break`/`continue` only inside loops). */
+/**
+ * Relative weights of the statement kinds (non-negative integers, `assign` positive). `break`
+ * occurs only inside a loop or switch, `continue` only inside a loop, `return` anywhere but
+ * in the statements of the program body before its core statement (see `maxSequenceLength`).
+ */
 export interface StatementWeights {
   assign?: number;
   if?: number;
   while?: number;
+  doWhile?: number;
+  switch?: number;
   break?: number;
   continue?: number;
+  return?: number;
 }
 
 /**
@@ -108,27 +173,30 @@ export interface StructuredProgramConstraints {
    */
   variableCount?: number;
   /**
-   * Upper bound on the statements of the whole program (every assign, if, while, break and
-   * continue counts one), enforced by truncating in preorder.
+   * Upper bound on the statements of the whole program (every assign, if, while, do-while,
+   * switch, break, continue and return counts one; switch cases and labels do not), enforced
+   * by truncating in preorder.
    * @defaultValue 50: a CFG of at most a few dozen blocks, quick to check with the literal
-   * definitions of spec/ that enumerate paths; with the other defaults only ~4% of the
+   * definitions of spec/ that enumerate paths; with the other defaults about 4% of the
    * programs reach it, so truncation rarely distorts the shape.
    */
   maxStatements?: number;
   /**
-   * Maximal nesting of if/while.
-   * @defaultValue 3: loop nests of depth 3 and ifs inside them; deeper nests rarely find
-   * anything the shallower ones miss but blow up the size.
+   * Maximal nesting of if/while/do-while/switch.
+   * @defaultValue 3: loop nests of depth 3 and ifs or switches inside them; deeper nests
+   * rarely find anything the shallower ones miss but blow up the size.
    */
   maxDepth?: number;
   /**
-   * Maximal length of a statement list (a branch, a loop body). The program body is such a
-   * list, one core statement, and another such list; the core statement is an if or a while
-   * `CORE_COMPOUND_ODDS` times as often as an assignment, so that few programs are a single
-   * straight-line block (a plain list would give 30%, or, with a minimum length, would stop
-   * fast-check's shrinker from dropping the last statement). The prefix and suffix shrink
-   * to nothing, the core to an assignment.
-   * @defaultValue 3: with the default weights programs average about 18 statements and 21
+   * Maximal length of a statement list (a branch, a loop body, a switch arm). The program
+   * body is such a list, one core statement, and another such list; the core statement is
+   * compound (if, while, do-while or switch) `CORE_COMPOUND_ODDS` times as often as an
+   * assignment, so that few programs are a single straight-line block (a plain list would
+   * give 30%, or, with a minimum length, would stop fast-check's shrinker from dropping the
+   * last statement). The prefix and suffix shrink to nothing, the core to an assignment. The
+   * core is never a `return`, nor is a top-level statement of the prefix, which would make
+   * the core dead code.
+   * @defaultValue 3: with the default weights programs average about 18 statements and 19
    * blocks; 4 already doubles that, as every level multiplies the size.
    */
   maxSequenceLength?: number;
@@ -140,24 +208,61 @@ export interface StructuredProgramConstraints {
   minDefsPerStatement?: number;
   maxDefsPerStatement?: number;
   /**
-   * Maximal uses of one assignment or condition.
+   * Maximal uses of one assignment, condition or `return`.
    * @defaultValue 2: enough for `x := y op z`, and with 4 variables about a third of the
    * assignments read the variable they write.
    */
   maxUsesPerStatement?: number;
   /**
    * Statement kind weights.
-   * @defaultValue `{assign: 4, if: 2, while: 2, break: 1, continue: 1}`: about half the
-   * statements are assignments, so blocks have definitions between the joins; if and while
-   * are equally likely, so most programs have a loop; break and continue are rarer because
-   * each ends its statement list (what follows is dead) and too many make loops trivial.
+   * @defaultValue `{assign: 6, if: 2, while: 2, doWhile: 1, switch: 1, break: 1, continue: 1,
+   * return: 1}`: about half the statements are assignments, so blocks have definitions
+   * between the joins (6, not 4 as before do-while, switch and return existed, keeps that
+   * share and the program size); if and while are equally likely, so most programs have a
+   * loop; do-while and switch are half as likely, enough that more than half of the programs
+   * have each (a switch is also the largest statement: up to `maxSwitchCases` + 1 arms);
+   * break, continue and return are rarer because each ends its statement list (what follows
+   * is dead) and too many make loops trivial and programs short.
    */
   weights?: StatementWeights;
+  /**
+   * Maximal number of `case` arms of a switch (at least 1), not counting `default`.
+   * @defaultValue 3: with a default, four arms, so that a case falls through into a case
+   * and into the default, and a break can skip two arms; more arms only repeat that.
+   */
+  maxSwitchCases?: number;
+  /**
+   * Maximal number of labels of one case (`case 1: case 2: S`), at least 1.
+   * @defaultValue 2: two labels give the parallel edges of FORMAT.md (the same pred twice,
+   * each with its own phi argument); a third label adds nothing new.
+   */
+  maxLabelsPerCase?: number;
+  /**
+   * Probability that a case has more than one label (then 2 to `maxLabelsPerCase`).
+   * @defaultValue 0.25: about two switches in five have such a case (and a third of the
+   * programs a parallel edge), while most case blocks keep a single pred from the head, so
+   * parallel edges stay the exception they are in real code.
+   */
+  sharedLabelProbability?: number;
+  /**
+   * Probability that a case body ends with `break` (the C idiom), added after the generated
+   * statements unless they already end with a jump.
+   * @defaultValue 0.5: cases that fall through (into the next arm, a join of the head's edge
+   * and the previous case's end) and cases that break out of the switch are about equally
+   * common (the rest end with continue or return).
+   */
+  caseBreakProbability?: number;
+  /**
+   * Probability that a switch has a `default` arm.
+   * @defaultValue 0.5: with a default, every head edge goes to an arm; without one, the head
+   * also jumps straight to the exit, which joins it with the case ends and breaks.
+   */
+  switchDefaultProbability?: number;
   /** @defaultValue "entry", as the AFP While instance. */
   definiteAssignment?: DefiniteAssignment;
 }
 
-/** How much likelier the program's core statement is an if or while than an assignment. */
+/** How much likelier the program's core statement is compound than an assignment. */
 export const CORE_COMPOUND_ODDS = 8;
 
 const DEFAULTS: Required<Omit<StructuredProgramConstraints, "weights">> & { weights: Required<StatementWeights> } = {
@@ -168,7 +273,12 @@ const DEFAULTS: Required<Omit<StructuredProgramConstraints, "weights">> & { weig
   minDefsPerStatement: 1,
   maxDefsPerStatement: 2,
   maxUsesPerStatement: 2,
-  weights: { assign: 4, if: 2, while: 2, break: 1, continue: 1 },
+  weights: { assign: 6, if: 2, while: 2, doWhile: 1, switch: 1, break: 1, continue: 1, return: 1 },
+  maxSwitchCases: 3,
+  maxLabelsPerCase: 2,
+  sharedLabelProbability: 0.25,
+  caseBreakProbability: 0.5,
+  switchDefaultProbability: 0.5,
   definiteAssignment: "entry",
 };
 
@@ -190,6 +300,11 @@ function resolve(c: StructuredProgramConstraints): ResolvedConstraints {
   checkInteger(who, "maxUsesPerStatement", r.maxUsesPerStatement, 0);
   checkWeights(who, "weights", { ...r.weights });
   if (r.weights.assign <= 0) throw new RangeError(`${who}: weights.assign must be positive`);
+  checkInteger(who, "maxSwitchCases", r.maxSwitchCases, 1);
+  checkInteger(who, "maxLabelsPerCase", r.maxLabelsPerCase, 1);
+  checkProbability(who, "sharedLabelProbability", r.sharedLabelProbability);
+  checkProbability(who, "caseBreakProbability", r.caseBreakProbability);
+  checkProbability(who, "switchDefaultProbability", r.switchDefaultProbability);
   if (r.definiteAssignment !== "entry" && r.definiteAssignment !== "by-construction") {
     throw new RangeError(`${who}: definiteAssignment must be "entry" or "by-construction"`);
   }
@@ -200,10 +315,26 @@ function resolve(c: StructuredProgramConstraints): ResolvedConstraints {
 // Generation
 
 /**
- * Arbitrary structured programs. Every `break`/`continue` is inside a loop, nothing follows
- * a jump in its statement list, and the program has at most `maxStatements` statements.
- * With `definiteAssignment: "by-construction"`, every use is definitely assigned without
- * entry definitions (see `restrictToDefinitelyAssigned`).
+ * Which jumps a statement list may contain besides `return`: none, `break` only (inside a
+ * switch that is not inside a loop), or `break` and `continue` (inside a loop).
+ */
+type JumpContext = "none" | "switch" | "loop";
+
+/** `yes` with probability `p`, else `no`; shrinks towards `no` (withCrossShrink). */
+function withProbability<T>(p: number, no: Arbitrary<T>, yes: Arbitrary<T>): Arbitrary<T> {
+  const w = Math.round(p * PROBABILITY_SCALE);
+  if (w === 0) return no;
+  if (w === PROBABILITY_SCALE) return yes;
+  return fc.oneof({ withCrossShrink: true }, { arbitrary: no, weight: PROBABILITY_SCALE - w }, { arbitrary: yes, weight: w });
+}
+
+const BREAK: BreakStmt = { kind: "break" };
+
+/**
+ * Arbitrary structured programs. Every `break` is inside a loop or switch, every `continue`
+ * inside a loop, nothing follows a jump in its statement list, and the program has at most
+ * `maxStatements` statements. With `definiteAssignment: "by-construction"`, every use is
+ * definitely assigned without entry definitions (see `restrictToDefinitelyAssigned`).
  */
 export function structuredProgram(constraints: StructuredProgramConstraints = {}): Arbitrary<Program> {
   const c = resolve(constraints);
@@ -212,58 +343,92 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
   const usesArb = variableSet(vars, 0, c.maxUsesPerStatement);
   const assign: Arbitrary<Stmt> = fc.record({ kind: fc.constant("assign" as const), defs: defsArb, uses: usesArb });
   const jumps = {
-    break: fc.constant<Stmt>({ kind: "break" }),
+    break: fc.constant<Stmt>(BREAK),
     continue: fc.constant<Stmt>({ kind: "continue" }),
+    return: fc.record({ kind: fc.constant("return" as const), uses: usesArb }),
   };
+  const labelsArb: Arbitrary<number> =
+    c.maxLabelsPerCase >= 2
+      ? withProbability(c.sharedLabelProbability, fc.constant(1), fc.integer({ min: 2, max: c.maxLabelsPerCase }))
+      : fc.constant(1);
 
-  // Statement lists by remaining depth and loop context. The recursion here is over
-  // `maxDepth` (a constraint), not over generated values; each list arbitrary is built once.
+  // Statement lists by remaining depth and context. The recursion here is over `maxDepth`
+  // (a constraint), not over generated values; each arbitrary is built once per context.
   const stmts = new Map<string, Arbitrary<Stmt>>();
   const lists = new Map<string, Arbitrary<Stmt[]>>();
-  const listArb = (depth: number, inLoop: boolean): Arbitrary<Stmt[]> => {
-    const key = `${depth}/${inLoop}`;
+  /** `allowReturn` is false only for the top-level statements of the program's prefix. */
+  const listArb = (depth: number, ctx: JumpContext, allowReturn = true): Arbitrary<Stmt[]> => {
+    const key = `${depth}/${ctx}/${allowReturn}`;
     const known = lists.get(key);
     if (known !== undefined) return known;
-    const list = fc.array(listStmt(depth, inLoop), { maxLength: c.maxSequenceLength }).map(cutAfterJump);
+    const list = fc.array(listStmt(depth, ctx, allowReturn), { maxLength: c.maxSequenceLength }).map(cutAfterJump);
     lists.set(key, list);
     return list;
   };
-  /** `core`: the if/while weights are scaled so that they are CORE_COMPOUND_ODDS times the assignment's. */
-  const listStmt = (depth: number, inLoop: boolean, core = false): Arbitrary<Stmt> => {
-    const key = `${depth}/${inLoop}/${core}`;
+  /**
+   * `core`: the compound weights are scaled so that they are CORE_COMPOUND_ODDS times the
+   * assignment's, and there is no return.
+   */
+  const listStmt = (depth: number, ctx: JumpContext, allowReturn: boolean, core = false): Arbitrary<Stmt> => {
+    const key = `${depth}/${ctx}/${allowReturn}/${core}`;
     const known = stmts.get(key);
     if (known !== undefined) return known;
-    const compound = c.weights.if + c.weights.while;
-    const assignWeight = core && compound > 0 ? compound : c.weights.assign;
+    const w = c.weights;
+    const compound = w.if + w.while + w.doWhile + w.switch;
+    const assignWeight = core && compound > 0 ? compound : w.assign;
     const scale = core ? CORE_COMPOUND_ODDS : 1;
     const choices: fc.WeightedArbitrary<Stmt>[] = [{ arbitrary: assign, weight: assignWeight }];
     if (depth > 0) {
-      const inner = listArb(depth - 1, inLoop);
-      const innerLoop = listArb(depth - 1, true);
-      choices.push({
-        arbitrary: fc.record({ kind: fc.constant("if" as const), cond: usesArb, then: inner, else: inner }),
-        weight: c.weights.if * scale,
-      });
-      choices.push({
-        arbitrary: fc.record({ kind: fc.constant("while" as const), cond: usesArb, body: innerLoop }),
-        weight: c.weights.while * scale,
-      });
+      const inner = listArb(depth - 1, ctx);
+      const innerLoop = listArb(depth - 1, "loop");
+      const arm = listArb(depth - 1, ctx === "loop" ? "loop" : "switch");
+      // A case body: the arm, then `break` with probability caseBreakProbability unless the
+      // arm already ends with a jump.
+      const caseBody = withProbability(
+        c.caseBreakProbability,
+        arm,
+        arm.map((b) => cutAfterJump([...b, BREAK])),
+      );
+      const switchCase: Arbitrary<SwitchCase> = fc.record({ labels: labelsArb, body: caseBody });
+      choices.push(
+        {
+          arbitrary: fc.record({ kind: fc.constant("if" as const), cond: usesArb, then: inner, else: inner }),
+          weight: w.if * scale,
+        },
+        {
+          arbitrary: fc.record({ kind: fc.constant("while" as const), cond: usesArb, body: innerLoop }),
+          weight: w.while * scale,
+        },
+        {
+          arbitrary: fc.record({ kind: fc.constant("doWhile" as const), body: innerLoop, cond: usesArb }),
+          weight: w.doWhile * scale,
+        },
+        {
+          arbitrary: fc.record({
+            kind: fc.constant("switch" as const),
+            cond: usesArb,
+            cases: fc.array(switchCase, { minLength: 1, maxLength: c.maxSwitchCases }),
+            default: withProbability<Stmt[] | null>(c.switchDefaultProbability, fc.constant(null), arm),
+          }),
+          weight: w.switch * scale,
+        },
+      );
     }
-    if (inLoop) {
-      choices.push({ arbitrary: jumps.break, weight: c.weights.break });
-      choices.push({ arbitrary: jumps.continue, weight: c.weights.continue });
-    }
+    if (ctx !== "none") choices.push({ arbitrary: jumps.break, weight: w.break });
+    if (ctx === "loop") choices.push({ arbitrary: jumps.continue, weight: w.continue });
+    if (allowReturn && !core) choices.push({ arbitrary: jumps.return, weight: w.return });
     // Assignments first: cross-shrinking replaces a compound statement by an assignment.
     const stmt = fc.oneof({ withCrossShrink: true }, ...choices);
     stmts.set(key, stmt);
     return stmt;
   };
 
-  // The body is `prefix ++ [core] ++ suffix` (see maxSequenceLength): the core is an if or a
-  // while CORE_COMPOUND_ODDS times as often as an assignment, which is what it shrinks to.
-  const core = listStmt(c.maxDepth, false, true);
-  const side = listArb(c.maxDepth, false);
-  const top = fc.tuple(side, core, side).map(([prefix, m, suffix]) => [...prefix, m, ...suffix]);
+  // The body is `prefix ++ [core] ++ suffix` (see maxSequenceLength): the core is compound
+  // CORE_COMPOUND_ODDS times as often as an assignment, which is what it shrinks to.
+  const core = listStmt(c.maxDepth, "none", false, true);
+  const prefix = listArb(c.maxDepth, "none", false);
+  const suffix = listArb(c.maxDepth, "none");
+  const top = fc.tuple(prefix, core, suffix).map(([p, m, s]) => [...p, m, ...s]);
   const program = top.map((body) => {
     const p: Program = { vars: vars.slice(), body: truncateProgram(body, c.maxStatements) };
     return c.definiteAssignment === "by-construction" ? restrictToDefinitelyAssigned(p) : p;
@@ -271,9 +436,9 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
   return program;
 }
 
-/** The list up to and including its first `break`/`continue`: what follows is dead code. */
+/** The list up to and including its first `break`/`continue`/`return`: what follows is dead code. */
 function cutAfterJump(stmts: Stmt[]): Stmt[] {
-  const i = stmts.findIndex((s) => s.kind === "break" || s.kind === "continue");
+  const i = stmts.findIndex(isJump);
   return i < 0 ? stmts : stmts.slice(0, i + 1);
 }
 
@@ -285,8 +450,9 @@ interface CopyFrame {
 }
 
 /**
- * The first `max` statements of `body` in preorder (every statement counts one, an if or
- * while keeps its condition and the kept part of its branches). Explicit stack.
+ * The first `max` statements of `body` in preorder (every statement counts one, an if, loop
+ * or switch keeps its condition, its case labels and default, and the kept part of its
+ * branches, body or arms). Explicit stack.
  */
 export function truncateProgram(body: readonly Stmt[], max: number): Stmt[] {
   const out: Stmt[] = [];
@@ -308,6 +474,9 @@ export function truncateProgram(body: readonly Stmt[], max: number): Stmt[] {
       case "continue":
         f.dst.push({ kind: s.kind });
         break;
+      case "return":
+        f.dst.push({ kind: "return", uses: s.uses.slice() });
+        break;
       case "if": {
         const node: IfStmt = { kind: "if", cond: s.cond.slice(), then: [], else: [] };
         f.dst.push(node);
@@ -321,9 +490,45 @@ export function truncateProgram(body: readonly Stmt[], max: number): Stmt[] {
         stack.push({ src: s.body, dst: node.body, i: 0 });
         break;
       }
+      case "doWhile": {
+        const node: DoWhileStmt = { kind: "doWhile", body: [], cond: s.cond.slice() };
+        f.dst.push(node);
+        stack.push({ src: s.body, dst: node.body, i: 0 });
+        break;
+      }
+      case "switch": {
+        const node: SwitchStmt = {
+          kind: "switch",
+          cond: s.cond.slice(),
+          cases: s.cases.map((k) => ({ labels: k.labels, body: [] })),
+          default: s.default === null ? null : [],
+        };
+        f.dst.push(node);
+        if (s.default !== null) stack.push({ src: s.default, dst: node.default!, i: 0 });
+        for (let k = s.cases.length - 1; k >= 0; k--) stack.push({ src: s.cases[k].body, dst: node.cases[k].body, i: 0 });
+        break;
+      }
     }
   }
   return out;
+}
+
+/** The statement lists directly inside `s` (branches, loop body, switch arms), in order. */
+function childLists(s: Stmt): (readonly Stmt[])[] {
+  switch (s.kind) {
+    case "if":
+      return [s.then, s.else];
+    case "while":
+    case "doWhile":
+      return [s.body];
+    case "switch": {
+      const out: (readonly Stmt[])[] = s.cases.map((k) => k.body);
+      if (s.default !== null) out.push(s.default);
+      return out;
+    }
+    default:
+      return [];
+  }
 }
 
 /** Number of statements of a program, every kind counting one. Explicit stack. */
@@ -334,8 +539,7 @@ export function programSize(body: readonly Stmt[]): number {
     const list = stack.pop()!;
     for (const s of list) {
       n++;
-      if (s.kind === "if") stack.push(s.then, s.else);
-      else if (s.kind === "while") stack.push(s.body);
+      for (const l of childLists(s)) stack.push(l);
     }
   }
   return n;
@@ -361,19 +565,30 @@ type RestrictFrame =
   | { tag: "if-then-done"; node: IfStmt; src: IfStmt; atCond: Set<string> }
   | { tag: "if-else-done"; afterThen: Assigned }
   /** The loop body is done; after the loop holds what held before it. */
-  | { tag: "while-done"; before: Set<string> };
+  | { tag: "while-done"; before: Set<string> }
+  /** The body is done; the condition sees the meet of the body's end and the continues. */
+  | { tag: "do-done"; node: DoWhileStmt; src: DoWhileStmt }
+  /** Arm `next` of the switch is to be opened (or the switch closed, after the last arm). */
+  | { tag: "switch-arm"; node: SwitchStmt; src: SwitchStmt; atCond: Set<string>; next: number };
 
 /**
  * A copy of `program` without entry definitions in mind: every use that is not definitely
- * assigned is dropped, and dead code (after a jump, or after an `if` whose branches both jump)
- * is cut. The analysis is structural and sound for the lowered CFG: after `if`, the meet of the
- * branches that fall through; at a loop header and after the loop, what held before the loop
- * (the body only adds definitions, and every break leaves with a superset). Explicit stack.
+ * assigned is dropped, and dead code (after a jump, or after a compound statement none of
+ * whose paths continues) is cut. The analysis is structural and exact for the lowered CFG:
+ * after `if`, the meet of the branches that fall through; at a loop header, at the start of
+ * a switch arm and after a while loop, what held before it (paths through the body only add
+ * definitions); at a do-while condition, the meet of the body's end and the continues; after
+ * a do-while or switch, the meet of the ways out (condition or fallthrough, breaks, and the
+ * head of a switch without default). Explicit stack.
  */
 export function restrictToDefinitelyAssigned(program: Program): Program {
   const body: Stmt[] = [];
   let cur: Assigned = new Set<string>();
   const stack: RestrictFrame[] = [{ tag: "seq", src: program.body, dst: body, i: 0 }];
+  /** Meets of what holds at the breaks of the enclosing loops and switches. */
+  const breakables: { breaks: Assigned }[] = [];
+  /** Meets of what holds at the continues of the enclosing loops. */
+  const loops: { continues: Assigned }[] = [];
   const keep = (uses: readonly string[], at: Set<string>) => uses.filter((v) => at.has(v));
   while (stack.length > 0) {
     const f = stack[stack.length - 1];
@@ -393,9 +608,22 @@ export function restrictToDefinitelyAssigned(program: Program): Program {
             cur = next;
             break;
           }
-          case "break":
-          case "continue":
-            f.dst.push({ kind: s.kind });
+          case "break": {
+            f.dst.push({ kind: "break" });
+            const t = breakables[breakables.length - 1];
+            if (t !== undefined) t.breaks = meet(t.breaks, at);
+            cur = null;
+            break;
+          }
+          case "continue": {
+            f.dst.push({ kind: "continue" });
+            const t = loops[loops.length - 1];
+            if (t !== undefined) t.continues = meet(t.continues, at);
+            cur = null;
+            break;
+          }
+          case "return":
+            f.dst.push({ kind: "return", uses: keep(s.uses, at) });
             cur = null;
             break;
           case "if": {
@@ -408,8 +636,31 @@ export function restrictToDefinitelyAssigned(program: Program): Program {
           case "while": {
             const node: WhileStmt = { kind: "while", cond: keep(s.cond, at), body: [] };
             f.dst.push(node);
+            breakables.push({ breaks: null });
+            loops.push({ continues: null });
             stack.push({ tag: "while-done", before: at });
             stack.push({ tag: "seq", src: s.body, dst: node.body, i: 0 });
+            break;
+          }
+          case "doWhile": {
+            const node: DoWhileStmt = { kind: "doWhile", body: [], cond: [] };
+            f.dst.push(node);
+            breakables.push({ breaks: null });
+            loops.push({ continues: null });
+            stack.push({ tag: "do-done", node, src: s });
+            stack.push({ tag: "seq", src: s.body, dst: node.body, i: 0 });
+            break;
+          }
+          case "switch": {
+            const node: SwitchStmt = {
+              kind: "switch",
+              cond: keep(s.cond, at),
+              cases: s.cases.map((k) => ({ labels: k.labels, body: [] })),
+              default: s.default === null ? null : [],
+            };
+            f.dst.push(node);
+            breakables.push({ breaks: null });
+            stack.push({ tag: "switch-arm", node, src: s, atCond: at, next: 0 });
             break;
           }
         }
@@ -427,8 +678,37 @@ export function restrictToDefinitelyAssigned(program: Program): Program {
         break;
       case "while-done":
         stack.pop();
+        breakables.pop();
+        loops.pop();
         cur = f.before;
         break;
+      case "do-done": {
+        stack.pop();
+        const breaks = breakables.pop()!.breaks;
+        const atCond = meet(cur, loops.pop()!.continues);
+        // an unreachable condition is not lowered: its uses do not matter, drop them
+        f.node.cond = atCond === null ? [] : keep(f.src.cond, atCond);
+        cur = meet(atCond, breaks);
+        break;
+      }
+      case "switch-arm": {
+        const prevEnd: Assigned = f.next === 0 ? null : cur; // the previous arm's fallthrough
+        const n = f.src.cases.length;
+        if (f.next < n) {
+          const k = f.next++;
+          cur = meet(f.atCond, prevEnd);
+          stack.push({ tag: "seq", src: f.src.cases[k].body, dst: f.node.cases[k].body, i: 0 });
+        } else if (f.next === n && f.src.default !== null) {
+          f.next++;
+          cur = meet(f.atCond, prevEnd);
+          stack.push({ tag: "seq", src: f.src.default, dst: f.node.default!, i: 0 });
+        } else {
+          stack.pop();
+          const breaks = breakables.pop()!.breaks;
+          cur = meet(meet(f.src.default === null ? f.atCond : null, prevEnd), breaks);
+        }
+        break;
+      }
     }
   }
   return { vars: program.vars.slice(), body };
@@ -459,19 +739,24 @@ type LowerFrame =
   | { tag: "seq"; stmts: readonly Stmt[]; i: number }
   | { tag: "if-then-done"; elseBlock: number; elseStmts: readonly Stmt[] }
   | { tag: "if-else-done"; thenEnd: number | null }
-  | { tag: "while-done"; header: number };
+  | { tag: "while-done"; header: number }
+  | { tag: "do-done"; header: number; cond: readonly string[] }
+  /** Arm `next` of the switch is to be opened (or the switch closed, after the last arm). */
+  | { tag: "switch-arm"; head: number; node: SwitchStmt; next: number };
 
-/** The innermost loops, for break and continue. */
+/** The innermost loops, for continue. */
 interface LoopContext {
   header: number;
-  breaks: number[];
+  /** A do-while collects its continues for the latch; a while adds them to the header. */
+  doWhile: boolean;
+  continues: number[];
 }
 
 /**
  * Lowers a structured program to a reducible CFG in `stmts` form (see the module comment).
  * Blocks are numbered in creation order, `B0` is the entry. Linear in the program size; an
- * explicit stack, so 10^5 nested statements are fine. Throws a RangeError for a `break` or
- * `continue` outside a loop.
+ * explicit stack, so 10^5 nested statements are fine. Throws a RangeError for a `break`
+ * outside a loop or switch, a `continue` outside a loop, or a case with fewer than one label.
  */
 export function lowerProgram(program: Program, options: LowerOptions = {}): FunctionDoc {
   const name = options.name ?? "structured";
@@ -490,6 +775,9 @@ export function lowerProgram(program: Program, options: LowerOptions = {}): Func
   /** The block control is in, or null after a jump (the code that follows is dead). */
   let cur: number | null = 0;
   const loops: LoopContext[] = [];
+  /** The breaks of each enclosing loop or switch, innermost last. */
+  const breakTargets: number[][] = [];
+  const returns: number[] = [];
   const stack: LowerFrame[] = [{ tag: "seq", stmts: program.body, i: 0 }];
   while (stack.length > 0) {
     const f = stack[stack.length - 1];
@@ -518,21 +806,53 @@ export function lowerProgram(program: Program, options: LowerOptions = {}): Func
             const header = newBlock([here]);
             emit(header, [], s.cond);
             const body = newBlock([header]);
-            loops.push({ header, breaks: [] });
+            loops.push({ header, doWhile: false, continues: [] });
+            breakTargets.push([]);
             stack.push({ tag: "while-done", header });
             stack.push({ tag: "seq", stmts: s.body, i: 0 });
             cur = body;
             break;
           }
-          case "break":
+          case "doWhile": {
+            const header = newBlock([here]);
+            loops.push({ header, doWhile: true, continues: [] });
+            breakTargets.push([]);
+            stack.push({ tag: "do-done", header, cond: s.cond });
+            stack.push({ tag: "seq", stmts: s.body, i: 0 });
+            cur = header;
+            break;
+          }
+          case "switch": {
+            for (const k of s.cases) {
+              if (!Number.isInteger(k.labels) || k.labels < 1) {
+                throw new RangeError(`lowerProgram: a switch case needs an integer number of labels >= 1, got ${k.labels}`);
+              }
+            }
+            emit(here, [], s.cond);
+            breakTargets.push([]);
+            stack.push({ tag: "switch-arm", head: here, node: s, next: 0 });
+            break;
+          }
+          case "break": {
+            const breaks = breakTargets[breakTargets.length - 1];
+            if (breaks === undefined) throw new RangeError("lowerProgram: break outside a loop or switch");
+            breaks.push(here);
+            cur = null;
+            break;
+          }
           case "continue": {
             const loop = loops[loops.length - 1];
-            if (loop === undefined) throw new RangeError(`lowerProgram: ${s.kind} outside a loop`);
-            if (s.kind === "break") loop.breaks.push(here);
+            if (loop === undefined) throw new RangeError("lowerProgram: continue outside a loop");
+            if (loop.doWhile) loop.continues.push(here);
             else blocks[loop.header].preds.push(here);
             cur = null;
             break;
           }
+          case "return":
+            if (s.uses.length > 0) emit(here, [], s.uses);
+            returns.push(here);
+            cur = null;
+            break;
         }
         break;
       }
@@ -553,12 +873,51 @@ export function lowerProgram(program: Program, options: LowerOptions = {}): Func
       case "while-done": {
         stack.pop();
         if (cur !== null) blocks[f.header].preds.push(cur); // the back edge from the body's end
+        loops.pop();
+        cur = newBlock([f.header, ...breakTargets.pop()!]);
+        break;
+      }
+      case "do-done": {
+        stack.pop();
         const loop = loops.pop()!;
-        cur = newBlock([f.header, ...loop.breaks]);
+        const breaks = breakTargets.pop()!;
+        // The latch: the body's end, or a join of it and the continues; none if unreachable.
+        let latch: number | null = cur;
+        if (loop.continues.length > 0) latch = newBlock(cur === null ? loop.continues : [cur, ...loop.continues]);
+        if (latch !== null) {
+          emit(latch, [], f.cond);
+          blocks[f.header].preds.push(latch); // the back edge
+        }
+        const exits: number[] = latch === null ? breaks : [latch, ...breaks];
+        cur = exits.length === 0 ? null : newBlock(exits);
+        break;
+      }
+      case "switch-arm": {
+        const prevEnd = f.next === 0 ? null : cur; // the previous arm's fallthrough
+        const cases = f.node.cases;
+        if (f.next < cases.length) {
+          const k = cases[f.next++];
+          const preds: number[] = new Array<number>(k.labels).fill(f.head);
+          if (prevEnd !== null) preds.push(prevEnd);
+          cur = newBlock(preds);
+          stack.push({ tag: "seq", stmts: k.body, i: 0 });
+        } else if (f.next === cases.length && f.node.default !== null) {
+          f.next++;
+          cur = newBlock(prevEnd === null ? [f.head] : [f.head, prevEnd]);
+          stack.push({ tag: "seq", stmts: f.node.default, i: 0 });
+        } else {
+          stack.pop();
+          const exits: number[] = [];
+          if (f.node.default === null) exits.push(f.head);
+          if (prevEnd !== null) exits.push(prevEnd);
+          exits.push(...breakTargets.pop()!);
+          cur = exits.length === 0 ? null : newBlock(exits);
+        }
         break;
       }
     }
   }
+  if (returns.length > 0) newBlock(cur === null ? returns : [cur, ...returns]); // the single exit
 
   if (defineAllAtEntry && used.size > 0) {
     blocks[0].stmts.unshift({ defs: orderedSubset(program.vars, used), uses: [] });
@@ -593,9 +952,12 @@ export function structuredCfg(constraints: StructuredCfgConstraints = {}): Arbit
 export const MAX_PRINT_INDENT = 32;
 
 /**
- * The program as indented pseudo-code (`a, b := f(c)`, `if (a) { ... } else { ... }`), for
- * test comments and counterexample reports. Beyond `MAX_PRINT_INDENT` levels a line starts
- * with its depth (`[40] a := f(b)`) instead of more spaces. Explicit stack.
+ * The program as indented pseudo-code (`a, b := f(c)`, `if (a) { ... } else { ... }`,
+ * `do { ... } while (a)`, `switch (a) { case 0: case 1: ... default: ... }`, `return a`),
+ * for test comments and counterexample reports. Case labels are numbered from 0 in each
+ * switch, for reading only; the labels of one case share a line (`case 0: case 1:`), so that
+ * a case with two labels reads differently from an empty case falling into the next. Beyond `MAX_PRINT_INDENT` levels a line starts with its depth
+ * (`[40] a := f(b)`) instead of more spaces. Explicit stack.
  */
 export function formatProgram(program: Program): string {
   const lines: string[] = [];
@@ -623,6 +985,9 @@ export function formatProgram(program: Program): string {
       case "continue":
         lines.push(pad + s.kind);
         break;
+      case "return":
+        lines.push(`${pad}return${s.uses.length > 0 ? " " + s.uses.join(", ") : ""}`);
+        break;
       case "if":
         lines.push(`${pad}if (${s.cond.join(", ")}) {`);
         stack.push({ text: "}", indent: item.indent });
@@ -635,6 +1000,28 @@ export function formatProgram(program: Program): string {
         stack.push({ text: "}", indent: item.indent });
         pushList(s.body, item.indent + 1);
         break;
+      case "doWhile":
+        lines.push(`${pad}do {`);
+        stack.push({ text: `} while (${s.cond.join(", ")})`, indent: item.indent });
+        pushList(s.body, item.indent + 1);
+        break;
+      case "switch": {
+        lines.push(`${pad}switch (${s.cond.join(", ")}) {`);
+        stack.push({ text: "}", indent: item.indent });
+        if (s.default !== null) {
+          pushList(s.default, item.indent + 2);
+          stack.push({ text: "default:", indent: item.indent + 1 });
+        }
+        // one line per case, its labels numbered on from the previous case's
+        let label = s.cases.reduce((n, k) => n + k.labels, 0);
+        for (let k = s.cases.length - 1; k >= 0; k--) {
+          pushList(s.cases[k].body, item.indent + 2);
+          const labels: string[] = [];
+          for (let l = 0; l < s.cases[k].labels; l++) labels.unshift(`case ${--label}:`);
+          stack.push({ text: labels.join(" "), indent: item.indent + 1 });
+        }
+        break;
+      }
     }
   }
   return lines.join("\n");
