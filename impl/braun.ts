@@ -31,7 +31,7 @@
 import { dfs } from "../graph/dfs.js";
 import type { Node, Val, Var } from "../spec/ids.js";
 import { Cfg, Rows, SsaCfg, Transformed } from "../spec/model.js";
-import { Construction, Def, ValTable } from "./ssa_val.js";
+import { Construction, Def, sortRows, ValTable } from "./ssa_val.js";
 
 /** The frames of the recursions, matched exhaustively. */
 type Frame =
@@ -327,6 +327,3 @@ function fillOrder(g: Cfg): Int32Array {
   return out;
 }
 
-function sortRows(start: Int32Array, list: Int32Array): void {
-  for (let i = 0; i + 1 < start.length; i++) if (start[i + 1] - start[i] > 1) list.subarray(start[i], start[i + 1]).sort();
-}

@@ -15,7 +15,7 @@
  */
 import type { Node, Val, Var } from "../spec/ids.js";
 import { Cfg, Rows, SsaCfg, Transformed } from "../spec/model.js";
-import { Construction, Def, ValTable } from "./ssa_val.js";
+import { Construction, Def, sortRows, ValTable } from "./ssa_val.js";
 
 /** `phiDefNodes g v` for every used variable `v`, as rows indexed by variable (ascending nodes). */
 export function allPhiDefNodes(g: Cfg): Rows<Node> {
@@ -171,7 +171,3 @@ export function constructFast(g: Cfg): Construction {
   return { old: g, ssa, vals, transformed: new Transformed(g, ssa, vals.varOf()) };
 }
 
-/** Sorts each row in place (rows are short). */
-function sortRows(start: Int32Array, list: Int32Array): void {
-  for (let i = 0; i + 1 < start.length; i++) if (start[i + 1] - start[i] > 1) list.subarray(start[i], start[i + 1]).sort();
-}

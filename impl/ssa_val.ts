@@ -108,3 +108,8 @@ export function buildConstruction(
   );
   return { old, ssa, vals, transformed: new Transformed(old, ssa, vals.varOf()) };
 }
+
+/** Sorts each row of a CSR list in place (rows are short). */
+export function sortRows(start: Int32Array, list: Int32Array): void {
+  for (let i = 0; i + 1 < start.length; i++) if (start[i + 1] - start[i] > 1) list.subarray(start[i], start[i + 1]).sort();
+}
