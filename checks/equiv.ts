@@ -22,8 +22,18 @@
  *
  * Nodes equal as nodes, not as occurrences: two visits to one node give equal states, exactly
  * as in the semantics.
+ *
+ * Undefined reads (`--undef refine`). Given a set of wildcard definitions (a variable and a node
+ * defining it in the original: for LLVM, an alloca's uninitialised content), an execution whose
+ * last original definition of `X` is a wildcard agrees with ANY SSA outcome, `None` included: a
+ * compiler may refine an undefined read to any value. On the original side a wildcard contributes
+ * nothing to the summaries (`origOut_X` skips it) and, when it fixes the original side of a joint
+ * state, that state agrees. Without wildcards nothing changes (the default, `strict`). The literal
+ * counterpart is `equivCounterexample(g, bound, wildcard)` of spec/ssa_semantics.ts. Per use the
+ * strict search runs first; only a use it rejects is searched again with wildcards, and a use the
+ * second search accepts is a refinement (counted in `refinements`).
  */
-import type { Node, Val } from "../spec/ids.js";
+import type { Node, Val, Var } from "../spec/ids.js";
 import type { Transformed } from "../spec/model.js";
 import { shortestPath, SsaIndex } from "./context.js";
 import { Failures, Verdict, Witness } from "./verdict.js";
@@ -109,8 +119,24 @@ interface Execution {
   edges: number[];
 }
 
-export function equiv(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict {
-  return new EquivChecker(t, idx).run();
+/** Wildcard definitions: `wildcard(X, n)` says that the original's definition of `X` at `n` is uninitialised content. */
+export type Wildcard = (x: Var, n: Node) => boolean;
+
+export interface EquivOptions {
+  /** `--undef refine`: the original's uninitialised definitions, as a predicate; absent = `strict`. */
+  wildcard?: Wildcard;
+}
+
+/** The `equiv` verdict, with the number of uses that hold only up to refinement (0 without wildcards). */
+export interface EquivVerdict extends Verdict {
+  /** With wildcards only (absent in strict mode, so that its verdict is exactly as before): how many uses hold only up to refinement. */
+  readonly refinements?: number;
+  /** With wildcards only: those uses, `node:val` for an ordinary use, `phi#arg` for a phi argument. */
+  readonly refined?: ReadonlySet<string>;
+}
+
+export function equiv(t: Transformed, idx = new SsaIndex(t.ssa), opts: EquivOptions = {}): EquivVerdict {
+  return new EquivChecker(t, idx, opts.wildcard).run();
 }
 
 class EquivChecker {
@@ -119,10 +145,15 @@ class EquivChecker {
   private readonly VALS: number;
   private readonly ssaOut: Fixpoint;
   private readonly origOut = new Map<number, Fixpoint>();
+  /** Summaries with wildcards skipped, per variable (refine mode only). */
+  private readonly origOutWild = new Map<number, Fixpoint>();
+  /** Whether the search running now treats wildcards as such. */
+  private wild = false;
 
   constructor(
     private t: Transformed,
     private idx: SsaIndex,
+    private readonly wildcard?: Wildcard,
   ) {
     this.s = t.ssa;
     this.g = t.graph;
@@ -138,6 +169,10 @@ class EquivChecker {
   }
   private origDefines(x: number, X: number): boolean {
     return this.t.old.defRows.has(x, X);
+  }
+  /** In the running search: `x` defines `X` in the original with uninitialised content. */
+  private isWild(x: number, X: number): boolean {
+    return this.wild && this.wildcard!(X as Var, x as Node);
   }
   /** The first phi of `x` defining `w` (`phis g (x, w)`), or -1. */
   private phiAt(x: number, w: number): number {
@@ -174,10 +209,14 @@ class EquivChecker {
   }
 
   private orig(X: number): Fixpoint {
-    let f = this.origOut.get(X);
+    const cache = this.wild ? this.origOutWild : this.origOut;
+    let f = cache.get(X);
     if (!f) {
+      const wild = this.wild;
       f = new Fixpoint((x) => {
         const o = this.origDefines(x, X);
+        // a wildcard ends the summary here and contributes no outcome
+        if (o && wild && this.wildcard!(X as Var, x as Node)) return { local: EMPTY, deps: [] };
         let local = EMPTY;
         const deps: number[] = [];
         if (x === this.g.Entry) local = join(local, o ? x : NONE);
@@ -190,27 +229,44 @@ class EquivChecker {
         }
         return { local, deps: [...new Set(deps)] };
       });
-      this.origOut.set(X, f);
+      cache.set(X, f);
     }
     return f;
   }
 
-  run(): Verdict {
+  run(): EquivVerdict {
     const f = new Failures("equiv");
     const safe = new Map<number, Set<number>>(); // per variable: joint states known to be safe
+    const safeWild = new Map<number, Set<number>>(); // the same with wildcards
+    const known = (m: Map<number, Set<number>>, X: number): Set<number> => {
+      let k = m.get(X);
+      if (!k) m.set(X, (k = new Set()));
+      return k;
+    };
+    const refined = new Set<string>();
     const s = this.s;
     for (let m = 0; m < s.nodeCount; m++) {
       for (let k = s.useRows.start[m]; k < s.useRows.start[m + 1]; k++) {
         const v = s.useRows.list[k];
         const X = this.t.var(v as Val);
-        let known = safe.get(X);
-        if (!known) safe.set(X, (known = new Set()));
-        const found = this.search(m, v, X, known);
+        this.wild = false;
+        let found = this.search(m, v, X, known(safe, X));
         if (found === undefined) continue;
-        f.add(() => found());
+        if (this.wildcard !== undefined) {
+          this.wild = true;
+          found = this.search(m, v, X, known(safeWild, X));
+          if (found === undefined) {
+            refined.add(`${m}:${v}`);
+            continue;
+          }
+        }
+        const build = found;
+        f.add(() => build());
       }
     }
-    return f.verdict();
+    this.wild = false;
+    if (this.wildcard === undefined) return f.verdict();
+    return { ...f.verdict(), refinements: refined.size, refined };
   }
 
   /**
@@ -230,6 +286,7 @@ class EquivChecker {
       const x = Math.floor(key / VALS);
       const w = key % VALS;
       const o = this.origDefines(x, X);
+      if (o && this.isWild(x, X)) continue; // the original's value is uninitialised here: any SSA value agrees
       const sd = this.defines(x, w);
       if (x === this.g.Entry && o !== sd) {
         // the execution that starts here: one side is Entry, the other None
@@ -303,6 +360,7 @@ class EquivChecker {
     return this.prefixSearch(p, this.orig(X), avoid, (key, dep) => this.g.preds.row(key).indexOf(dep as Node), (key) => key, (x) => {
       const o = this.origDefines(x, X);
       const out: [number, number][] = [];
+      if (o && this.isWild(x, X)) return out;
       if (x === this.g.Entry) out.push([o ? x : NONE, -1]);
       const preds = this.g.preds;
       for (let i = 0; i < preds.count(x); i++) if (o && this.reachable(preds.at(x, i))) out.push([x, i]);
@@ -382,3 +440,107 @@ class EquivChecker {
   }
 }
 
+
+/**
+ * `allUses_def_ass` up to refinement (`--undef refine` only): a use of `v` need not be
+ * definitely assigned on the paths on which the original's last definition of `var v` is a
+ * wildcard (there any outcome is a refinement, `None` included, as in `equiv` above). Each use
+ * is first answered by the dominator tree like `allUses_def_ass` (checks/ssa_wf.ts); only a use
+ * that fails it is searched backwards, from the use (a phi argument: from the end of its
+ * predecessor), stopping at the definition of `v`, at nodes that no path from Entry avoiding it
+ * reaches, and at original definitions of `var v`: a wildcard is fine, any other definition, or
+ * Entry, is a path on which `v` is undefined although the original's value is not. Such a use
+ * fails with that path; a use that fails only strictly is a refinement.
+ */
+export function allUsesDefAssUpTo(t: Transformed, idx: SsaIndex, wildcard: Wildcard): EquivVerdict {
+  const ssa = t.ssa;
+  const g = ssa.graph;
+  const f = new Failures("allUses_def_ass");
+  const dom = idx.dom;
+  const preds = g.preds;
+  const refined = new Set<string>();
+  const mark = new Int32Array(ssa.nodeCount).fill(-1);
+  const parent = new Int32Array(ssa.nodeCount);
+  let stamp = 0;
+  for (let v = 0; v < ssa.valCount; v++) {
+    const uses = idx.usesOf(v);
+    if (uses.length === 0) continue;
+    const defs = idx.defNodes.row(v);
+    const X = t.var(v as Val);
+    let avoid: Uint8Array | undefined; // nodes some path from Entry reaches without defining v
+    for (const u of uses) {
+      if (defs.length === 1 && dom.dominates(defs[0], u.node)) continue;
+      if (avoid === undefined) {
+        avoid = new Uint8Array(ssa.nodeCount);
+        const blocked = new Uint8Array(ssa.nodeCount);
+        for (const d of defs) blocked[d] = 1;
+        if (!blocked[g.Entry]) {
+          const stack = [g.Entry as number];
+          avoid[g.Entry] = 1;
+          while (stack.length > 0) {
+            const x = stack.pop()!;
+            for (let k = g.succs.start[x]; k < g.succs.start[x + 1]; k++) {
+              const y = g.succs.list[k];
+              if (blocked[y] || avoid[y]) continue;
+              avoid[y] = 1;
+              stack.push(y);
+            }
+          }
+        }
+      }
+      if (defs.length !== 1 && !avoid[u.node]) continue; // as allUses_def_ass decides it
+      // backwards from the use; parent[] leads toward the use
+      const s = stamp++;
+      const start: number[] = [];
+      if (u.phi >= 0) start.push(u.node);
+      else for (let i = 0; i < preds.count(u.node); i++) start.push(preds.at(u.node, i));
+      const stack: number[] = [];
+      for (const x of start) {
+        if (mark[x] === s) continue;
+        mark[x] = s;
+        parent[x] = -1;
+        stack.push(x);
+      }
+      let bad = -1;
+      while (stack.length > 0 && bad < 0) {
+        const x = stack.pop()!;
+        if (defs.includes(x as Node) || !avoid[x]) continue;
+        if (t.old.defRows.has(x, X)) {
+          if (!wildcard(X as Var, x as Node)) bad = x;
+          continue;
+        }
+        if (x === g.Entry) {
+          bad = x;
+          continue;
+        }
+        for (let i = 0; i < preds.count(x); i++) {
+          const y = preds.at(x, i);
+          if (mark[y] === s) continue;
+          mark[y] = s;
+          parent[y] = x;
+          stack.push(y);
+        }
+      }
+      if (bad < 0) {
+        refined.add(u.phi >= 0 ? `${u.phi}#${u.arg}` : `${u.node}:${v}`);
+        continue;
+      }
+      const at = bad;
+      const chain: number[] = [];
+      for (let x = parent[at]; x !== -1; x = parent[x]) chain.push(x);
+      if (u.phi < 0) chain.push(u.node);
+      const defsOfV = defs;
+      f.add(() => ({
+        kind: "path",
+        path: [...shortestPath(g, g.Entry, at, (n) => defsOfV.includes(n as Node))!, ...chain] as Node[],
+        val: v as Val,
+        use: u.node,
+        phiArg: u.phi >= 0 ? { node: idx.phiNode[u.phi] as Node, arg: u.arg } : undefined,
+        at: at === g.Entry && !t.old.defRows.has(at, X) ? undefined : (at as Node),
+        want: "a definition on every path from the entry on which the original variable is not uninitialised",
+        have: at === g.Entry && !t.old.defRows.has(at, X) ? "none on this path" : "none on this path, where the original defines it in between",
+      }));
+    }
+  }
+  return { ...f.verdict(), refinements: refined.size, refined };
+}

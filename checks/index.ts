@@ -6,7 +6,7 @@
 import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
 import { def_ass_uses, defs_uses_disjoint, Entry_reaches, Entry_unreachable } from "./cfg_wf.js";
 import { SsaIndex } from "./context.js";
-import { equiv } from "./equiv.js";
+import { allUsesDefAssUpTo, equiv, EquivVerdict, Wildcard } from "./equiv.js";
 import { cytronMinimal, no_redundant_set, no_trivial_phis, pruned } from "./quality.js";
 import { allDefs_disjoint, allUses_def_ass, Entry_no_phis, phis_wf, simpleDefs_phiDefs_disjoint } from "./ssa_wf.js";
 import { allDefs_var_disjoint, conventional, oldDefs_correct, oldUses_correct, phis_same_var } from "./transformed.js";
@@ -14,6 +14,7 @@ import type { Verdict } from "./verdict.js";
 
 export * from "./verdict.js";
 export { SsaIndex } from "./context.js";
+export type { EquivVerdict, Wildcard } from "./equiv.js";
 
 /** The quality properties: reported always, required only on request. */
 export const QUALITY = ["pruned", "no_trivial_phis", "cytronMinimal", "no_redundant_set"] as const;
@@ -66,10 +67,21 @@ export function checkSsa(ssa: SsaCfg): Verdict[] {
   ];
 }
 
+export interface CheckOptions {
+  /** With cytronMinimal, the two converging paths of every necessary phi as evidence. */
+  necessaryPaths?: boolean;
+  /**
+   * `--undef refine`: the original's uninitialised definitions. `equiv` and `allUses_def_ass`
+   * then accept any SSA value (or none) on paths where the original's value is uninitialised
+   * (checks/equiv.ts); absent, both are decided strictly, as Formal_SSA states them.
+   */
+  wildcard?: Wildcard;
+}
+
 /** Every property of a translation: validity (VALIDITY order), then quality (QUALITY order). */
-/** `necessaryPaths`: with cytronMinimal, the two converging paths of every necessary phi as evidence. */
-export function checkTransformed(t: Transformed, opts: { necessaryPaths?: boolean } = {}): Verdict[] {
+export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdict[] {
   const idx = new SsaIndex(t.ssa);
+  const w = opts.wildcard;
   return [
     Entry_unreachable(t.graph),
     Entry_reaches(t.graph),
@@ -78,7 +90,7 @@ export function checkTransformed(t: Transformed, opts: { necessaryPaths?: boolea
     phis_wf(t.ssa),
     simpleDefs_phiDefs_disjoint(t.ssa),
     allDefs_disjoint(t.ssa, idx),
-    allUses_def_ass(t.ssa, idx),
+    w === undefined ? allUses_def_ass(t.ssa, idx) : allUsesDefAssUpTo(t, idx, w),
     Entry_no_phis(t.ssa),
     defs_uses_disjoint(t.ssa),
     oldDefs_correct(t),
@@ -86,7 +98,7 @@ export function checkTransformed(t: Transformed, opts: { necessaryPaths?: boolea
     phis_same_var(t),
     allDefs_var_disjoint(t),
     conventional(t, idx),
-    equiv(t, idx),
+    equiv(t, idx, { wildcard: w }),
     pruned(t.ssa, idx),
     no_trivial_phis(t.ssa, idx),
     cytronMinimal(t, idx, { paths: opts.necessaryPaths }),
@@ -98,4 +110,14 @@ export function checkTransformed(t: Transformed, opts: { necessaryPaths?: boolea
 export function certified(verdicts: readonly Verdict[], require: readonly string[] = []): boolean {
   const quality = new Set<string>(QUALITY);
   return verdicts.every((v) => v.holds || (quality.has(v.property) && !require.includes(v.property)));
+}
+
+/**
+ * The uses that `checkTransformed` with a `wildcard` accepted only up to refinement (by `equiv`
+ * or `allUses_def_ass`), counted once each; 0 without wildcards.
+ */
+export function refinementCount(verdicts: readonly Verdict[]): number {
+  const all = new Set<string>();
+  for (const v of verdicts) for (const k of (v as Partial<EquivVerdict>).refined ?? []) all.add(k);
+  return all.size;
 }

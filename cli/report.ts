@@ -26,6 +26,8 @@ export interface FunctionReport {
   verdict: "certified" | "rejected";
   properties: Record<string, { holds: boolean; failures?: number; witness?: unknown[]; evidence?: unknown[] }>;
   stats: Record<string, number>;
+  /** LLVM input: why mem2reg's phi count differs from the minimum. */
+  differences?: string[];
 }
 
 export interface Report {

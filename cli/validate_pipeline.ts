@@ -1,10 +1,11 @@
 /**
  * Validation as stages: read both files, pair and lower their functions, check, report.
  */
-import { certified, checkCfg, checkSsa, checkTransformed, QUALITY, Verdict } from "../checks/index.js";
+import { certified, checkCfg, checkSsa, checkTransformed, QUALITY, refinementCount, Verdict } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
 import { lowerCfg, lowerPairs, lowerSsa, LoweredCfg, LoweredSsa } from "../io/lower.js";
 import { functionName } from "../io/read.js";
+import type { Node, Var } from "../spec/ids.js";
 import type { Places } from "../spec/places.js";
 import { FunctionReport, Namer, propertiesJson, Report, REPORT_FORMAT, verdictLines } from "./report.js";
 
@@ -56,7 +57,7 @@ export function validateDocs(
   file: string,
   ssaFile: string,
   require: readonly string[],
-  opts: { necessaryPaths?: boolean } = {},
+  opts: { necessaryPaths?: boolean; undef?: "strict" | "refine" } = {},
 ): FunctionResult[] {
   return lowerPairs(orig, ssa, file, ssaFile).map((pair): FunctionResult => {
     const t0 = performance.now();
@@ -65,17 +66,35 @@ export function validateDocs(
       const v: Verdict = { property: "same_graph", holds: false, failures: 1, witnesses: [] };
       return { name: pair.orig.name, certified: false, verdicts: [v], namer, stats: { blocks: blockCount(pair.orig.places) }, mismatch: pair.mismatch };
     }
-    const verdicts = [{ property: "same_graph", holds: true, failures: 0, witnesses: [] }, ...checkTransformed(pair.transformed, opts)];
+    const wildcard = opts.undef === "refine" ? entryWildcard(pair.orig) : undefined;
+    const checked = checkTransformed(pair.transformed, { necessaryPaths: opts.necessaryPaths, wildcard });
+    const verdicts = [{ property: "same_graph", holds: true, failures: 0, witnesses: [] }, ...checked];
     const ms = performance.now() - t0;
     const s = pair.transformed.ssa;
+    const stats: Record<string, number> = { blocks: blockCount(pair.ssa.places), nodes: s.nodeCount, phis: s.phiCount, values: s.valCount, milliseconds: round(ms) };
+    if (wildcard !== undefined) stats.refinements = refinementCount(checked);
     return {
       name: pair.orig.name,
       certified: certified(verdicts, require),
       verdicts,
       namer: ssaNamer(pair.ssa),
-      stats: { blocks: blockCount(pair.ssa.places), nodes: s.nodeCount, phis: s.phiCount, values: s.valCount, milliseconds: round(ms) },
+      stats,
     };
   });
+}
+
+/**
+ * `--undef refine` on exchange-format input: the definitions of the entry block's first
+ * statement (or of a defs/uses entry block) are uninitialised content, the convention of the
+ * AFP While instance and of `fuzz --constructor` (the entry's first statement defines every
+ * variable). LLVM input has its own wildcards, the allocas (cli/llvm_pipeline.ts).
+ */
+function entryWildcard(low: LoweredCfg): (x: Var, n: Node) => boolean {
+  const b = low.blockIndex.get(low.doc.entry)!;
+  const first = low.layout.blockFirstStmt[b];
+  const hasStmts = low.blocks[b].stmts !== undefined && low.blocks[b].stmts!.length > 0;
+  const node = hasStmts ? low.layout.stmtDefNode[first] : low.layout.blockFirstNode[b];
+  return (_x, n) => n === node;
 }
 
 /** `check`: what needs no original: CFG_wf for an original CFG, CFG_SSA_wf and quality for an SSA CFG. */

@@ -93,15 +93,25 @@ export interface EquivCounterexample {
  * `theorem equiv: [| g |- ns \<Down> s; g |- ns \<Down>s s'; v in uses g (last ns) |] ==> s (var g v) = s' v`,
  * checked along every path from Entry with at most `bound` nodes. Returns the first path that
  * breaks it, or `undefined`.
+ *
+ * `wildcard` (optional; not part of the AFP theory): original definitions holding uninitialised
+ * content. A path on which `s (var g v)` is such a definition agrees with any `s' v`, `None`
+ * included: `s (var g v) = s' v \/ wildcard (var g v) (the (s (var g v)))`.
  */
-export function equivCounterexample(g: CFG_SSA_Transformed_base, bound: number): EquivCounterexample | undefined {
+export function equivCounterexample(
+  g: CFG_SSA_Transformed_base,
+  bound: number,
+  wildcard?: (x: Var, n: Node) => boolean,
+): EquivCounterexample | undefined {
   for (const m of alpha_n(g)) {
     if (g.uses(m).length === 0) continue;
     for (const ns of paths(g, g.Entry, m, bound)) {
       const s = sem(g, ns)!;
       for (const s2 of ssaSem(g, ns)) {
         for (const v of g.uses(m)) {
-          if (s.get(g.var(v)) !== s2.get(v)) return { ns, v, orig: s.get(g.var(v)), ssa: s2.get(v) };
+          const o = s.get(g.var(v));
+          if (o !== undefined && wildcard?.(g.var(v), o)) continue;
+          if (o !== s2.get(v)) return { ns, v, orig: o, ssa: s2.get(v) };
         }
       }
     }

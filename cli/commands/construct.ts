@@ -3,20 +3,23 @@ import { Command, Option } from "commander";
 import { readDocumentFile } from "../../io/read.js";
 import { formatDocument } from "../../io/write.js";
 import { ALGORITHMS, Algorithm, constructAll, MINIMIZATIONS, Minimize } from "../construct_pipeline.js";
+import { constructLlvmFile } from "../llvm_parallel.js";
+import { isLlvmFile } from "../llvm_pipeline.js";
 import type { SetExit } from "./index.js";
 
 export function registerConstruct(program: Command, setExit: SetExit): void {
   program
     .command("construct")
     .description("build SSA for every function of an original CFG file")
-    .argument("<cfg>", "exchange-format file with kind \"cfg\" functions")
+    .argument("<cfg>", "exchange-format file with kind \"cfg\" functions, or LLVM IR (.ll): the allocas mem2reg would promote, per function")
     .option("-o, --output <file>", "write the SSA document here instead of stdout")
     .addOption(new Option("--algorithm <name>", "construction algorithm").choices([...ALGORITHMS]).default("functional"))
     .addOption(new Option("--minimize <how>", "none; trivial: remove trivial phis; peel: also remove redundant phi SCCs (minimal on every CFG)").choices([...MINIMIZATIONS]).default("trivial"))
-    .action((file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize }) => {
-      const docs = readDocumentFile(file);
-      const out = constructAll(docs, file, { algorithm: opts.algorithm, minimize: opts.minimize });
-      const text = formatDocument(out.map((f) => f.doc));
+    .action(async (file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize }) => {
+      const docs = isLlvmFile(file)
+        ? await constructLlvmFile(file, { algorithm: opts.algorithm, minimize: opts.minimize })
+        : constructAll(readDocumentFile(file), file, { algorithm: opts.algorithm, minimize: opts.minimize }).map((f) => f.doc);
+      const text = formatDocument(docs);
       if (opts.output) writeFileSync(opts.output, text);
       else process.stdout.write(text);
       setExit(0);

@@ -1,0 +1,183 @@
+/**
+ * `validate` and `construct` on big LLVM modules, spread over worker threads: functions are
+ * independent, so the module text is cut at `define` lines into as many contiguous shares as
+ * there are cores (balanced by size), and each worker parses, adapts, checks and renders its
+ * share (cli/llvm_worker.ts); the main thread shows the progress bar and joins the results in
+ * the module's order. The output is the same as the sequential run's, which small modules take,
+ * and which any malformed input goes back to, so that its one-line message is exactly the
+ * sequential one.
+ */
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { FunctionDoc } from "../io/format.js";
+import { MalformedInput } from "../spec/errors.js";
+import {
+  constructModule,
+  eachFunction,
+  llvmText,
+  Progress,
+  readLlvm,
+  renderFunction,
+  type LlvmValidateOptions,
+  type RenderedFunction,
+  type RenderOptions,
+} from "./llvm_pipeline.js";
+import type { ConstructOptions } from "./construct_pipeline.js";
+
+/** Below this many bytes of LLVM text a module is done in one thread (a worker costs ~50 ms to start). */
+export const PARALLEL_BYTES = Number(process.env.FORMAL_SSA_PARALLEL_BYTES) || 4 << 20;
+/** At most this many workers, and at least this many functions each. */
+export const MAX_WORKERS = 8;
+export const MIN_FUNCTIONS_PER_WORKER = 64;
+
+/** What a worker gets. */
+export type WorkerJob =
+  | { mode: "validate"; before: Piece; after: Piece; opts: LlvmValidateOptions; render: RenderOptions }
+  | { mode: "construct"; before: Piece; opts: ConstructOptions };
+
+/** A share of a module: text from a `define` line on, and its place in the file. */
+export interface Piece {
+  file: string;
+  text: string;
+  lineOffset: number;
+}
+
+export type WorkerMessage =
+  | { type: "tick"; fn: string }
+  | { type: "validated"; results: RenderedFunction[] }
+  | { type: "constructed"; docs: FunctionDoc[] }
+  | { type: "malformed"; message: string };
+
+/** The `define` lines of a module: offsets, line numbers (0-based) and function names as written. */
+function defines(text: string): { offsets: number[]; lines: number[]; names: string[] } {
+  const offsets: number[] = [];
+  const lines: number[] = [];
+  const names: string[] = [];
+  let line = 0;
+  let from = 0;
+  let at = text.startsWith("define ") ? 0 : text.indexOf("\ndefine ");
+  if (at > 0) at++;
+  while (at >= 0) {
+    for (let k = text.indexOf("\n", from); k >= 0 && k < at; k = text.indexOf("\n", k + 1)) line++;
+    from = at;
+    offsets.push(at);
+    lines.push(line);
+    const eol = text.indexOf("\n", at);
+    const m = /@("(?:[^"\\]|\\.)*"|[-A-Za-z$._0-9]+)\(/.exec(text.slice(at, eol < 0 ? text.length : eol));
+    names.push(m ? m[1] : "");
+    const next = text.indexOf("\ndefine ", at);
+    at = next < 0 ? -1 : next + 1;
+  }
+  return { offsets, lines, names };
+}
+
+/** Cuts the function list into `k` contiguous shares of about equal text size: share i is [cuts[i], cuts[i+1]). */
+function cuts(offsets: number[], size: number, k: number): number[] {
+  const out = [0];
+  const first = offsets[0];
+  for (let i = 1; i < k; i++) {
+    const target = first + ((size - first) * i) / k;
+    let j = out[out.length - 1] + 1;
+    while (j < offsets.length && offsets[j] < target) j++;
+    if (j >= offsets.length) break;
+    out.push(j);
+  }
+  out.push(offsets.length);
+  return out;
+}
+
+function pieceOf(file: string, text: string, d: { offsets: number[]; lines: number[] }, from: number, to: number): Piece {
+  const start = d.offsets[from];
+  const end = to < d.offsets.length ? d.offsets[to] : text.length;
+  return { file, text: text.slice(start, end), lineOffset: d.lines[from] };
+}
+
+/**
+ * How many workers: `FORMAL_SSA_WORKERS` if set, else one per core from 4 cores on. With 2 vCPUs
+ * (the bench VM) two workers each took as long for half of sqlite3 as one thread for all of it,
+ * so below 4 cores the run stays in one thread.
+ */
+function workers(functions: number): number {
+  const env = Number(process.env.FORMAL_SSA_WORKERS);
+  const cores = Number.isInteger(env) && env > 0 ? env : availableParallelism() >= MIN_CORES ? availableParallelism() : 1;
+  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.floor(functions / MIN_FUNCTIONS_PER_WORKER)));
+}
+
+/** From this many cores on, big modules are spread over worker threads. */
+export const MIN_CORES = 4;
+
+function read(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    readLlvm(file); // throws the sequential reader's one-line message
+    throw new MalformedInput(`${file}: cannot read the file`);
+  }
+}
+
+/** Runs the jobs in workers; null when one of them met malformed input. */
+async function runAll(jobs: WorkerJob[], total: number, what: string, progressOn: boolean | undefined): Promise<WorkerMessage[] | null> {
+  const progress = new Progress(total, what, progressOn);
+  try {
+    const done = await Promise.all(
+      jobs.map(
+        (job) =>
+          new Promise<WorkerMessage>((resolve, reject) => {
+            const w = new Worker(new URL("./llvm_worker.js", import.meta.url), { workerData: job });
+            w.on("message", (m: WorkerMessage) => {
+              if (m.type === "tick") progress.tick(m.fn);
+              else resolve(m);
+            });
+            w.on("error", reject);
+            w.on("exit", (code) => {
+              if (code !== 0) reject(new Error(`a worker thread stopped with exit code ${code}`));
+            });
+          }),
+      ),
+    );
+    return done.some((m) => m.type === "malformed") ? null : done;
+  } finally {
+    progress.stop();
+  }
+}
+
+/** `validate before.ll after.ll`, rendered per function; in parallel for big modules. */
+export async function validateLlvmFiles(beforeFile: string, afterFile: string, opts: LlvmValidateOptions, render: RenderOptions): Promise<RenderedFunction[]> {
+  const sequential = () => eachFunction(readLlvm(beforeFile), readLlvm(afterFile), opts, (r) => renderFunction(r, render));
+  const tb = read(beforeFile);
+  const ta = read(afterFile);
+  if (tb.length + ta.length < PARALLEL_BYTES) return eachFunction(llvmText(tb, beforeFile), llvmText(ta, afterFile), opts, (r) => renderFunction(r, render));
+  const db = defines(tb);
+  const da = defines(ta);
+  const k = workers(db.offsets.length);
+  // shares pair by position: the same functions in the same order on both sides
+  if (k < 2 || db.names.length !== da.names.length || db.names.some((n, i) => n !== da.names[i]))
+    return eachFunction(llvmText(tb, beforeFile), llvmText(ta, afterFile), opts, (r) => renderFunction(r, render));
+  const c = cuts(db.offsets, tb.length, k);
+  const jobs: WorkerJob[] = [];
+  for (let i = 0; i + 1 < c.length; i++)
+    jobs.push({ mode: "validate", before: pieceOf(beforeFile, tb, db, c[i], c[i + 1]), after: pieceOf(afterFile, ta, da, c[i], c[i + 1]), opts: { ...opts, progress: false }, render });
+  const done = await runAll(jobs, db.offsets.length, "validate", opts.progress);
+  if (done === null) return sequential();
+  return done.flatMap((m) => (m.type === "validated" ? m.results : []));
+}
+
+/** `construct before.ll`: the SSA documents of every function; in parallel for big modules. */
+export async function constructLlvmFile(file: string, opts: ConstructOptions & { progress?: boolean }): Promise<FunctionDoc[]> {
+  const text = read(file);
+  const d = defines(text);
+  const k = text.length < PARALLEL_BYTES ? 1 : workers(d.offsets.length);
+  if (k < 2) return constructModule(llvmText(text, file), opts).map((f) => f.doc);
+  const c = cuts(d.offsets, text.length, k);
+  const jobs: WorkerJob[] = [];
+  for (let i = 0; i + 1 < c.length; i++) jobs.push({ mode: "construct", before: pieceOf(file, text, d, c[i], c[i + 1]), opts: { algorithm: opts.algorithm, minimize: opts.minimize } });
+  const done = await runAll(jobs, d.offsets.length, "construct", opts.progress);
+  if (done === null) return constructModule(llvmText(text, file), opts).map((f) => f.doc);
+  return done.flatMap((m) => (m.type === "constructed" ? m.docs : []));
+}
+
+/** A worker's share as a parsed module whose lines are the file's. */
+export function pieceInput(p: Piece) {
+  return llvmText(p.text, p.file, p.lineOffset);
+}

@@ -1,0 +1,1180 @@
+/**
+ * LLVM's mem2reg as a translation the validator can certify: a function before mem2reg becomes
+ * an original CFG (`kind: "cfg"`), the same function after it an SSA CFG (`kind: "ssa"`) on the
+ * same blocks and statements, both in the exchange format, so that io/lower.ts and checks/
+ * decide them unchanged.
+ *
+ * The original CFG. Blocks: those reachable from the entry, in source order (the others are
+ * counted, not modelled); preds from `predecessors(fn)` restricted to them, one entry per edge.
+ * Variables: the allocas mem2reg promotes (promote.ts), named after them. Statements, in
+ * instruction order, only for those: a promoted `alloca a` is `{defs: [a]}` (its uninitialised
+ * content is a definition, as the AFP While instance makes Entry define every variable),
+ * `store v, a` is `{defs: [a]}`, a `load a` whose value is observed is `{uses: [a]}`; a load whose
+ * value nothing observes (no user, or only stores whose values are never read again) is an empty
+ * statement on both sides.
+ *
+ * The comparison. Per block, in order and never by value numbers (opt renumbers): before
+ * mem2reg without the promoted allocas, their loads and stores, lifetime markers and their
+ * casts, and debug intrinsics; after it without the phis mem2reg added (leading phis beyond the
+ * block's original ones: mem2reg inserts at the front) and debug intrinsics. The rest must match
+ * one to one (text.ts: same skeleton, corresponding values and labels): parameters by position,
+ * results as they align, constants and globals by text, labels by block position; an operand
+ * that was a removed load may be anything in the after version: that is the load's replacement
+ * (all its users must agree). Unreachable blocks are compared too, with mem2reg's treatment of
+ * them: loads and stores stay, the alloca operand becomes `poison`/`undef`. Anything else that
+ * differs fails the property `same_instructions`, with its place.
+ *
+ * The SSA CFG: `a.undef` for the alloca's definition, `a.B.k` for the store of statement k of
+ * block B, the phis mem2reg added under their LLVM names (`%x.0`), with their variable from their
+ * name (`x.0` is a phi of `x`) or else from the loads they replace and the phis they feed. A
+ * removed load's replacement `w` (and each argument of an added phi, at the end of its
+ * predecessor) is mapped to an SSA value of the load's variable `a` by a backward search in the
+ * original CFG: the last definitions of `a` that produce `w` (stores of a value that corresponds
+ * to `w`; the alloca for `undef`/`poison`; the added phi itself) reaching the load. One such
+ * definition on every path gives its value. Several (mem2reg simplified `phi(w, w)` to `w`) are
+ * merged by a phi of our own where they meet (`a.B.fold`, reported as "equal values merged"),
+ * because two stores are two definitions in the model. Paths without one (mem2reg folded
+ * `phi(undef, w)` to `w`, or stored a constant or argument once and gave it to every load) leave
+ * the value undefined there: only `--undef refine` accepts that, and counts it. Where `w` is an
+ * instruction recomputed between the store and the load, the correspondence fails
+ * (`same_instructions`). A store whose value is a load that only stores use gets its value from
+ * the loads that read the store (unification).
+ */
+import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../format.js";
+import { predecessors, type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmModule, type LlvmPhi, type LlvmStore, type LlvmValue } from "./ir.js";
+import { llvmName } from "./parse.js";
+import { promotion, type Promotion } from "./promote.js";
+import { BlockDominators } from "./dom.js";
+import { localTokens, shapeOf, SourceText, valueText, type Hole } from "./text.js";
+import { MalformedInput } from "../../spec/errors.js";
+
+/** One failure of `same_instructions`: where (before file) and what. */
+export interface TranslationFailure {
+  block: string;
+  line: number;
+  afterLine?: number;
+  message: string;
+}
+
+/** A way mem2reg's phis differ from the minimum, or another remark about the translation. */
+export interface Difference {
+  kind: "equal values merged" | "undef fold" | "unreachable phi" | "dropped operand bundle";
+  variable?: string;
+  block: string;
+  detail: string;
+}
+
+export interface AdaptedFunction {
+  name: string;
+  line: number;
+  original: FunctionDoc;
+  ssa: FunctionDoc;
+  /** The alloca statements: variable, block, statement index (the wildcards of `--undef refine`). */
+  uninitialised: { variable: string; block: string; stmt: number }[];
+  failures: TranslationFailure[];
+  differences: Difference[];
+  stats: {
+    blocks: number;
+    unreachable_blocks: number;
+    promoted: number;
+    /** Phis mem2reg added in reachable blocks. */
+    phis: number;
+    /** Our phis for equal values mem2reg merged. */
+    merged: number;
+    /** Joins where mem2reg folded an uninitialised path away (`phi(undef, v)` -> `v`). */
+    undef_folds: number;
+  };
+  /** Allocas mem2reg promoted in a second round (not modelled), if any. */
+  secondRound: string[];
+}
+
+/** Pairs the functions of the two modules by name and adapts each pair. */
+export function* adaptModule(before: LlvmModule, after: LlvmModule, srcB: SourceText, srcA: SourceText): Generator<AdaptedFunction> {
+  const byName = new Map<string, LlvmFunction>();
+  for (const f of after.functions) byName.set(f.name, f);
+  const seen = new Set<string>();
+  for (const f of before.functions) {
+    if (seen.has(f.name)) throw new MalformedInput(`${srcB.file}:${f.line}: function ${llvmName("@", f.name)} is defined twice`);
+    seen.add(f.name);
+    if (!byName.has(f.name)) throw new MalformedInput(`${srcA.file}: function ${llvmName("@", f.name)} of ${srcB.file} (line ${f.line}) is missing`);
+  }
+  for (const f of after.functions)
+    if (!seen.has(f.name)) throw new MalformedInput(`${srcA.file}:${f.line}: function ${llvmName("@", f.name)} is not in ${srcB.file}`);
+  for (const f of before.functions) yield new Adapter(f, srcB, byName.get(f.name)!, srcA).run();
+}
+
+/**
+ * The original CFG of one function alone (for `construct`): the same variables and statements
+ * as above, except that without the after version a load is a use iff it has a user at all.
+ */
+export function originalFunction(fn: LlvmFunction, src: SourceText): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
+  const a = new Adapter(fn, src, null, null);
+  return a.originalOnly();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** A value of the after version as a key: `%x`, `@g`, or a constant's text. */
+type Key = string;
+const UNDEF_KEYS = new Set(["undef", "poison"]);
+const isUndef = (k: Key) => UNDEF_KEYS.has(k);
+const sameKey = (a: Key, b: Key) => a === b || (isUndef(a) && isUndef(b));
+
+function keyOf(v: LlvmValue): Key {
+  return valueText(v).trim();
+}
+
+/** Instruction kinds before mem2reg. */
+const KEEP = 0;
+const ALLOCA = 1;
+const LOAD = 2;
+const STORE = 3;
+const DROP = 4;
+
+/** An SSA value of the model. */
+interface SsaVal {
+  name: string;
+  variable: number;
+}
+
+/** Special members of the value sets of a search. */
+const BOT = -1;
+const KILL = -2;
+
+/** What a backward scan of one block finds first. */
+type Scan = { kind: "value"; v: number } | { kind: "kill" } | { kind: "killin" } | { kind: "pass" };
+
+interface Web {
+  /** Final in-sets of blocks (sorted value ids, BOT, KILL). */
+  inSet: Map<number, number[]>;
+  /** Block -> scan from its end (memo). */
+  outScan: Map<number, Scan>;
+  /** Block -> the value at its start (rep), or BOT; memo of finished ones. */
+  rep: Map<number, number>;
+}
+
+class Adapter {
+  private readonly failures: TranslationFailure[] = [];
+  private readonly differences: Difference[] = [];
+  private readonly NB: number;
+  private readonly reachable: Uint8Array;
+  private readonly preds: number[][]; // reachable preds per block, per edge
+  private readonly blockIndexB = new Map<string, number>();
+  private readonly blockIndexA = new Map<string, number>();
+  private readonly prom: Promotion;
+  /** Promoted variable names, by index. */
+  private readonly varNames: string[] = [];
+  private readonly varIndex = new Map<string, number>();
+  /** Per instruction of the before version: its kind. */
+  private readonly kind: Uint8Array[];
+  /** Removed (reachable) loads by result name: variable, position. */
+  private readonly loads = new Map<string, { variable: number; b: number; i: number; users: number }>();
+  /** before local -> after key, for aligned results and parameters. */
+  private readonly vmap = new Map<string, Key>();
+  /** after local name -> before position ({b, i}; i = -1 for an added phi at the start of b). */
+  private readonly defPosA = new Map<string, { b: number; i: number }>();
+  /** Replacement of each removed load, as seen in its users. */
+  private readonly repl = new Map<string, Key>();
+  private readonly replWhere = new Map<string, number>();
+  /** The phis mem2reg added, reachable ones: after name -> block, instruction, variable (-1 unknown). */
+  private readonly newPhis = new Map<string, { b: number; phi: LlvmPhi; variable: number }>();
+  private readonly vals: SsaVal[] = [];
+  private readonly undefVal: number[] = [];
+  /** Per block, per instruction: the SSA value a store defines, -1 elsewhere. */
+  private readonly storeVal: Int32Array[];
+  private readonly phiVal = new Map<string, number>();
+  /** Per variable, per block: event instruction indices (alloca, stores), ascending. */
+  private readonly events = new Map<number, number[]>();
+  private readonly webs = new Map<string, Web>();
+  private readonly foldPhis = new Map<string, { val: number; b: number; args: number[] }>();
+  private readonly folds = new Set<number>();
+  private readonly loadVal = new Map<string, number>();
+  private pending: string[] = [];
+
+  private readonly fa: LlvmFunction;
+  private readonly srcA: SourceText;
+
+  constructor(
+    private readonly fb: LlvmFunction,
+    private readonly srcB: SourceText,
+    fa: LlvmFunction | null,
+    srcA: SourceText | null,
+  ) {
+    this.fa = fa ?? fb;
+    this.srcA = srcA ?? srcB;
+    this.NB = fb.blocks.length;
+    fb.blocks.forEach((b, i) => this.blockIndexB.set(b.label, i));
+    this.fa.blocks.forEach((b, i) => this.blockIndexA.set(b.label, i));
+    this.reachable = new Uint8Array(this.NB);
+    const stack = [0];
+    this.reachable[0] = 1;
+    while (stack.length > 0) {
+      const b = stack.pop()!;
+      for (const s of fb.blocks[b].succs) {
+        const t = this.blockIndexB.get(s)!;
+        if (!this.reachable[t]) {
+          this.reachable[t] = 1;
+          stack.push(t);
+        }
+      }
+    }
+    const predLabels = predecessors(fb);
+    this.preds = predLabels.map((ps) => ps.map((p) => this.blockIndexB.get(p)!).filter((p) => this.reachable[p]));
+    this.prom = promotion(fb, srcB);
+    for (const name of this.prom.promoted.keys()) {
+      this.varIndex.set(name, this.varNames.length);
+      this.varNames.push(name);
+    }
+    this.kind = fb.blocks.map((blk) => new Uint8Array(blk.instrs.length));
+    this.storeVal = fb.blocks.map((blk) => new Int32Array(blk.instrs.length).fill(-1));
+  }
+
+  /** Set once a second round of promotion is found: what follows would only repeat it. */
+  private quiet = false;
+  private second: string[] = [];
+
+  private fail(b: number, line: number, message: string, afterLine?: number): void {
+    if (this.quiet) return;
+    this.failures.push({ block: this.fb.blocks[b]?.label ?? "?", line, afterLine, message });
+  }
+
+  originalOnly(): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
+    this.classify();
+    for (const [name, l] of this.loads) if (l.users > 0) this.loadVal.set(name, -1);
+    const r = this.documents();
+    return { doc: r.original, unreachable_blocks: r.stats.unreachable_blocks, promoted: r.stats.promoted };
+  }
+
+  run(): AdaptedFunction {
+    this.classify();
+    this.align();
+    this.secondRound();
+    this.collectPhis();
+    this.modelValues();
+    this.resolveAll();
+    return this.documents();
+  }
+
+  // --- 1. what mem2reg removes ---------------------------------------------------------------
+
+  private classify(): void {
+    const { promoted, removed } = this.prom;
+    const users = new Map<string, number>();
+    for (const blk of this.fb.blocks) for (const ins of blk.instrs) for (const o of ins.operands) users.set(o, (users.get(o) ?? 0) + 1);
+    for (let b = 0; b < this.NB; b++) {
+      const instrs = this.fb.blocks[b].instrs;
+      const k = this.kind[b];
+      for (let i = 0; i < instrs.length; i++) {
+        const ins = instrs[i];
+        if (isDebug(ins) || removed.has(ins)) k[i] = DROP;
+        else if (ins.op === "alloca" && b === 0 && ins.result !== null && promoted.has(ins.result)) k[i] = ALLOCA;
+        else if (!this.reachable[b]) k[i] = KEEP; // mem2reg leaves loads and stores of unreachable code
+        else if (ins.op === "load" && ins.ptr.kind === "local" && promoted.has(ins.ptr.name)) {
+          k[i] = LOAD;
+          this.loads.set(ins.result!, { variable: this.varIndex.get(ins.ptr.name)!, b, i, users: users.get(ins.result!) ?? 0 });
+        } else if (ins.op === "store" && ins.ptr.kind === "local" && promoted.has(ins.ptr.name)) k[i] = STORE;
+        else k[i] = KEEP;
+      }
+    }
+  }
+
+  // --- 2. the comparison -------------------------------------------------------------------
+
+  private align(): void {
+    const fb = this.fb;
+    const fa = this.fa;
+    if (fb.params.length !== fa.params.length)
+      this.fail(0, fb.line, `${fb.params.length} parameters before mem2reg, ${fa.params.length} after`, fa.line);
+    for (let k = 0; k < Math.min(fb.params.length, fa.params.length); k++) this.vmap.set(fb.params[k], `%${fa.params[k]}`);
+    if (fb.blocks.length !== fa.blocks.length) {
+      this.fail(0, fb.line, `${fb.blocks.length} blocks before mem2reg, ${fa.blocks.length} after (mem2reg does not change the CFG)`, fa.line);
+    }
+    const NB = Math.min(fb.blocks.length, fa.blocks.length);
+    // pass 1: the instructions that must correspond, and their results
+    const pairs: { b: number; ib: number[]; ia: number[] }[] = [];
+    for (let b = 0; b < NB; b++) {
+      const blkB = fb.blocks[b];
+      const blkA = fa.blocks[b];
+      const ib: number[] = [];
+      let oldPhis = 0;
+      for (let i = 0; i < blkB.instrs.length; i++) {
+        if (this.kind[b][i] !== KEEP) continue;
+        ib.push(i);
+        if (blkB.instrs[i].op === "phi") oldPhis++;
+      }
+      let leading = 0;
+      while (leading < blkA.instrs.length && blkA.instrs[leading].op === "phi") leading++;
+      const added = Math.max(0, leading - oldPhis);
+      for (let i = 0; i < added; i++) {
+        const phi = blkA.instrs[i] as LlvmPhi;
+        this.defPosA.set(phi.result!, { b, i: -1 });
+        if (this.reachable[b]) this.newPhis.set(phi.result!, { b, phi, variable: -1 });
+        else this.differences.push({ kind: "unreachable phi", block: blkB.label, detail: `phi ${llvmName("%", phi.result!)} in an unreachable block (line ${phi.line} after)` });
+      }
+      const ia: number[] = [];
+      for (let i = added; i < blkA.instrs.length; i++) if (!isDebug(blkA.instrs[i])) ia.push(i);
+      pairs.push({ b, ib, ia });
+      const n = Math.min(ib.length, ia.length);
+      let ok = true;
+      for (let k = 0; k < n; k++) {
+        const x = blkB.instrs[ib[k]];
+        const y = blkA.instrs[ia[k]];
+        if (x.op !== y.op || (x.result === null) !== (y.result === null)) {
+          this.fail(b, x.line, `${describe(x)} has become ${describe(y)}`, y.line);
+          ok = false;
+          break;
+        }
+        if (x.result !== null) {
+          this.vmap.set(x.result, `%${y.result}`);
+          this.defPosA.set(y.result!, { b, i: ib[k] });
+        }
+      }
+      if (ok && ib.length !== ia.length) {
+        if (ib.length > ia.length) {
+          const x = blkB.instrs[ib[n]];
+          this.fail(b, x.line, `${describe(x)} is missing after mem2reg`);
+        } else {
+          const y = blkA.instrs[ia[n]];
+          const line = n > 0 ? blkB.instrs[ib[n - 1]].line : blkB.line;
+          this.fail(b, line, `${describe(y)} was added by mem2reg`, y.line);
+        }
+        pairs[pairs.length - 1].ib.length = n;
+        pairs[pairs.length - 1].ia.length = n;
+      } else if (!ok) {
+        pairs.pop();
+      }
+    }
+    // pass 2: each pair in detail
+    for (const { b, ib, ia } of pairs) for (let k = 0; k < ib.length; k++) this.compare(b, ib[k], ia[k]);
+  }
+
+  /**
+   * mem2reg repeats promotion: an alloca whose address was only stored into allocas promoted in
+   * the first round can be promoted in a second one (promote.ts). Not modelled; when the after
+   * version lacks an entry alloca we keep, that is the one failure reported (the misalignment it
+   * causes would only repeat it).
+   */
+  private secondRound(): void {
+    const afterAllocas = new Set<string>();
+    let count = 0;
+    for (const ins of this.fa.blocks[0]?.instrs ?? []) if (ins.op === "alloca") {
+      count++;
+      if (ins.result !== null) afterAllocas.add(ins.result);
+    }
+    const gone: string[] = [];
+    let keptCount = 0;
+    for (const ins of this.fb.blocks[0].instrs) {
+      if (ins.op !== "alloca" || ins.result === null || this.prom.promoted.has(ins.result)) continue;
+      keptCount++;
+      if (!/^\d+$/.test(ins.result) && !afterAllocas.has(ins.result)) gone.push(ins.result);
+    }
+    if (gone.length === 0 && count >= keptCount) return;
+    this.second = gone.length > 0 ? gone : [`${keptCount - count} unnamed`];
+    this.failures.length = 0;
+    const why = (n: string) => this.prom.kept.get(n) ?? "not promotable";
+    const allocaLine = (n: string) => this.fb.blocks[0].instrs.find((i) => i.result === n)?.line ?? this.fb.line;
+    if (gone.length === 0)
+      this.fail(0, this.fb.line, `mem2reg promoted ${keptCount - count} alloca(s) that are not promotable in one round: a second round of promotion, which the model does not cover`);
+    for (const n of gone)
+      this.fail(
+        0,
+        allocaLine(n),
+        `mem2reg promoted ${llvmName("%", n)}, which is not promotable in one round (${why(n)}): once the variable holding its address was promoted, its loads became ${llvmName("%", n)} itself and a second round promoted it; the model covers one round`,
+      );
+    this.quiet = true;
+  }
+
+  /** Records `w` as the replacement of removed load `name` seen at `line`. */
+  private replacement(name: string, w: Key, b: number, line: number, afterLine: number): void {
+    const had = this.repl.get(name);
+    if (had === undefined) {
+      this.repl.set(name, w);
+      this.replWhere.set(name, afterLine);
+    } else if (!sameKey(had, w))
+      this.fail(b, line, `the users of the load ${llvmName("%", name)} disagree on its replacement: ${had} (line ${this.replWhere.get(name)} after) and ${w}`, afterLine);
+  }
+
+  /** Whether before-local `x` and after value `a` correspond; records replacements. */
+  private operand(b: number, x: LlvmInstr, y: LlvmInstr, hb: LlvmValue, ha: LlvmValue): boolean {
+    if (hb.kind === "local") {
+      const load = this.loads.get(hb.name);
+      if (load !== undefined && this.kind[load.b][load.i] === LOAD) {
+        this.replacement(hb.name, keyOf(ha), b, x.line, y.line);
+        return true;
+      }
+      if (this.prom.promoted.has(hb.name)) return ha.kind === "const" && isUndef(ha.text.trim()); // unreachable code
+      const want = this.vmap.get(hb.name);
+      return want !== undefined && want === keyOf(ha);
+    }
+    return hb.kind === ha.kind && keyOf(hb) === keyOf(ha);
+  }
+
+  private compare(b: number, ib: number, ia: number): void {
+    const x = this.fb.blocks[b].instrs[ib];
+    const y = this.fa.blocks[b].instrs[ia];
+    if (x.op === "phi") return this.comparePhis(b, x, y as LlvmPhi);
+    if (this.prom.dropped.has(x)) {
+      const cx = x as LlvmCall;
+      const cy = y as LlvmCall;
+      if (cx.callee !== cy.callee) this.fail(b, x.line, `${describe(x)} has become ${describe(y)}`, y.line);
+      else this.differences.push({ kind: "dropped operand bundle", block: this.fb.blocks[b].label, detail: `line ${x.line}: the operand bundle naming a promoted alloca was dropped` });
+      return;
+    }
+    const tb = this.srcB.instruction(this.fb, b, ib);
+    const ta = this.srcA.instruction(this.fa, b, ia);
+    if (tb === ta) {
+      // the same text: operands in the same places, labels with the same names
+      let ok = x.operands.length === y.operands.length;
+      for (let k = 0; ok && k < x.operands.length; k++)
+        ok = this.operand(b, x, y, { kind: "local", name: x.operands[k] }, { kind: "local", name: y.operands[k] });
+      const sx = (x as { succs?: string[] }).succs ?? [];
+      const sy = (y as { succs?: string[] }).succs ?? [];
+      for (let k = 0; ok && k < sx.length; k++) ok = this.blockIndexB.get(sx[k]) === this.blockIndexA.get(sy[k]);
+      if (ok) return;
+    }
+    if (this.tokenCompare(b, x, y, tb, ta)) return;
+    let sb, sa;
+    try {
+      sb = shapeOf(tb, x.line).shape;
+      sa = shapeOf(ta, y.line).shape;
+    } catch {
+      this.fail(b, x.line, `cannot compare ${describe(x)} with line ${y.line} after mem2reg`, y.line);
+      return;
+    }
+    if (sb.skeleton !== sa.skeleton || sb.holes.length !== sa.holes.length) {
+      this.fail(b, x.line, `\`${oneLine(tb)}\` has become \`${oneLine(ta)}\``, y.line);
+      return;
+    }
+    for (let k = 0; k < sb.holes.length; k++) {
+      const hb: Hole = sb.holes[k];
+      const ha: Hole = sa.holes[k];
+      let ok: boolean;
+      if (hb.kind === "label" || ha.kind === "label")
+        ok = hb.kind === "label" && ha.kind === "label" && this.blockIndexB.get(hb.name) === this.blockIndexA.get(ha.name);
+      else ok = this.operand(b, x, y, hb.value, ha.value);
+      if (!ok) {
+        const show = (h: Hole) => (h.kind === "label" ? `label ${llvmName("%", h.name)}` : valueText(h.value));
+        this.fail(b, x.line, `operand ${k + 1} of \`${oneLine(tb)}\` is ${show(hb)} before and ${show(ha)} after mem2reg, which do not correspond`, y.line);
+        return;
+      }
+    }
+  }
+
+  /** Local value names of each version (parameters and results), for `tokenCompare`. */
+  private localsB: Set<string> | null = null;
+  private localsA: Set<string> | null = null;
+
+  /**
+   * The common case without the grammar (text.ts `localTokens`): equal text between the local
+   * names, names that are labels of blocks at the same position, values exactly the parser's
+   * operands on both sides (so no type or label was taken for a value) that correspond, other
+   * names (types) equal. False when it does not apply; `shapeOf` decides then.
+   */
+  private tokenCompare(b: number, x: LlvmInstr, y: LlvmInstr, tb: string, ta: string): boolean {
+    if (this.numberedTypes) return false;
+    const kb = localTokens(tb);
+    const ka = localTokens(ta);
+    if (kb === null || ka === null || kb.skeleton !== ka.skeleton || kb.names.length !== ka.names.length) return false;
+    const localsB = (this.localsB ??= localNames(this.fb));
+    const localsA = (this.localsA ??= localNames(this.fa));
+    let vk = 0;
+    const pairs: [string, string][] = [];
+    for (let k = 0; k < kb.names.length; k++) {
+      const nb = kb.names[k];
+      const na = ka.names[k];
+      if (localsB.has(nb)) {
+        if (!localsA.has(na) || x.operands[vk] !== nb || y.operands[vk] !== na) return false;
+        vk++;
+        pairs.push([nb, na]);
+      } else if (this.blockIndexB.has(nb)) {
+        if (this.blockIndexB.get(nb) !== this.blockIndexA.get(na)) return false;
+      } else if (nb !== na || localsA.has(na)) return false;
+    }
+    if (vk !== x.operands.length || vk !== y.operands.length) return false;
+    for (const [nb, na] of pairs) if (!this.operand(b, x, y, { kind: "local", name: nb }, { kind: "local", name: na })) return false;
+    return true;
+  }
+
+  private get numberedTypes(): boolean {
+    return this.srcB.numberedTypes;
+  }
+
+  /** A phi of the original: same type, and per predecessor block the same values, in order. */
+  private comparePhis(b: number, x: LlvmPhi, y: LlvmPhi): void {
+    if (x.type.replace(/\s+/g, "") !== y.type.replace(/\s+/g, "")) {
+      this.fail(b, x.line, `phi ${llvmName("%", x.result!)} of type ${x.type} has become one of type ${y.type}`, y.line);
+      return;
+    }
+    const byBlock = (p: LlvmPhi, index: Map<string, number>) => {
+      const m = new Map<number, LlvmValue[]>();
+      for (const inc of p.incoming) {
+        const k = index.get(inc.block) ?? -1;
+        let l = m.get(k);
+        if (!l) m.set(k, (l = []));
+        l.push(inc.value);
+      }
+      return m;
+    };
+    const mb = byBlock(x, this.blockIndexB);
+    const ma = byBlock(y, this.blockIndexA);
+    if (mb.size !== ma.size) {
+      this.fail(b, x.line, `phi ${llvmName("%", x.result!)}: its incoming blocks differ after mem2reg`, y.line);
+      return;
+    }
+    for (const [k, vb] of mb) {
+      const va = ma.get(k);
+      if (va === undefined || va.length !== vb.length) {
+        this.fail(b, x.line, `phi ${llvmName("%", x.result!)}: its incoming blocks differ after mem2reg`, y.line);
+        return;
+      }
+      for (let j = 0; j < vb.length; j++)
+        if (!this.operand(b, x, y, vb[j], va[j])) {
+          this.fail(b, x.line, `phi ${llvmName("%", x.result!)}: the value from ${llvmName("%", this.fb.blocks[k]?.label ?? "?")} is ${valueText(vb[j])} before and ${valueText(va[j])} after mem2reg, which do not correspond`, y.line);
+          return;
+        }
+    }
+  }
+
+  // --- 3. the phis mem2reg added: their variables ---------------------------------------------
+
+  private collectPhis(): void {
+    const typeOf = (v: number) => this.prom.promoted.get(this.varNames[v])!.alloca.type.replace(/\s+/g, "");
+    // by name: `x.N` is a phi of `x` (LLVM: alloca name + "." + version, digits appended if taken)
+    for (const [name, p] of this.newPhis) {
+      const m = /^(.*)\.(\d+)$/.exec(name);
+      const v = m === null ? undefined : this.varIndex.get(m[1]);
+      if (v !== undefined && typeOf(v) === p.phi.type.replace(/\s+/g, "")) p.variable = v;
+    }
+    // otherwise: the variable of the loads it replaces, then along phis
+    const hints = new Map<string, Set<number>>();
+    for (const [name, w] of this.repl) {
+      const p = w.startsWith("%") ? this.newPhis.get(w.slice(1)) : undefined;
+      if (p === undefined || p.variable >= 0) continue;
+      let h = hints.get(w.slice(1));
+      if (!h) hints.set(w.slice(1), (h = new Set()));
+      h.add(this.loads.get(name)!.variable);
+    }
+    for (const [name, h] of hints) if (h.size === 1) this.newPhis.get(name)!.variable = [...h][0];
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [, p] of this.newPhis) {
+        const linked = p.phi.incoming.map((inc) => (inc.value.kind === "local" ? this.newPhis.get(inc.value.name) : undefined));
+        for (const q of linked) {
+          if (q === undefined) continue;
+          if (p.variable < 0 && q.variable >= 0) {
+            p.variable = q.variable;
+            changed = true;
+          } else if (q.variable < 0 && p.variable >= 0) {
+            q.variable = p.variable;
+            changed = true;
+          }
+        }
+      }
+    }
+    for (const [name, p] of this.newPhis) {
+      if (p.variable >= 0) continue;
+      const same = this.varNames.map((_, v) => v).filter((v) => typeOf(v) === p.phi.type.replace(/\s+/g, ""));
+      if (same.length === 1) p.variable = same[0];
+      else this.fail(p.b, this.fb.blocks[p.b].line, `cannot tell which promoted variable the phi ${llvmName("%", name)} (line ${p.phi.line} after mem2reg) belongs to`, p.phi.line);
+    }
+  }
+
+  // --- 4. the model's values and statements --------------------------------------------------
+
+  private addVal(name: string, variable: number): number {
+    this.vals.push({ name, variable });
+    return this.vals.length - 1;
+  }
+
+  private modelValues(): void {
+    for (let v = 0; v < this.varNames.length; v++) this.undefVal.push(this.addVal(`${this.varNames[v]}.undef`, v));
+    for (let b = 0; b < this.NB; b++) {
+      if (!this.reachable[b]) continue;
+      const instrs = this.fb.blocks[b].instrs;
+      let s = 0;
+      for (let i = 0; i < instrs.length; i++) {
+        const k = this.kind[b][i];
+        if (k !== ALLOCA && k !== LOAD && k !== STORE) continue;
+        const ins = instrs[i];
+        if (k !== LOAD) {
+          const v = k === ALLOCA ? this.varIndex.get(ins.result!)! : this.varIndex.get(((ins as LlvmStore).ptr as { name: string }).name)!;
+          const key = v * this.NB + b;
+          let ev = this.events.get(key);
+          if (!ev) this.events.set(key, (ev = []));
+          ev.push(i);
+          if (k === STORE) this.storeVal[b][i] = this.addVal(`${this.varNames[v]}.${this.fb.blocks[b].label}.${s}`, v);
+        }
+        s++;
+      }
+    }
+    for (const [name, p] of this.newPhis) if (p.variable >= 0) this.phiVal.set(name, this.addVal(`%${name}`, p.variable));
+  }
+
+  /** The after key a store writes; `?L` while the replacement of load L is unknown. */
+  private storeKey(b: number, i: number): Key {
+    const st = this.fb.blocks[b].instrs[i] as LlvmStore;
+    const v = st.value;
+    if (v.kind === "local") {
+      if (this.loads.has(v.name)) return this.repl.get(v.name) ?? `?${v.name}`;
+      return this.vmap.get(v.name) ?? `!${v.name}`;
+    }
+    return keyOf(v);
+  }
+
+  // --- 5. replacements -> SSA values ---------------------------------------------------------
+
+  private resolveAll(): void {
+    for (const name of this.loads.keys()) if (this.repl.has(name)) this.pending.push(name);
+    const phiArgs: { name: string; p: { b: number; phi: LlvmPhi; variable: number } }[] = [];
+    for (const [name, p] of this.newPhis) if (p.variable >= 0) phiArgs.push({ name, p });
+    this.argsOf = new Map();
+    let round = 0;
+    while (this.pending.length > 0 || round === 0) {
+      const todo = this.pending;
+      this.pending = [];
+      for (const name of todo) {
+        if (this.loadVal.has(name)) continue;
+        const l = this.loads.get(name)!;
+        const w = this.repl.get(name)!;
+        this.dominance(w, l.b, l.i, `the load ${llvmName("%", name)}`);
+        const v = this.lookup(l.variable, w, l.b, l.i, `the load ${llvmName("%", name)}`);
+        this.loadVal.set(name, v);
+      }
+      if (round === 0)
+        for (const { name, p } of phiArgs) {
+          const args: number[] = [];
+          const preds = this.preds[p.b];
+          const seen = new Map<number, number>();
+          for (const q of preds) {
+            const nth = seen.get(q) ?? 0;
+            seen.set(q, nth + 1);
+            const label = this.fa.blocks[q]?.label;
+            const incs = p.phi.incoming.filter((inc) => inc.block === label);
+            const inc = incs[Math.min(nth, incs.length - 1)];
+            if (inc === undefined) {
+              this.fail(p.b, this.fb.blocks[p.b].line, `the phi ${llvmName("%", name)} (line ${p.phi.line} after mem2reg) has no value for the predecessor ${llvmName("%", this.fb.blocks[q].label)}`, p.phi.line);
+              args.push(this.undefVal[p.variable]);
+              continue;
+            }
+            const what = `the argument for ${llvmName("%", this.fb.blocks[q].label)} of the phi ${llvmName("%", name)}`;
+            this.dominance(keyOf(inc.value), q, this.fb.blocks[q].instrs.length, what);
+            args.push(this.lookup(p.variable, keyOf(inc.value), q, this.fb.blocks[q].instrs.length, what));
+          }
+          this.argsOf.set(name, args);
+        }
+      round++;
+    }
+  }
+
+  private argsOf = new Map<string, number[]>();
+  private doms: BlockDominators | null = null;
+
+  /**
+   * LLVM's own rule for the after version: an instruction standing for a removed load must
+   * dominate it (a phi argument: the end of its predecessor). Constants, globals and arguments
+   * are available everywhere. A value that breaks it fails `same_instructions`.
+   */
+  private dominance(w: Key, b: number, i: number, what: string): void {
+    if (!w.startsWith("%")) return;
+    const d = this.defPosA.get(w.slice(1));
+    if (d === undefined) return; // a parameter
+    this.doms ??= new BlockDominators(this.fb.blocks.map((blk) => blk.succs.map((t) => this.blockIndexB.get(t)!)));
+    const ok = d.b === b ? d.i < i : this.doms.dominates(d.b, b);
+    if (ok) return;
+    const blk = this.fb.blocks[b];
+    const line = i < blk.instrs.length ? blk.instrs[i].line : blk.instrs[blk.instrs.length - 1].line;
+    const defLine = d.i >= 0 ? this.fb.blocks[d.b].instrs[d.i].line : this.fb.blocks[d.b].line;
+    this.fail(b, line, `${what} is replaced by ${w}, which does not dominate it (defined in block ${llvmName("%", this.fb.blocks[d.b].label)}, line ${defLine} before mem2reg): not valid SSA`);
+  }
+
+  /**
+   * The SSA value of variable `a` that stands for after-value `w` just before instruction `i` of
+   * block `b` (i = length: the end of the block).
+   */
+  private lookup(a: number, w: Key, b: number, i: number, what: string): number {
+    const webKey = `${a}|${w}`;
+    let web = this.webs.get(webKey);
+    if (!web) this.webs.set(webKey, (web = { inSet: new Map(), outScan: new Map(), rep: new Map() }));
+    const start = this.scan(a, w, b, i);
+    const line = i < this.fb.blocks[b].instrs.length ? this.fb.blocks[b].instrs[i].line : this.fb.blocks[b].instrs[this.fb.blocks[b].instrs.length - 1].line;
+    if (start.kind === "value") return start.v;
+    if (start.kind === "kill") return this.recomputed(a, w, b, line, what);
+    const inB = this.solve(a, w, web, b);
+    const result = start.kind === "killin" ? killOf(inB) : inB;
+    if (result.includes(KILL)) return this.recomputed(a, w, b, line, what);
+    const values = result.filter((x) => x >= 0);
+    if (values.length === 0) {
+      const cand = this.candidate(a, w);
+      if (cand === undefined) {
+        this.fail(b, line, `${what} is replaced by ${w}, which is not a value stored to ${llvmName("%", this.varNames[a])}`);
+        return this.undefVal[a];
+      }
+      return cand;
+    }
+    if (values.length === 1) return values[0];
+    return this.rep(a, w, web, b);
+  }
+
+  private recomputed(a: number, w: Key, b: number, line: number, what: string): number {
+    const d = this.defPosA.get(w.slice(1));
+    const where = d === undefined ? "" : ` (line ${d.i >= 0 ? this.fb.blocks[d.b].instrs[d.i].line : this.fb.blocks[d.b].line})`;
+    this.fail(b, line, `${what} is replaced by ${w}, but on some path ${w}${where} is computed anew after it was stored to ${llvmName("%", this.varNames[a])}`);
+    return this.undefVal[a];
+  }
+
+  /** Any definition of `a` that produces `w`, for a replacement that no such definition reaches. */
+  private candidate(a: number, w: Key): number | undefined {
+    if (isUndef(w)) return this.undefVal[a];
+    const phi = w.startsWith("%") ? this.newPhis.get(w.slice(1)) : undefined;
+    if (phi !== undefined && phi.variable === a) return this.phiVal.get(w.slice(1));
+    for (let b = 0; b < this.NB; b++) {
+      for (const i of this.events.get(a * this.NB + b) ?? []) {
+        if (this.kind[b][i] !== STORE) continue;
+        if (sameKey(this.storeKey(b, i), w)) return this.storeVal[b][i];
+      }
+    }
+    return undefined;
+  }
+
+  /** What a backward scan of block `b` from before instruction `from` finds first, for `(a, w)`. */
+  private scan(a: number, w: Key, b: number, from: number): Scan {
+    const ev = this.events.get(a * this.NB + b);
+    const phi = w.startsWith("%") ? this.newPhis.get(w.slice(1)) : undefined;
+    const ownPhi = phi !== undefined && phi.variable === a;
+    let dpos = -2; // the position of w's own computation in this block, if any
+    if (!ownPhi && w.startsWith("%")) {
+      const d = this.defPosA.get(w.slice(1));
+      if (d !== undefined && d.b === b && d.i < from) dpos = d.i;
+    }
+    let k = ev === undefined ? -1 : lowerBound(ev, from) - 1;
+    for (; k >= 0; k--) {
+      const i = ev![k];
+      if (dpos > i) return this.killBehind(a, w, b, ev!, k);
+      const hit = this.event(a, w, b, i);
+      if (hit >= 0) return { kind: "value", v: hit };
+    }
+    if (dpos >= -1) return this.killBehind(a, w, b, ev ?? [], k);
+    if (ownPhi && phi!.b === b) return { kind: "value", v: this.phiVal.get(w.slice(1))! };
+    return { kind: "pass" };
+  }
+
+  /** After meeting w's computation: a definition behind it in the block means a stale value. */
+  private killBehind(a: number, w: Key, b: number, ev: number[], k: number): Scan {
+    for (; k >= 0; k--) if (this.event(a, w, b, ev[k]) >= 0) return { kind: "kill" };
+    return { kind: "killin" };
+  }
+
+  /** The SSA value if the event at (b, i) defines `a` as `w` (binding an unknown store), else -1. */
+  private event(a: number, w: Key, b: number, i: number): number {
+    if (this.kind[b][i] === ALLOCA) return isUndef(w) ? this.undefVal[a] : -1;
+    const k = this.storeKey(b, i);
+    if (sameKey(k, w)) return this.storeVal[b][i];
+    if (k.startsWith("?")) {
+      // the value of a load that only stores use: what the loads reading this store see
+      const load = k.slice(1);
+      this.repl.set(load, w);
+      this.pending.push(load);
+      return this.storeVal[b][i];
+    }
+    return -1;
+  }
+
+  /** The final in-set of block `b` for the web of `(a, w)`. */
+  private solve(a: number, w: Key, web: Web, b0: number): number[] {
+    const have = web.inSet.get(b0);
+    if (have !== undefined) return have;
+    // discover the blocks whose in-sets are needed
+    const region: number[] = [];
+    const inRegion = new Set<number>([b0]);
+    const stack = [b0];
+    while (stack.length > 0) {
+      const b = stack.pop()!;
+      region.push(b);
+      for (const p of this.preds[b]) {
+        if (inRegion.has(p) || web.inSet.has(p)) continue;
+        const s = this.outScanOf(a, w, web, p);
+        if (s.kind === "pass" || s.kind === "killin") {
+          inRegion.add(p);
+          stack.push(p);
+        }
+      }
+    }
+    const cur = new Map<number, number[]>();
+    for (const b of region) cur.set(b, b === 0 ? [BOT] : []);
+    const get = (p: number): number[] => web.inSet.get(p) ?? cur.get(p)!;
+    const out = (p: number): number[] => {
+      const s = this.outScanOf(a, w, web, p);
+      if (s.kind === "value") return [s.v];
+      if (s.kind === "kill") return [KILL];
+      const inP = get(p);
+      return s.kind === "pass" ? inP : killOf(inP);
+    };
+    // who depends on whom inside the region: a block's in-set feeds its successors' in-sets
+    const dependents = new Map<number, number[]>();
+    for (const b of region)
+      for (const p of this.preds[b]) {
+        if (!inRegion.has(p)) continue;
+        let d = dependents.get(p);
+        if (!d) dependents.set(p, (d = []));
+        d.push(b);
+      }
+    // worklist to the least fixpoint (sets only grow)
+    const work = region.slice();
+    const queued = new Set(work);
+    while (work.length > 0) {
+      const b = work.pop()!;
+      queued.delete(b);
+      if (b === 0) continue;
+      let acc = cur.get(b)!;
+      for (const p of this.preds[b]) acc = union(acc, out(p));
+      if (acc === cur.get(b)) continue;
+      cur.set(b, acc);
+      for (const d of dependents.get(b) ?? [])
+        if (!queued.has(d)) {
+          queued.add(d);
+          work.push(d);
+        }
+    }
+    for (const b of region) web.inSet.set(b, cur.get(b)!);
+    for (const b of region) this.countFold(a, w, web, b);
+    return web.inSet.get(b0)!;
+  }
+
+  private outScanOf(a: number, w: Key, web: Web, p: number): Scan {
+    let s = web.outScan.get(p);
+    if (s === undefined) web.outScan.set(p, (s = this.scan(a, w, p, this.fb.blocks[p].instrs.length)));
+    return s;
+  }
+
+  /** The value at the start of block `b` in the web: our phis where several values meet. */
+  private rep(a: number, w: Key, web: Web, b0: number): number {
+    const memo = web.rep.get(b0);
+    if (memo !== undefined) return memo;
+    // the blocks of the web behind b0 whose start values are needed
+    const need: number[] = [];
+    const seen = new Set<number>([b0]);
+    const stack = [b0];
+    while (stack.length > 0) {
+      const b = stack.pop()!;
+      need.push(b);
+      for (const p of this.preds[b]) {
+        const s = this.outScanOf(a, w, web, p);
+        if (s.kind === "pass" && !seen.has(p) && !web.rep.has(p)) {
+          seen.add(p);
+          stack.push(p);
+        }
+      }
+    }
+    const values = (b: number) => (web.inSet.get(b) ?? []).filter((x) => x >= 0);
+    // placeholders: a phi at every join of the web where several values meet
+    const PH = -1000;
+    const phiAt = new Map<number, number>(); // block -> placeholder id (PH - k)
+    const placeholders: { b: number; args: number[] }[] = [];
+    for (const b of need) if (this.preds[b].length >= 2 && values(b).length >= 2) {
+      phiAt.set(b, PH - placeholders.length);
+      placeholders.push({ b, args: [] });
+    }
+    const startOf = new Map<number, number>();
+    const startValue = (b: number): number => {
+      // follow single-predecessor chains without recursion
+      const chain: number[] = [];
+      let x = b;
+      let result: number;
+      for (;;) {
+        const m = web.rep.get(x) ?? startOf.get(x);
+        if (m !== undefined) {
+          result = m;
+          break;
+        }
+        const ph = phiAt.get(x);
+        if (ph !== undefined) {
+          result = ph;
+          break;
+        }
+        const vs = values(x);
+        if (this.preds[x].length !== 1 || x === 0) {
+          result = vs.length === 1 ? vs[0] : BOT;
+          break;
+        }
+        chain.push(x);
+        const p = this.preds[x][0];
+        const s = this.outScanOf(a, w, web, p);
+        if (s.kind === "value") {
+          result = s.v;
+          break;
+        }
+        if (s.kind !== "pass") {
+          result = BOT;
+          break;
+        }
+        x = p;
+      }
+      startOf.set(x, result);
+      for (const c of chain) startOf.set(c, result);
+      return result;
+    };
+    const endValue = (p: number): number => {
+      const s = this.outScanOf(a, w, web, p);
+      if (s.kind === "value") return s.v;
+      if (s.kind === "pass") return startValue(p);
+      return BOT;
+    };
+    for (const ph of placeholders) ph.args = this.preds[ph.b].map(endValue);
+    // remove placeholders that merge one value (ignoring themselves and undefined paths)
+    const forward = new Map<number, number>();
+    const find = (x: number): number => {
+      while (forward.has(x)) x = forward.get(x)!;
+      return x;
+    };
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let k = 0; k < placeholders.length; k++) {
+        const self = PH - k;
+        if (forward.has(self)) continue;
+        let only: number | undefined;
+        let many = false;
+        for (const a0 of placeholders[k].args) {
+          const x = find(a0);
+          if (x === self || x === BOT) continue;
+          if (only === undefined) only = x;
+          else if (only !== x) many = true;
+        }
+        if (!many && only !== undefined) {
+          forward.set(self, only);
+          changed = true;
+        }
+      }
+    }
+    // the remaining placeholders become our phis
+    const real = new Map<number, number>();
+    for (let k = 0; k < placeholders.length; k++) {
+      const self = PH - k;
+      if (forward.has(self)) continue;
+      const b = placeholders[k].b;
+      const key = `${a}|${w}|${b}`;
+      let fp = this.foldPhis.get(key);
+      if (!fp) {
+        const label = this.fb.blocks[b].label;
+        fp = { val: this.addVal(`${this.varNames[a]}.${label}.fold`, a), b, args: [] };
+        this.foldPhis.set(key, fp);
+        this.differences.push({
+          kind: "equal values merged",
+          variable: this.varNames[a],
+          block: label,
+          detail: `mem2reg merged definitions of ${llvmName("%", this.varNames[a])} that all store ${w} where they meet (phi(${w}, ${w}, ...) simplified to ${w}); the model needs a phi there`,
+        });
+      }
+      real.set(self, fp.val);
+    }
+    const resolve = (x: number): number => {
+      const y = find(x);
+      return y <= PH ? real.get(y)! : y;
+    };
+    for (let k = 0; k < placeholders.length; k++) {
+      const self = PH - k;
+      if (forward.has(self)) continue;
+      const fp = this.foldPhis.get(`${a}|${w}|${placeholders[k].b}`)!;
+      if (fp.args.length > 0) continue;
+      const fill = values(placeholders[k].b)[0];
+      fp.args = placeholders[k].args.map((x) => {
+        const r = resolve(x);
+        return r === BOT ? fill : r;
+      });
+    }
+    for (const b of need) {
+      const v = startValue(b);
+      web.rep.set(b, v === BOT ? BOT : resolve(v));
+    }
+    return web.rep.get(b0)!;
+  }
+
+  /**
+   * A join of a web where an uninitialised path meets a definition and the predecessors bring
+   * different things: an exact translation needs a phi there, which mem2reg folded away
+   * (`phi(undef, v)` -> `v`).
+   */
+  private countFold(a: number, w: Key, web: Web, b: number): void {
+    if (this.preds[b].length < 2) return;
+    const inB = web.inSet.get(b)!;
+    if (!inB.includes(BOT) || !inB.some((x) => x >= 0)) return;
+    const key = a * this.NB + b;
+    if (this.folds.has(key)) return;
+    let first: string | undefined;
+    let differ = false;
+    for (const p of this.preds[b]) {
+      const s = this.outScanOf(a, w, web, p);
+      const o = s.kind === "value" ? String(s.v) : s.kind === "pass" ? (web.inSet.get(p) ?? []).join(",") : "x";
+      if (first === undefined) first = o;
+      else if (o !== first) differ = true;
+    }
+    if (!differ) return;
+    this.folds.add(key);
+    this.differences.push({
+      kind: "undef fold",
+      variable: this.varNames[a],
+      block: this.fb.blocks[b].label,
+      detail: `an uninitialised ${llvmName("%", this.varNames[a])} meets ${w} here; mem2reg uses ${w} on both (phi(undef, ${w}) -> ${w}, or a single stored constant or argument given to every load): a refinement`,
+    });
+  }
+
+  // --- 6. the two documents ------------------------------------------------------------------
+
+  private documents(): AdaptedFunction {
+    const fb = this.fb;
+    const blocksO: BlockDoc[] = [];
+    const blocksS: BlockDoc[] = [];
+    const uninitialised: AdaptedFunction["uninitialised"] = [];
+    const used = new Set<number>();
+    const name = (v: number) => {
+      used.add(v);
+      return v;
+    };
+    const phisAt = new Map<number, { val: number; args: number[] }[]>();
+    for (const [n, p] of this.newPhis) {
+      const v = this.phiVal.get(n);
+      if (v === undefined) continue;
+      let l = phisAt.get(p.b);
+      if (!l) phisAt.set(p.b, (l = []));
+      l.push({ val: v, args: this.argsOf.get(n) ?? [] });
+    }
+    for (const fp of this.foldPhis.values()) {
+      let l = phisAt.get(fp.b);
+      if (!l) phisAt.set(fp.b, (l = []));
+      l.push({ val: fp.val, args: fp.args });
+    }
+    const ssaStmts: { defs: number[]; uses: number[] }[][] = [];
+    for (let b = 0; b < this.NB; b++) {
+      if (!this.reachable[b]) continue;
+      const blk = fb.blocks[b];
+      const preds = this.preds[b].map((p) => fb.blocks[p].label);
+      const so: StmtDoc[] = [];
+      const ss: { defs: number[]; uses: number[] }[] = [];
+      for (let i = 0; i < blk.instrs.length; i++) {
+        const k = this.kind[b][i];
+        const ins = blk.instrs[i];
+        if (k === ALLOCA) {
+          const v = this.varIndex.get(ins.result!)!;
+          uninitialised.push({ variable: this.varNames[v], block: blk.label, stmt: so.length });
+          so.push({ defs: [this.varNames[v]], uses: [] });
+          ss.push({ defs: this.undefVal.length > v ? [name(this.undefVal[v])] : [], uses: [] });
+        } else if (k === STORE) {
+          const v = this.varIndex.get(((ins as LlvmStore).ptr as { name: string }).name)!;
+          so.push({ defs: [this.varNames[v]], uses: [] });
+          const sv = this.storeVal[b][i];
+          ss.push({ defs: sv < 0 ? [] : [name(sv)], uses: [] });
+        } else if (k === LOAD) {
+          const l = this.loads.get(ins.result!)!;
+          const val = this.loadVal.get(ins.result!);
+          if (val === undefined) {
+            so.push({ defs: [], uses: [] });
+            ss.push({ defs: [], uses: [] });
+          } else {
+            so.push({ defs: [], uses: [this.varNames[l.variable]] });
+            ss.push({ defs: [], uses: val >= 0 ? [name(val)] : [] });
+          }
+        }
+      }
+      blocksO.push({ id: blk.label, preds, stmts: so });
+      blocksS.push({ id: blk.label, preds, stmts: [] });
+      ssaStmts.push(ss);
+      for (const ph of phisAt.get(b) ?? []) {
+        name(ph.val);
+        for (const a of ph.args) name(a);
+      }
+    }
+    // unique value names
+    const names = new Map<number, string>();
+    const taken = new Set<string>();
+    for (let v = 0; v < this.vals.length; v++) {
+      if (!used.has(v)) continue;
+      let n = this.vals[v].name;
+      for (let k = 2; taken.has(n); k++) n = `${this.vals[v].name}#${k}`;
+      taken.add(n);
+      names.set(v, n);
+    }
+    const show = (v: number) => names.get(v)!;
+    let r = 0;
+    for (let b = 0; b < this.NB; b++) {
+      if (!this.reachable[b]) continue;
+      const doc = blocksS[r];
+      doc.stmts = ssaStmts[r].map((s) => ({ defs: s.defs.map(show), uses: s.uses.map(show) }));
+      const ph = phisAt.get(b);
+      if (ph && ph.length > 0) doc.phis = ph.map((p): PhiDoc => ({ def: show(p.val), args: p.args.map(show) }));
+      r++;
+    }
+    const vars: Record<string, string> = {};
+    for (const [v, n] of names) vars[n] = this.varNames[this.vals[v].variable];
+    const unreachable = this.reachable.reduce((acc, x) => acc + (x ? 0 : 1), 0);
+    const phis = this.newPhis.size;
+    return {
+      name: fb.name,
+      line: fb.line,
+      original: { kind: "cfg", name: llvmName("@", fb.name), entry: fb.blocks[0].label, blocks: blocksO },
+      ssa: { kind: "ssa", name: llvmName("@", fb.name), entry: fb.blocks[0].label, blocks: blocksS, vars },
+      uninitialised,
+      failures: this.failures.sort((x, y) => x.line - y.line),
+      differences: this.differences,
+      secondRound: this.second,
+      stats: {
+        blocks: this.NB - unreachable,
+        unreachable_blocks: unreachable,
+        promoted: this.varNames.length,
+        phis,
+        merged: this.foldPhis.size,
+        undef_folds: this.folds.size,
+      },
+    };
+  }
+}
+
+function localNames(fn: LlvmFunction): Set<string> {
+  const out = new Set<string>(fn.params);
+  for (const blk of fn.blocks) for (const i of blk.instrs) if (i.result !== null) out.add(i.result);
+  return out;
+}
+
+function isDebug(i: LlvmInstr): boolean {
+  return i.op === "call" && i.debug;
+}
+
+function describe(i: LlvmInstr): string {
+  const what = i.op === "call" && i.callee !== null ? `call to ${llvmName("@", i.callee)}` : i.op;
+  return `${i.result !== null ? `${llvmName("%", i.result)} = ` : ""}${what} (line ${i.line})`;
+}
+
+function oneLine(s: string): string {
+  return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+}
+
+/** Index of the first element >= x in ascending `a`. */
+function lowerBound(a: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Sorted union; returns `a` itself when nothing is new. */
+function union(a: number[], b: number[]): number[] {
+  let out: number[] | null = null;
+  for (const x of b) {
+    if ((out ?? a).includes(x)) continue;
+    out ??= a.slice();
+    out.push(x);
+  }
+  if (out === null) return a;
+  out.sort((x, y) => x - y);
+  return out;
+}
+
+/** Paths with a definition behind w's recomputation carry a stale value; undefined paths stay so. */
+function killOf(s: number[]): number[] {
+  const out: number[] = [];
+  if (s.includes(BOT)) out.push(BOT);
+  if (s.some((x) => x !== BOT)) out.push(KILL);
+  return out.sort((x, y) => x - y);
+}

@@ -1,0 +1,274 @@
+/**
+ * The text of single instructions, for comparing two versions of a function instruction by
+ * instruction (io/llvm/mem2reg.ts). The parser (parse.ts) keeps what data flow needs, not the
+ * text; this module gets each instruction's text back from the module's text and its line
+ * numbers, and splits it into a skeleton and its values with the parser's own grammar:
+ *
+ *   `%add = add nsw i32 %0, 1, !dbg !12`  ->  skeleton `add nsw i32 \u0000, \u0000`, values [%0, 1]
+ *
+ * Every value position (what the grammar reads as a value: locals, globals, constants of any
+ * kind) and every label (`label %bb`) becomes a hole; types (`%struct.S`), flags, alignment and
+ * attributes stay in the skeleton; the result name and metadata attachments (`!dbg !12`, which
+ * opt renumbers) are left out. Two instructions are the same up to renaming when their
+ * skeletons are equal and their values and labels correspond.
+ */
+import { Cursor, unescape } from "./cursor.js";
+import { parseInstruction } from "./instr.js";
+import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmValue } from "./ir.js";
+
+/** A module's text with its line starts, lines numbered from 1 as the parser numbers them. */
+export class SourceText {
+  private readonly starts: Int32Array;
+  /**
+   * `text` may be a piece of a module starting at line `lineOffset + 1` (a worker's share of the
+   * functions); lines keep the module's numbers.
+   */
+  constructor(
+    readonly text: string,
+    readonly file: string,
+    readonly lineOffset = 0,
+  ) {
+    let n = 1;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+    const starts = new Int32Array(n + 1);
+    let k = 1;
+    starts[0] = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts[k++] = i + 1;
+    starts[n] = text.length + 1;
+    this.starts = starts;
+  }
+
+  private numbered: boolean | undefined;
+  /** Whether the module defines numbered or quoted types (`%0 = type {...}`), which read like local names. */
+  get numberedTypes(): boolean {
+    return (this.numbered ??= /^%(\d+|"[^"]*") = type\b/m.test(this.text));
+  }
+
+  get lineCount(): number {
+    return this.starts.length - 1;
+  }
+
+  /** Line `n` (1-based, in the module's numbering) without its line break. */
+  line(n: number): string {
+    n -= this.lineOffset;
+    if (n < 1 || n > this.lineCount) return "";
+    let end = this.starts[n] - 1;
+    if (end > this.starts[n - 1] && this.text.charCodeAt(end - 1) === 13) end--;
+    return this.text.slice(this.starts[n - 1], Math.max(this.starts[n - 1], end));
+  }
+
+  /**
+   * The text of `fn.blocks[b].instrs[i]`, its lines joined with blanks, comments dropped (and
+   * a label standing before it on its first line). It ends before the next instruction or block.
+   */
+  instruction(fn: LlvmFunction, b: number, i: number): string {
+    const block = fn.blocks[b];
+    const instr = block.instrs[i];
+    const stop = nextLine(fn, b, i);
+    let out = "";
+    for (let n = instr.line; n < stop && n <= this.lineCount + this.lineOffset; n++) {
+      let s = stripComment(this.line(n)).trim();
+      if (s.length === 0) continue;
+      if (n > instr.line && (s.startsWith("#dbg_") || s.startsWith("uselistorder"))) continue;
+      if (n > instr.line && s === "}") break;
+      if (n === instr.line && n === block.line) s = dropLabel(s);
+      out = out.length === 0 ? s : `${out} ${s}`;
+    }
+    return out;
+  }
+}
+
+/** The first line after instruction `i` of block `b` that belongs to something else. */
+function nextLine(fn: LlvmFunction, b: number, i: number): number {
+  const block: LlvmBlock = fn.blocks[b];
+  if (i + 1 < block.instrs.length) return block.instrs[i + 1].line;
+  if (b + 1 < fn.blocks.length) {
+    const next = fn.blocks[b + 1];
+    return Math.min(next.line, next.instrs.length > 0 ? next.instrs[0].line : next.line);
+  }
+  return Number.MAX_SAFE_INTEGER; // up to the `}` of the function
+}
+
+function stripComment(s: string): string {
+  let i = 0;
+  for (;;) {
+    const semi = s.indexOf(";", i);
+    if (semi < 0) return s;
+    const quote = s.indexOf('"', i);
+    if (quote < 0 || quote > semi) return s.slice(0, semi);
+    const close = s.indexOf('"', quote + 1);
+    if (close < 0) return s;
+    i = close + 1;
+  }
+}
+
+/** `bb: ret void` -> `ret void`. */
+function dropLabel(s: string): string {
+  const m = /^(?:"(?:[^"\\]|\\.)*"|[-A-Za-z$._0-9]+):\s*/.exec(s);
+  return m ? s.slice(m[0].length) : s;
+}
+
+/** One hole of a skeleton. */
+export type Hole = { kind: "value"; value: LlvmValue } | { kind: "label"; name: string };
+
+export interface Shape {
+  /** The text with every hole as `\u0000`, without result name and metadata attachments. */
+  skeleton: string;
+  holes: Hole[];
+}
+
+/** A cursor that records where the parser read values and labels. */
+class RecordingCursor extends Cursor {
+  spans: { start: number; end: number; hole: Hole }[] = [];
+  private lastName = 0;
+  override localName(): string {
+    this.ws();
+    this.lastName = this.pos;
+    return super.localName();
+  }
+  override label(): string {
+    const name = super.label();
+    this.spans.push({ start: this.lastName, end: this.pos, hole: { kind: "label", name } });
+    return name;
+  }
+  override skipValue(sink: string[]): LlvmValue["kind"] {
+    const k = super.skipValue(sink);
+    const start = this.vStart;
+    const value: LlvmValue =
+      k === "local" || k === "global"
+        ? { kind: k, name: this.vName }
+        : k === "metadata"
+          ? { kind: k, text: this.s.slice(start, this.pos), locals: [] }
+          : { kind: "const", text: this.s.slice(start, this.pos) };
+    this.spans.push({ start, end: this.pos, hole: { kind: "value", value } });
+    return k;
+  }
+}
+
+const cursor = new RecordingCursor("<instruction>");
+
+/**
+ * The skeleton and holes of one instruction's text (as `SourceText.instruction` gives it).
+ * Throws MalformedInput where the parser would.
+ */
+export function shapeOf(text: string, line: number): { shape: Shape; instr: LlvmInstr } {
+  const c = cursor;
+  c.reset(text, line);
+  // the skeleton starts after `%result =`
+  let from = 0;
+  if (c.peek() === 37 /* % */) {
+    c.localName();
+    c.expect(61 /* = */, "after the result name");
+    c.ws();
+    from = c.pos;
+    c.reset(text, line);
+  }
+  c.spans = [];
+  const instr = parseInstruction(c);
+  const end = c.pos;
+  const spans = c.spans.filter((s) => s.start >= from).sort((a, b) => a.start - b.start);
+  let skeleton = "";
+  let at = from;
+  const holes: Hole[] = [];
+  for (const s of spans) {
+    if (s.start < at) continue; // nested in a hole already taken (cannot happen with this grammar)
+    skeleton += text.slice(at, s.start) + "\u0000";
+    holes.push(s.hole);
+    at = s.end;
+  }
+  skeleton += text.slice(at, end) + withoutAttachments(text.slice(end));
+  return { shape: { skeleton: skeleton.trimEnd(), holes }, instr };
+}
+
+/** `, align 4, !dbg !12` -> `, align 4`: attachments come last; `!` outside strings starts them. */
+function withoutAttachments(tail: string): string {
+  let i = 0;
+  for (;;) {
+    const bang = tail.indexOf("!", i);
+    if (bang < 0) return tail;
+    const quote = tail.indexOf('"', i);
+    if (quote >= 0 && quote < bang) {
+      const close = tail.indexOf('"', quote + 1);
+      if (close < 0) return tail;
+      i = close + 1;
+      continue;
+    }
+    return tail.slice(0, bang).replace(/[\s,]+$/, "");
+  }
+}
+
+/** A value's text as LLVM would print it (locals and globals with their sigil). */
+export function valueText(v: LlvmValue): string {
+  switch (v.kind) {
+    case "local":
+      return `%${v.name}`;
+    case "global":
+      return `@${v.name}`;
+    default:
+      return v.text;
+  }
+}
+
+/**
+ * A cheaper split than `shapeOf`, without the grammar: the text (after the result, without
+ * metadata attachments) cut at every local name (`%x`, `%"a b"`, `%12`) outside strings. Names
+ * can be values, labels or types; the caller tells them apart by what the function defines and
+ * checks the values against the parser's `operands`. Null when the text does not scan cleanly.
+ */
+export function localTokens(text: string): { skeleton: string; names: string[] } | null {
+  let i = 0;
+  const n = text.length;
+  if (text.charCodeAt(0) === 37 /* % */) {
+    const eq = text.indexOf("=");
+    if (eq < 0) return null;
+    i = eq + 1;
+    while (i < n && text.charCodeAt(i) === 32) i++;
+  }
+  const names: string[] = [];
+  let skeleton = "";
+  let from = i;
+  let depth = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const close = text.indexOf('"', i + 1);
+      if (close < 0) return null;
+      i = close + 1;
+      continue;
+    }
+    if (c === 40 || c === 91 || c === 123 || c === 60) depth++;
+    else if (c === 41 || c === 93 || c === 125 || c === 62) depth--;
+    else if (c === 33 /* ! */ && depth === 0) {
+      // the metadata attachments: `, !dbg !12, !tbaa !7` at the end
+      let j = i - 1;
+      while (j >= from && text.charCodeAt(j) === 32) j--;
+      if (j >= from && text.charCodeAt(j) === 44 /* , */) {
+        skeleton += text.slice(from, j);
+        return { skeleton: skeleton.trimEnd(), names };
+      }
+    } else if (c === 37 /* % */) {
+      skeleton += text.slice(from, i) + "\u0000";
+      let j = i + 1;
+      if (j < n && text.charCodeAt(j) === 34) {
+        const close = text.indexOf('"', j + 1);
+        if (close < 0) return null;
+        names.push(unescape(text.slice(j + 1, close)));
+        j = close + 1;
+      } else {
+        const start = j;
+        while (j < n && isNameChar(text.charCodeAt(j))) j++;
+        if (j === start) return null;
+        names.push(text.slice(start, j));
+      }
+      i = from = j;
+      continue;
+    }
+    i++;
+  }
+  skeleton += text.slice(from);
+  return { skeleton: skeleton.trimEnd(), names };
+}
+
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45 || c === 36;
+}

@@ -1,0 +1,415 @@
+/**
+ * Certifying LLVM's mem2reg (io/llvm/mem2reg.ts, cli/llvm_pipeline.ts): every function of every
+ * fixture (with and without -g, typed and opaque pointers) is certified; mutants of the after
+ * files are rejected with a witness that the literal semantics confirms; the comparison of the
+ * remaining instructions names the place of a change; `--undef strict` and `refine` differ
+ * exactly on uninitialised reads; a generated module of 10^5 blocks is certified whole.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { llvmText, validateModules, type LlvmFunctionResult, type LlvmValidateOptions } from "../../cli/llvm_pipeline.js";
+import { recheck } from "../helpers/witness_check.js";
+import { generatePair } from "./gen_pair.js";
+
+const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
+const sources = readdirSync(join(FIXTURES, "src")).filter((f) => f.endsWith(".c")).map((f) => f.slice(0, -2)).sort();
+const VARIANTS = ["", ".g", ".ptr"];
+
+const text = (f: string) => readFileSync(join(FIXTURES, f), "utf8");
+
+function validate(beforeText: string, afterText: string, opts: Partial<LlvmValidateOptions> = {}, names = ["before.ll", "after.ll"]): LlvmFunctionResult[] {
+  return validateModules(llvmText(beforeText, names[0]), llvmText(afterText, names[1]), { undef: "refine", require: [], keepModel: true, ...opts });
+}
+
+function verdict(r: LlvmFunctionResult, property: string) {
+  const v = r.verdicts.find((x) => x.property === property);
+  if (v === undefined) throw new Error(`no verdict ${property} for ${r.name}`);
+  return v;
+}
+
+/** The function of `fixture` (`NAME`, `NAME.g`, `NAME.ptr`) validated against a mutated after text. */
+function mutantResult(fixture: string, mutate: (after: string) => string, fn: string, opts: Partial<LlvmValidateOptions> = {}): LlvmFunctionResult {
+  const after = text(`${fixture}.after.ll`);
+  const mutated = mutate(after);
+  expect(mutated).not.toBe(after);
+  const r = validate(text(`${fixture}.before.ll`), mutated, opts).find((x) => x.name === `@${fn}`);
+  if (r === undefined) throw new Error(`no function @${fn}`);
+  return r;
+}
+
+/** Rejected, and every witness of equiv and allUses_def_ass re-checked with the literal definitions. */
+function expectRejectedWithWitness(r: LlvmFunctionResult, property = "equiv"): void {
+  expect(r.certified).toBe(false);
+  const v = verdict(r, property);
+  expect(v.holds).toBe(false);
+  expect(v.witnesses.length).toBeGreaterThan(0);
+  for (const p of ["equiv", "allUses_def_ass"])
+    for (const w of verdict(r, p).witnesses) expect({ property: p, problem: recheck(r.model!, verdict(r, p), w) }).toEqual({ property: p, problem: undefined });
+}
+
+describe("the fixtures: every function certified", () => {
+  for (const src of sources)
+    for (const v of VARIANTS)
+      it(`${src}${v}: before -> after mem2reg`, () => {
+        const results = validate(text(`${src}${v}.before.ll`), text(`${src}${v}.after.ll`));
+        expect(results.length).toBeGreaterThan(0);
+        for (const r of results) {
+          expect({ fn: r.name, certified: r.certified, translation: r.translation }).toEqual({ fn: r.name, certified: true, translation: [] });
+          // mem2reg's phi count against braun+peel: equal, or every difference explained
+          expect(r.differences.filter((d) => d.startsWith("unexplained"))).toEqual([]);
+          if (r.differences.length === 0) expect(r.stats.phis).toBe(r.stats.phis_minimum);
+        }
+      });
+
+  it("phis_minimum taken from a certified, pruned SSA without redundant sets (phi_count_minimal) equals braun+peel's count", () => {
+    for (const src of sources)
+      for (const v of VARIANTS) {
+        const short = validate(text(`${src}${v}.before.ll`), text(`${src}${v}.after.ll`));
+        const built = validate(text(`${src}${v}.before.ll`), text(`${src}${v}.after.ll`), { constructMinimum: true });
+        expect(short.map((r) => r.stats.phis_minimum)).toEqual(built.map((r) => r.stats.phis_minimum));
+      }
+    const { before, after } = generatePair({ functions: 20, rounds: 9 });
+    expect(validate(before, after).map((r) => r.stats.phis_minimum)).toEqual(validate(before, after, { constructMinimum: true }).map((r) => r.stats.phis_minimum));
+  });
+
+  it("the three variants of a program give the same verdicts and counts", () => {
+    for (const src of sources) {
+      const counts = VARIANTS.map((v) =>
+        validate(text(`${src}${v}.before.ll`), text(`${src}${v}.after.ll`)).map((r) => [r.name, r.stats.phis, r.stats.phis_minimum, r.stats.refinements]),
+      );
+      expect(counts[1]).toEqual(counts[0]);
+      expect(counts[2]).toEqual(counts[0]);
+    }
+  });
+
+  it("stats per function: mem2reg's phis, the minimum, unreachable blocks, refinements", () => {
+    const [pick, both, either] = validate(text("condexpr.before.ll"), text("condexpr.after.ll"));
+    expect([pick.name, both.name, either.name]).toEqual(["@pick", "@both", "@either"]);
+    for (const r of [pick, both, either]) expect(r.stats).toMatchObject({ phis: 0, phis_minimum: 0, unreachable_blocks: 0, refinements: 0 });
+    const [nested] = validate(text("nested.before.ll"), text("nested.after.ll"));
+    // n.addr, m.addr, total, i, j
+    expect(nested.stats).toMatchObject({ blocks: 17, phis: 7, phis_minimum: 7, promoted: 5 });
+  });
+});
+
+describe("uninitialised reads: --undef strict and refine", () => {
+  it("maybe_uninit returns 1 where x may be unset: a refinement, rejected strictly with a witness", () => {
+    for (const v of VARIANTS) {
+      const refine = validate(text(`uninit${v}.before.ll`), text(`uninit${v}.after.ll`), { undef: "refine" });
+      const strict = validate(text(`uninit${v}.before.ll`), text(`uninit${v}.after.ll`), { undef: "strict" });
+      const [mr, lr] = refine;
+      const [ms, ls] = strict;
+      expect(mr.certified).toBe(true);
+      expect(mr.stats.refinements).toBe(1);
+      expect(mr.differences.some((d) => d.startsWith("undef fold at block if.end"))).toBe(true);
+      expect(mr.stats).toMatchObject({ phis: 0, phis_minimum: 1 });
+      expectRejectedWithWitness(ms, "equiv");
+      const w = verdict(ms, "equiv").witnesses[0];
+      expect(w.kind === "equiv" && w.orig !== null).toBe(true); // the original's value is the alloca's
+      expect(verdict(ms, "allUses_def_ass").holds).toBe(false);
+      // last_value keeps `undef` in its phi: the same translation either way
+      expect(lr.certified && ls.certified).toBe(true);
+      expect(lr.stats.refinements).toBe(0);
+    }
+  });
+
+  it("a stored argument given to a load before the store in a loop (mem2reg's single-store path): refine only", () => {
+    const before = `define i32 @single_store_loop(i32 %n) {
+entry:
+  %a = alloca i32, align 4
+  br label %h
+h:
+  %v = load i32, i32* %a, align 4
+  store i32 %n, i32* %a, align 4
+  %c = icmp eq i32 %v, 0
+  br i1 %c, label %h, label %e
+e:
+  ret i32 %v
+}
+`;
+    // what opt-14 -passes=mem2reg prints
+    const after = `define i32 @single_store_loop(i32 %n) {
+entry:
+  br label %h
+
+h:                                                ; preds = %h, %entry
+  %c = icmp eq i32 %n, 0
+  br i1 %c, label %h, label %e
+
+e:                                                ; preds = %h
+  ret i32 %n
+}
+`;
+    const [r] = validate(before, after);
+    expect(r.certified).toBe(true);
+    expect(r.stats.refinements).toBeGreaterThan(0);
+    const [s] = validate(before, after, { undef: "strict" });
+    expectRejectedWithWitness(s);
+  });
+});
+
+describe("mutants of after.ll are rejected with a witness", () => {
+  /** The phis mem2reg added (named `%x.N`), with the first two incoming values that differ swapped. */
+  function* phiSwaps(after: string): Generator<{ mutated: string; fn: string; line: number }> {
+    const lines = after.split("\n");
+    let fn = "";
+    for (let k = 0; k < lines.length; k++) {
+      const d = /^define .*@([\w.]+)\(/.exec(lines[k]);
+      if (d) fn = d[1];
+      const m = /^(\s*%[\w.]+\.\d+ = phi [^[]+)(\[.*\])(.*)$/.exec(lines[k]);
+      if (!m) continue;
+      const pairs = m[2].slice(1, -1).split("], [").map((p) => p.trim().split(", "));
+      const j = pairs.findIndex((p) => p[0] !== pairs[0][0]);
+      if (j < 0) continue;
+      [pairs[0][0], pairs[j][0]] = [pairs[j][0], pairs[0][0]];
+      const copy = lines.slice();
+      copy[k] = `${m[1]}[ ${pairs.map((p) => p.join(", ")).join(" ], [ ")} ]${m[3]}`;
+      yield { mutated: copy.join("\n"), fn, line: k + 1 };
+    }
+  }
+
+  it("every phi of every fixture with two incoming values swapped", () => {
+    let count = 0;
+    for (const src of sources)
+      for (const v of VARIANTS) {
+        const before = text(`${src}${v}.before.ll`);
+        for (const m of phiSwaps(text(`${src}${v}.after.ll`))) {
+          const r = validate(before, m.mutated).find((x) => x.name === `@${m.fn}`)!;
+          expectRejectedWithWitness(r);
+          count++;
+        }
+      }
+    expect(count).toBeGreaterThanOrEqual(30);
+  });
+
+  it("a use of a load's replacement pointed at another value of the same variable", () => {
+    const cases: [string, string, string, string][] = [
+      // fixture, function, text, replacement; the instructions still correspond (only a value is wrong)
+      ["loops", "sum_for", "%add = add nsw i32 %s.0, %i.0", "%add = add nsw i32 0, %i.0"],
+      ["nested", "nested", "%add11 = add nsw i32 %total.1, %mul", "%add11 = add nsw i32 %total.0, %mul"],
+      ["nested", "nested", "%cmp12 = icmp sgt i32 %total.1, 1000", "%cmp12 = icmp sgt i32 %total.0, 1000"],
+      ["irreducible", "irreducible", "%add2 = add nsw i32 %acc.1, %i.1", "%add2 = add nsw i32 %acc.1, 0"],
+    ];
+    for (const [fixture, fn, from, to] of cases)
+      for (const v of VARIANTS) {
+        const r = mutantResult(`${fixture}${v}`, (a) => a.replace(from, to), fn);
+        expectRejectedWithWitness(r);
+        expect(r.translation).toEqual([]);
+      }
+    // a phi argument that is the stored value of a load only stores use: the load's value is
+    // inferred from it (-1), and the load then fails too
+    const r = mutantResult(
+      "early_return",
+      (a) => a.replace("%retval.0 = phi i32 [ -2, %if.then ], [ %i.0, %if.then3 ], [ -1, %for.end ]", "%retval.0 = phi i32 [ -2, %if.then ], [ -1, %if.then3 ], [ -1, %for.end ]"),
+      "find",
+    );
+    expectRejectedWithWitness(r);
+    expect(r.translation.map((f) => [f.block, f.message])).toEqual([["if.then3", "the load %7 is replaced by -1, which is not a value stored to %i"]]);
+  });
+
+  it("a use of a load's replacement pointed at a value that does not dominate it: not valid SSA, with the place", () => {
+    const r = mutantResult("loops", (a) => a.replace("ret i32 %s.0", "ret i32 %add"), "sum_for");
+    expect(r.certified).toBe(false);
+    expect(r.translation).toHaveLength(1);
+    expect(r.translation[0].block).toBe("for.end");
+    expect(r.translation[0].message).toMatch(/is replaced by %add, which does not dominate it/);
+  });
+
+  it("a replacement computed anew after it was stored (the previous iteration's value is what the load reads)", () => {
+    const before = `declare i32 @f()
+
+define i32 @stale(i32 %n) {
+entry:
+  %x = alloca i32, align 4
+  store i32 0, i32* %x, align 4
+  br label %h
+h:
+  %w = call i32 @f()
+  %v = load i32, i32* %x, align 4
+  store i32 %w, i32* %x, align 4
+  %c = icmp eq i32 %v, %n
+  br i1 %c, label %e, label %h
+e:
+  ret i32 %v
+}
+`;
+    // what opt-14 -passes=mem2reg prints
+    const after = `declare i32 @f()
+
+define i32 @stale(i32 %n) {
+entry:
+  br label %h
+
+h:                                                ; preds = %h, %entry
+  %x.0 = phi i32 [ 0, %entry ], [ %w, %h ]
+  %w = call i32 @f()
+  %c = icmp eq i32 %x.0, %n
+  br i1 %c, label %e, label %h
+
+e:                                                ; preds = %h
+  ret i32 %x.0
+}
+`;
+    expect(validate(before, after)[0].certified).toBe(true);
+    // the load replaced by %w, which dominates it, but is this iteration's value, not the stored one
+    const [r] = validate(before, after.replace("%c = icmp eq i32 %x.0, %n", "%c = icmp eq i32 %w, %n").replace("ret i32 %x.0", "ret i32 %w"));
+    expect(r.certified).toBe(false);
+    expect(r.translation.map((f) => [f.block, f.line, f.message])).toEqual([
+      ["h", 10, "the load %v is replaced by %w, but on some path %w (line 9) is computed anew after it was stored to %x"],
+    ]);
+  });
+
+  it("a changed instruction that mem2reg may not touch fails same_instructions at its block and line", () => {
+    const before = text("loops.before.ll").split("\n");
+    const beforeLine = before.findIndex((l) => l.includes("%inc = add nsw i32 %4, 1")) + 1;
+    const after = text("loops.after.ll").split("\n");
+    const afterLine = after.findIndex((l) => l.includes("%inc = add nsw i32 %i.0, 1")) + 1;
+    const r = mutantResult("loops", (a) => a.replace("%inc = add nsw i32 %i.0, 1", "%inc = add nsw i32 %i.0, 2"), "sum_for");
+    expect(r.certified).toBe(false);
+    expect(r.translation).toEqual([
+      {
+        block: "for.inc",
+        line: beforeLine,
+        afterLine,
+        message: "operand 2 of `%inc = add nsw i32 %4, 1` is 1 before and 2 after mem2reg, which do not correspond",
+      },
+    ]);
+    // a deleted instruction, an added one, a changed branch target
+    const deleted = mutantResult("loops", (a) => a.replace("  %inc = add nsw i32 %i.0, 1\n", ""), "sum_for");
+    expect(deleted.translation[0]).toMatchObject({ block: "for.inc", line: beforeLine });
+    const target = mutantResult("nested", (a) => a.replace("br i1 %cmp5, label %if.then6, label %if.end7", "br i1 %cmp5, label %if.end7, label %if.then6"), "nested");
+    expect(target.translation[0].block).toBe("for.body4");
+    expect(target.translation[0].message).toMatch(/operand 2 .* is label %if.then6 before and label %if.end7 after/);
+  });
+
+  it("an old phi (clang's) whose incoming values were changed: the loads it reads get wrong replacements", () => {
+    const r = mutantResult("condexpr", (a) => a.replace("%cond = phi i32 [ %a, %cond.true ], [ %b, %cond.false ]", "%cond = phi i32 [ %b, %cond.true ], [ %a, %cond.false ]"), "pick");
+    expect(r.certified).toBe(false);
+    expect(r.translation.map((f) => [f.block, f.message])).toEqual([
+      ["cond.true", "the load %2 is replaced by %b, which is not a value stored to %a.addr"],
+      ["cond.false", "the load %3 is replaced by %a, which is not a value stored to %b.addr"],
+    ]);
+    // and a constant that no store writes
+    const c = mutantResult("condexpr", (a) => a.replace("%0 = phi i1 [ false, %entry ], [ %tobool1, %land.rhs ]", "%0 = phi i1 [ true, %entry ], [ %tobool1, %land.rhs ]"), "both");
+    expect(c.translation.map((f) => f.block)).toEqual(["land.end"]);
+  });
+});
+
+describe("what mem2reg does outside the model", () => {
+  it("unreachable blocks: left out of the model, counted; their loads and stores keep a poison pointer", () => {
+    const before = `define i32 @unr(i32 %x) {
+entry:
+  %a = alloca i32, align 4
+  store i32 %x, i32* %a, align 4
+  %v = load i32, i32* %a, align 4
+  ret i32 %v
+dead:
+  store i32 7, i32* %a, align 4
+  %w = load i32, i32* %a, align 4
+  %z = add i32 %w, 1
+  br label %dead2
+dead2:
+  %q = load i32, i32* %a, align 4
+  ret i32 %q
+}
+`;
+    // what opt-14 -passes=mem2reg prints
+    const after = `define i32 @unr(i32 %x) {
+entry:
+  ret i32 %x
+
+dead:                                             ; No predecessors!
+  store i32 7, i32* poison, align 4
+  %w = load i32, i32* poison, align 4
+  %z = add i32 %w, 1
+  br label %dead2
+
+dead2:                                            ; preds = %dead
+  %q = load i32, i32* poison, align 4
+  ret i32 %q
+}
+`;
+    const [r] = validate(before, after);
+    expect(r.certified).toBe(true);
+    expect(r.stats.unreachable_blocks).toBe(2);
+    const [bad] = validate(before, after.replace("%z = add i32 %w, 1", "%z = add i32 %w, 2"));
+    expect(bad.translation[0]).toMatchObject({ block: "dead" });
+  });
+
+  it("LLVM 14 promotes an alloca loaded with another type (opaque pointers) and changes the type of what the load fed: rejected", () => {
+    // clang's __atomic_store_n of a function pointer (sqlite3_config, SQLITE_CONFIG_LOG), reduced
+    const before = `@g = global i64 0, align 8
+
+define void @publish(ptr %p) {
+entry:
+  %tmp = alloca ptr, align 8
+  store ptr %p, ptr %tmp, align 8
+  %v = load i64, ptr %tmp, align 8
+  store atomic i64 %v, ptr @g monotonic, align 8
+  ret void
+}
+`;
+    // what opt-14 -opaque-pointers -passes=mem2reg prints: the i64 load replaced by the pointer
+    const after = `@g = global i64 0, align 8
+
+define void @publish(ptr %p) {
+entry:
+  store atomic ptr %p, ptr @g monotonic, align 8
+  ret void
+}
+`;
+    const [r] = validate(before, after);
+    expect(r.certified).toBe(false);
+    expect(r.translation).toEqual([
+      {
+        block: "entry",
+        line: 8,
+        afterLine: 5,
+        message: "`store atomic i64 %v, ptr @g monotonic, align 8` has become `store atomic ptr %p, ptr @g monotonic, align 8`",
+      },
+    ]);
+  });
+
+  it("a second round of promotion (an alloca whose address only a promoted alloca held) is a finding, reported as such", () => {
+    const before = `define i32 @twice(i32 %x) {
+entry:
+  %a = alloca i32, align 4
+  %p = alloca i32*, align 8
+  store i32* %a, i32** %p, align 8
+  %0 = load i32*, i32** %p, align 8
+  store i32 5, i32* %0, align 4
+  %v = load i32, i32* %a, align 4
+  ret i32 %v
+}
+`;
+    const after = `define i32 @twice(i32 %x) {
+entry:
+  ret i32 5
+}
+`;
+    const [r] = validate(before, after);
+    expect(r.certified).toBe(false);
+    expect(r.translation).toHaveLength(1);
+    expect(r.translation[0].message).toMatch(/mem2reg promoted %a, which is not promotable in one round \(its address is stored at line 5\).*second round/);
+  });
+});
+
+describe("a generated module (no clang or opt needed)", () => {
+  it("7*10^4 blocks in 5000 functions and one function of 3*10^4 blocks: every function certified, phis minimal", () => {
+    for (const o of [
+      { functions: 5000, rounds: 4 },
+      { functions: 1, rounds: 10000 },
+    ]) {
+      const { before, after } = generatePair(o);
+      const results = validate(before, after, { keepModel: false });
+      expect(results).toHaveLength(o.functions);
+      for (const r of results) {
+        if (!r.certified) throw new Error(`${r.name} rejected: ${JSON.stringify(r.translation.slice(0, 3))}`);
+        expect(r.stats.phis).toBe(o.rounds);
+        expect(r.stats.phis_minimum).toBe(o.rounds);
+      }
+    }
+  }, 120_000);
+});
