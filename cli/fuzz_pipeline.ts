@@ -38,8 +38,15 @@ import { MalformedInput } from "../spec/errors.js";
 import { Transformed } from "../spec/model.js";
 import { ALGORITHMS, buildSsa, constructOne, MINIMIZATIONS, type Algorithm, type Minimize } from "./construct_pipeline.js";
 import { reportJson, reportText, validateDocs } from "./validate_pipeline.js";
+import { emitLlvm } from "./llvm_emit.js";
+import { llvmReportText, llvmText, renderFunction, validateModules } from "./llvm_pipeline.js";
 
 export const SHAPES = ["reducible", "irreducible", "any"] as const;
+/** `--target`: what is fuzzed besides our constructions (differential) and `--constructor`. */
+export const TARGETS = ["llvm-mem2reg"] as const;
+export type Target = (typeof TARGETS)[number];
+/** The LLVM optimizer `--target llvm-mem2reg` runs, found on PATH. */
+export const OPT = "opt";
 export type Shape = (typeof SHAPES)[number];
 
 export const DEFAULT_RUNS = 1000;
@@ -125,6 +132,8 @@ export interface Finding {
   reference?: { algorithm: Algorithm; minimize: Minimize; phis: number };
   /** External mode: a crash, timeout or spawn failure, with the constructor's stderr. */
   process?: { status: number | null; signal: string | null; error?: string; stderr: string };
+  /** `--target llvm-mem2reg`: the emitted function and opt's output (absent when opt failed). */
+  llvm?: { before: string; after?: string };
 }
 
 interface Built {
@@ -276,6 +285,59 @@ export function constructorViolation(doc: FunctionDoc, command: string, timeoutM
   }
 }
 
+/** Whether `opt` runs (`--target llvm-mem2reg` needs it on PATH). */
+export function hasOpt(): boolean {
+  const r = spawnSync(OPT, ["--version"], { encoding: "utf8", timeout: 10_000 });
+  return r.error === undefined && r.status === 0;
+}
+
+/**
+ * mem2reg oracle on one CFG: the CFG as one LLVM function (cli/llvm_emit.ts), `opt
+ * -passes=mem2reg -S` of it (own process group, killed after `timeoutMs`), and the pair validated
+ * exactly as `formal-ssa validate before.ll after.ll` does (`--undef refine`, no quality
+ * required). A crash, a timeout, output the reader rejects, or a function not certified is a
+ * finding.
+ */
+export function mem2regViolation(doc: FunctionDoc, timeoutMs: number): Finding | undefined {
+  const before = emitLlvm(doc);
+  const options: SpawnSyncOptionsWithStringEncoding = { input: before, encoding: "utf8", timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 1 << 28 };
+  const r = spawnSync(OPT, ["-passes=mem2reg", "-S"], { ...options, detached: true } as SpawnSyncOptionsWithStringEncoding);
+  const stderr = r.stderr ?? "";
+  const errCode = (r.error as NodeJS.ErrnoException | undefined)?.code;
+  const timedOut = errCode === "ETIMEDOUT";
+  if (timedOut && r.pid !== undefined && r.pid > 0) {
+    try {
+      process.kill(-r.pid, "SIGKILL");
+    } catch {
+      // gone already
+    }
+  }
+  const what = timedOut ? `timed out after ${timeoutMs} ms, killed` : r.error?.message;
+  const proc = { status: r.status, signal: r.signal, stderr, ...(what !== undefined ? { error: what } : {}) };
+  const base = { original: doc, require: [] as string[] };
+  if (timedOut) return { ...base, description: `timeout: opt gave no answer within ${timeoutMs} ms`, process: proc, llvm: { before } };
+  if (r.error) return { ...base, description: `crash: cannot run opt (${r.error.message})`, process: proc, llvm: { before } };
+  if (r.signal) return { ...base, description: `crash: opt killed by ${r.signal}`, process: proc, llvm: { before } };
+  if (r.status !== 0) return { ...base, description: `crash: opt exit status ${r.status}${firstLine(stderr)}`, process: proc, llvm: { before } };
+  const after = r.stdout ?? "";
+  const llvm = { before, after };
+  try {
+    const results = validateModules(llvmText(before, "before.ll"), llvmText(after, "after.ll"), { undef: "refine", require: [], progress: false });
+    if (results.length !== 1) return { ...base, description: `mem2reg: want one function in the pair, the adapter found ${results.length}`, llvm };
+    const bad = results.filter((x) => !x.certified);
+    if (bad.length === 0) return undefined;
+    const fails = bad.flatMap((x) => [
+      ...(x.translation.length > 0 ? ["same_instructions"] : []),
+      ...x.verdicts.filter((v) => !v.holds && v.property !== "same_instructions" && !QUALITY_SET.has(v.property)).map((v) => v.property),
+    ]);
+    return { ...base, description: `mem2reg: not certified (fails ${[...new Set(fails)].join(", ")})`, llvm };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    if (e instanceof MalformedInput) return { ...base, description: `malformed: formal-ssa cannot read the pair: ${msg}`, llvm };
+    return { ...base, description: `formal-ssa failed on this pair: ${msg}`, llvm };
+  }
+}
+
 function firstLine(s: string): string {
   const line = s.split("\n").find((l) => l.trim() !== "");
   return line === undefined ? "" : `: ${line.trim().slice(0, 200)}`;
@@ -295,6 +357,8 @@ export interface FuzzOptions {
   maxBlocks: number;
   /** A shell command (`--constructor`): CFG document on stdin, SSA document on stdout. Differential mode without. */
   command?: string;
+  /** `--target llvm-mem2reg`: each CFG through `opt -passes=mem2reg`, the pair validated. */
+  target?: Target;
   timeoutMs: number;
   /** Called after every case (generated or shrunk). */
   onCase?: (p: Progress) => void;
@@ -320,7 +384,11 @@ export interface FuzzResult {
 export function fuzz(opts: FuzzOptions): FuzzResult {
   const arb = cfgArbitrary(opts.shape, opts.maxBlocks);
   const oracle = (doc: FunctionDoc): Finding | undefined =>
-    opts.command === undefined ? theoremViolation(doc) : constructorViolation(doc, opts.command, opts.timeoutMs);
+    opts.target === "llvm-mem2reg"
+      ? mem2regViolation(doc, opts.timeoutMs)
+      : opts.command === undefined
+        ? theoremViolation(doc)
+        : constructorViolation(doc, opts.command, opts.timeoutMs);
   const progress: Progress = { phase: "search", cases: 0, shrinks: 0 };
   let last: Finding | undefined;
   const property = fc.property(arb, (doc) => {
@@ -364,13 +432,14 @@ export interface FindingContext {
 }
 
 /** Every file `writeFinding` may write; stale ones from an earlier finding are removed. */
-export const FINDING_FILES = ["README.txt", "original.json", "ssa.json", "reference.ssa.json", "report.txt", "report.json", "stderr.txt"] as const;
+export const FINDING_FILES = ["README.txt", "original.json", "before.ll", "after.ll", "ssa.json", "reference.ssa.json", "report.txt", "report.json", "stderr.txt"] as const;
 
 /** Writes the finding into `ctx.dir` (created if needed); returns the paths written. */
 export function writeFinding(f: Finding, ctx: FindingContext): string[] {
   const dir = ctx.dir;
   mkdirSync(dir, { recursive: true });
   for (const file of FINDING_FILES) rmSync(join(dir, file), { force: true });
+  if (f.llvm !== undefined) return writeLlvmFinding(f, f.llvm, ctx);
   const p = (file: string) => join(dir, file);
   const q = (file: string) => shellQuote(p(file));
   const files: Record<string, string> = {};
@@ -449,6 +518,62 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
   for (const file of Object.keys(about)) if (files[file] !== undefined || file === "report.txt") lines.push(`  ${file}: ${about[file]}`);
   files["README.txt"] = `${lines.join("\n")}\n`;
 
+  const written: string[] = [];
+  for (const file of FINDING_FILES) {
+    if (files[file] === undefined) continue;
+    writeFileSync(p(file), files[file]);
+    written.push(p(file));
+  }
+  return written;
+}
+
+/** A `--target llvm-mem2reg` finding: before.ll, after.ll, original.json, report.txt, README.txt (and opt's stderr). */
+function writeLlvmFinding(f: Finding, llvm: NonNullable<Finding["llvm"]>, ctx: FindingContext): string[] {
+  const p = (file: string) => join(ctx.dir, file);
+  const q = (file: string) => shellQuote(p(file));
+  const files: Record<string, string> = {};
+  files["original.json"] = formatDocument([f.original]);
+  files["before.ll"] = llvm.before;
+  if (llvm.after !== undefined) files["after.ll"] = llvm.after;
+  if (f.process !== undefined && f.process.stderr !== "") files["stderr.txt"] = f.process.stderr;
+  const optCmd = `opt -passes=mem2reg -S ${q("before.ll")} -o ${q("after.ll")}`;
+  const validateCmd = `formal-ssa validate ${q("before.ll")} ${q("after.ll")}`;
+  if (llvm.after === undefined) {
+    files["report.txt"] = `$ ${optCmd}\n${f.process === undefined ? "" : processLine(f.process).replace(/^constructor:/, "opt:")}`;
+  } else {
+    try {
+      const results = validateModules(llvmText(llvm.before, p("before.ll")), llvmText(llvm.after, p("after.ll")), { undef: "refine", require: [], progress: false });
+      files["report.txt"] = `$ ${validateCmd} --functions\n${llvmReportText(results.map((r) => renderFunction(r, { functions: true })))}`;
+    } catch (e) {
+      files["report.txt"] = `$ ${validateCmd}\nformal-ssa: ${e instanceof Error ? e.message : String(e)}\n`;
+    }
+  }
+  const lines: string[] = [];
+  lines.push(`formal-ssa fuzz --target llvm-mem2reg finding: ${f.description}`);
+  lines.push("");
+  lines.push(`seed ${ctx.seed}, found at random CFG ${ctx.runs}, shrunk in ${plural(ctx.shrinks, "step")} to ${plural(f.original.blocks.length, "block")}.`);
+  lines.push("");
+  lines.push("Replay:");
+  lines.push(`  ${optCmd}`);
+  lines.push(`  ${validateCmd}`);
+  if (f.process !== undefined) {
+    lines.push("");
+    lines.push(processLine(f.process).replace(/^constructor:/, "opt:").trimEnd());
+  }
+  lines.push("");
+  lines.push("Repeat the whole run:");
+  lines.push(`  ${ctx.rerun}`);
+  lines.push("");
+  lines.push("Files:");
+  const about: Record<string, string> = {
+    "original.json": "the shrunk original CFG (kind cfg)",
+    "before.ll": "the CFG as one LLVM function, the input of opt -passes=mem2reg",
+    "after.ll": "opt's output",
+    "report.txt": llvm.after === undefined ? "what happened to opt" : "the validator's report (formal-ssa validate --functions)",
+    "stderr.txt": "opt's stderr",
+  };
+  for (const file of Object.keys(about)) if (files[file] !== undefined) lines.push(`  ${file}: ${about[file]}`);
+  files["README.txt"] = `${lines.join("\n")}\n`;
   const written: string[] = [];
   for (const file of FINDING_FILES) {
     if (files[file] === undefined) continue;

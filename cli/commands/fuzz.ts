@@ -6,11 +6,15 @@ import {
   DEFAULT_RUNS,
   DEFAULT_TIMEOUT_MS,
   fuzz,
+  hasOpt,
   MIN_IRREDUCIBLE_BLOCKS,
+  OPT,
   type Progress,
   shellQuote,
   SHAPES,
   type Shape,
+  TARGETS,
+  type Target,
   writeFinding,
 } from "../fuzz_pipeline.js";
 import type { SetExit } from "./index.js";
@@ -23,6 +27,7 @@ interface FuzzFlags {
   out: string;
   /** `--constructor` (stored under another name: a plain object's `constructor` is Object's when the flag is absent). */
   command?: string;
+  target?: Target;
   timeout: number;
 }
 
@@ -45,11 +50,18 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
     .addOption(new Option("--max-blocks <k>", "at most this many blocks per CFG").argParser(integer(1, 100_000)).default(DEFAULT_MAX_BLOCKS))
     .addOption(new Option("--out <dir>", "where a finding is written").default(DEFAULT_OUT))
     .addOption(constructorOption())
-    .addOption(new Option("--timeout <ms>", "per case, for --constructor").argParser(integer(1)).default(DEFAULT_TIMEOUT_MS))
+    .addOption(
+      new Option("--target <target>", "llvm-mem2reg: each CFG as an LLVM function through `opt -passes=mem2reg -S`, the pair validated as `formal-ssa validate before.ll after.ll` does").choices([
+        ...TARGETS,
+      ]),
+    )
+    .addOption(new Option("--timeout <ms>", "per case, for --constructor and --target").argParser(integer(1)).default(DEFAULT_TIMEOUT_MS))
     .action((flags: FuzzFlags) => {
       if (flags.shape === "irreducible" && flags.maxBlocks < MIN_IRREDUCIBLE_BLOCKS)
         throw new MalformedInput(`--max-blocks: an irreducible CFG needs at least ${MIN_IRREDUCIBLE_BLOCKS} blocks, got ${flags.maxBlocks}`);
       if (flags.command !== undefined && flags.command.trim() === "") throw new MalformedInput(`--constructor: empty command`);
+      if (flags.command !== undefined && flags.target !== undefined) throw new MalformedInput(`--constructor and --target: give one of them`);
+      if (flags.target === "llvm-mem2reg" && !hasOpt()) throw new MalformedInput(`--target llvm-mem2reg: \`${OPT}\` is not on PATH (install LLVM 14's opt)`);
       const seed = flags.seed ?? randomSeed();
       const rerun = [
         "formal-ssa fuzz",
@@ -58,9 +70,15 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
         `--shape ${flags.shape}`,
         `--max-blocks ${flags.maxBlocks}`,
         ...(flags.command !== undefined ? [`--constructor ${shellQuote(flags.command)}`, `--timeout ${flags.timeout}`] : []),
+        ...(flags.target !== undefined ? [`--target ${flags.target}`, `--timeout ${flags.timeout}`] : []),
         ...(flags.out !== DEFAULT_OUT ? [`--out ${shellQuote(flags.out)}`] : []),
       ].join(" ");
-      const what = flags.command !== undefined ? `constructor ${JSON.stringify(flags.command)}` : "differential: every algorithm and minimisation against the theorems";
+      const what =
+        flags.target === "llvm-mem2reg"
+          ? `target llvm-mem2reg: ${OPT} -passes=mem2reg, validated`
+          : flags.command !== undefined
+            ? `constructor ${JSON.stringify(flags.command)}`
+            : "differential: every algorithm and minimisation against the theorems";
       process.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${flags.runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
 
       const meter = new ProgressLine(flags.runs);
@@ -70,6 +88,7 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
         shape: flags.shape,
         maxBlocks: flags.maxBlocks,
         command: flags.command,
+        target: flags.target,
         timeoutMs: flags.timeout,
         onCase: (p) => meter.update(p),
       });

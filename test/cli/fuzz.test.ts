@@ -4,6 +4,7 @@
  * documented (correct.mjs clean, buggy-braun.mjs caught and shrunk), crashing and garbage
  * constructors are findings, every finding is written and replays with `formal-ssa validate`.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +16,8 @@ let dir: string;
 let n = 0;
 const outDir = () => join(dir, `finding-${n++}`);
 const SLOW = 600_000;
+/** `--target llvm-mem2reg` needs LLVM's opt on PATH (present here and in CI). */
+const hasOpt = spawnSync("opt", ["--version"], { encoding: "utf8" }).status === 0;
 
 beforeAll(() => {
   ensureBuilt();
@@ -109,6 +112,17 @@ describe("--constructor: broken commands are findings", () => {
   }, SLOW);
 });
 
+describe("--target llvm-mem2reg: each CFG through opt -passes=mem2reg, the pair validated", () => {
+  it.skipIf(!hasOpt)("is clean on 50 CFGs of any shape (exit 0)", () => {
+    const out = outDir();
+    const r = run("fuzz", "--target", "llvm-mem2reg", "--runs", "50", "--seed", "20160301", "--out", out);
+    expect(r.stderr).toContain("target llvm-mem2reg");
+    expect(r.stdout).toContain("clean: 50 random CFGs, no finding (seed 20160301)");
+    expect(r.status).toBe(0);
+    expect(existsSync(out)).toBe(false);
+  }, SLOW);
+});
+
 describe("bad usage: exit 2", () => {
   it.each([
     [["--runs", "0"]],
@@ -118,6 +132,8 @@ describe("bad usage: exit 2", () => {
     [["--shape", "irreducible", "--max-blocks", "2"]],
     [["--constructor", " "]],
     [["--timeout", "-1"]],
+    [["--target", "gcc"]],
+    [["--target", "llvm-mem2reg", "--constructor", "cat"]],
   ])("fuzz %j", (args) => {
     const r = run("fuzz", ...args);
     expect(r.status).toBe(2);
