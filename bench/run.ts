@@ -13,6 +13,7 @@
  *
  * Options: `--quick` (small sizes), `--out FILE` (where the report goes; `-` for stdout).
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -702,6 +703,10 @@ function main(): void {
   }
   if (quick && outPath === "-") progress("quick run: bench/results.md (from a full run) left as it is");
   progress(`done in ${seconds.toFixed(0)} s`);
+  // fuzzing throughput (cases per second with full validation) has its own script and report
+  const fuzzArgs = quick ? ["--cases", "300", "--no-write"] : [];
+  progress(`fuzz throughput: bench/fuzz_throughput.ts ${fuzzArgs.join(" ")}`);
+  spawnSync(process.execPath, [fileURLToPath(new URL("./fuzz_throughput.js", import.meta.url)), ...fuzzArgs], { stdio: "inherit" });
 }
 
 main();
