@@ -515,16 +515,7 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
     "report.json": "the same as JSON",
     "stderr.txt": "the constructor's stderr",
   };
-  for (const file of Object.keys(about)) if (files[file] !== undefined || file === "report.txt") lines.push(`  ${file}: ${about[file]}`);
-  files["README.txt"] = `${lines.join("\n")}\n`;
-
-  const written: string[] = [];
-  for (const file of FINDING_FILES) {
-    if (files[file] === undefined) continue;
-    writeFileSync(p(file), files[file]);
-    written.push(p(file));
-  }
-  return written;
+  return writeFindingFiles(ctx.dir, files, lines, about);
 }
 
 /** A `--target llvm-mem2reg` finding: before.ll, after.ll, original.json, report.txt, README.txt (and opt's stderr). */
@@ -572,13 +563,21 @@ function writeLlvmFinding(f: Finding, llvm: NonNullable<Finding["llvm"]>, ctx: F
     "report.txt": llvm.after === undefined ? "what happened to opt" : "the validator's report (formal-ssa validate --functions)",
     "stderr.txt": "opt's stderr",
   };
-  for (const file of Object.keys(about)) if (files[file] !== undefined) lines.push(`  ${file}: ${about[file]}`);
-  files["README.txt"] = `${lines.join("\n")}\n`;
+  return writeFindingFiles(ctx.dir, files, lines, about);
+}
+
+/**
+ * Ends a finding's README with the list of the files it comes with, then
+ * writes every file, in FINDING_FILES order. Returns the paths written.
+ */
+function writeFindingFiles(dir: string, files: Record<string, string>, readme: string[], about: Record<string, string>): string[] {
+  for (const file of Object.keys(about)) if (files[file] !== undefined) readme.push(`  ${file}: ${about[file]}`);
+  files["README.txt"] = `${readme.join("\n")}\n`;
   const written: string[] = [];
   for (const file of FINDING_FILES) {
     if (files[file] === undefined) continue;
-    writeFileSync(p(file), files[file]);
-    written.push(p(file));
+    writeFileSync(join(dir, file), files[file]);
+    written.push(join(dir, file));
   }
   return written;
 }
