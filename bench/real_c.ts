@@ -140,7 +140,7 @@ function main(): void {
     const kinds = new Map<string, number>();
     for (const f of fns)
       for (const d of f.differences) {
-        const k = d.startsWith("unexplained") ? "unexplained" : /^\d+ dead phi/.test(d) ? "dead phis (functions)" : d.startsWith("mem2reg's count includes") ? "second-round promotion (functions)" : d.replace(/ at block.*$/, "");
+        const k = d.startsWith("unexplained") ? "unexplained" : /^\d+ dead phi/.test(d) ? "dead phis (functions)" : d.startsWith("mem2reg's count includes") ? "third-round promotion (functions)" : d.replace(/ at block.*$/, "");
         kinds.set(k, (kinds.get(k) ?? 0) + 1);
       }
     verdicts.push(`### ${v.label}: ${rel(v.before)} (${(statSync(v.before).size / 1e6).toFixed(1)} MB), ${rel(v.after)} (${(statSync(v.after).size / 1e6).toFixed(1)} MB)`, "");

@@ -278,8 +278,8 @@ function explain(adapted: AdaptedFunction, verdicts: readonly Verdict[], valName
   const folds = adapted.stats.undef_folds;
   for (const d of adapted.differences) if (d.kind === "undef fold" || d.kind === "equal values merged") out.push(`${d.kind} at block ${d.block}: ${d.detail}`);
   const explained = phis - dead + merged + folds;
-  if (adapted.secondRound.length > 0)
-    out.push(`mem2reg's count includes phis for ${adapted.secondRound.map((n) => `%${n}`).join(", ")}, promoted in a second round, which is not modelled`);
+  if (adapted.laterRound.length > 0)
+    out.push(`mem2reg's count includes phis for ${adapted.laterRound.map((n) => `%${n}`).join(", ")}, promoted in a round after the second, which is not modelled`);
   else if (explained !== minimum)
     out.push(`unexplained: ${phis} phis - ${dead} dead + ${merged} merged + ${folds} undef folds = ${explained}, but the minimum is ${minimum}`);
   for (const d of adapted.differences) if (d.kind !== "undef fold" && d.kind !== "equal values merged") out.push(`${d.kind} at block ${d.block}: ${d.detail}`);

@@ -84,8 +84,8 @@ export interface AdaptedFunction {
     /** Joins where mem2reg folded an uninitialised path away (`phi(undef, v)` -> `v`). */
     undef_folds: number;
   };
-  /** Allocas mem2reg promoted in a second round (not modelled), if any. */
-  secondRound: string[];
+  /** Allocas mem2reg promoted in a round after the second (not modelled), if any. */
+  laterRound: string[];
 }
 
 /** Pairs the functions of the two modules by name and adapts each pair. */
@@ -220,7 +220,12 @@ class Adapter {
     }
     const predLabels = predecessors(fb);
     this.preds = predLabels.map((ps) => ps.map((p) => this.blockIndexB.get(p)!).filter((p) => this.reachable[p]));
-    this.prom = promotion(fb, srcB);
+    let present: Set<string> | undefined;
+    if (fa !== null) {
+      present = new Set();
+      for (const ins of fa.blocks[0]?.instrs ?? []) if (ins.op === "alloca" && ins.result !== null) present.add(ins.result);
+    }
+    this.prom = promotion(fb, srcB, { reachable: this.reachable, present });
     for (const name of this.prom.promoted.keys()) {
       this.varIndex.set(name, this.varNames.length);
       this.varNames.push(name);
@@ -229,9 +234,14 @@ class Adapter {
     this.storeVal = fb.blocks.map((blk) => new Int32Array(blk.instrs.length).fill(-1));
   }
 
-  /** Set once a second round of promotion is found: what follows would only repeat it. */
+  /** The variable a load or store through local `ptr` accesses: a promoted alloca or an alias of a second-round one. */
+  private varOfPtr(ptr: string): number | undefined {
+    return this.varIndex.get(ptr) ?? this.varIndex.get(this.prom.aliases.get(ptr) ?? "");
+  }
+
+  /** Set once a third round of promotion is found: what follows would only repeat it. */
   private quiet = false;
-  private second: string[] = [];
+  private later: string[] = [];
 
   private fail(b: number, line: number, message: string, afterLine?: number): void {
     if (this.quiet) return;
@@ -248,7 +258,7 @@ class Adapter {
   run(): AdaptedFunction {
     this.classify();
     this.align();
-    this.secondRound();
+    this.laterRound();
     this.collectPhis();
     this.modelValues();
     this.resolveAll();
@@ -269,13 +279,17 @@ class Adapter {
         if (isDebug(ins) || removed.has(ins)) k[i] = DROP;
         else if (ins.op === "alloca" && b === 0 && ins.result !== null && promoted.has(ins.result)) k[i] = ALLOCA;
         else if (!this.reachable[b]) k[i] = KEEP; // mem2reg leaves loads and stores of unreachable code
-        else if (ins.op === "load" && ins.ptr.kind === "local" && promoted.has(ins.ptr.name)) {
+        else if (ins.op === "load" && ins.ptr.kind === "local" && this.varOfPtr(ins.ptr.name) !== undefined) {
           k[i] = LOAD;
-          this.loads.set(ins.result!, { variable: this.varIndex.get(ins.ptr.name)!, b, i, users: users.get(ins.result!) ?? 0 });
-        } else if (ins.op === "store" && ins.ptr.kind === "local" && promoted.has(ins.ptr.name)) k[i] = STORE;
+          this.loads.set(ins.result!, { variable: this.varOfPtr(ins.ptr.name)!, b, i, users: users.get(ins.result!) ?? 0 });
+        } else if (ins.op === "store" && ins.ptr.kind === "local" && this.varOfPtr(ins.ptr.name) !== undefined) k[i] = STORE;
         else k[i] = KEEP;
       }
     }
+    // second round: the holder's loads are replaced by the alloca itself, which the after
+    // version no longer has; `&a` stands for it (no value of the after text is spelled so)
+    for (const a of this.prom.secondRound) this.vmap.set(a, `&${a}`);
+    for (const [x, a] of this.prom.aliases) if (this.loads.has(x)) this.repl.set(x, `&${a}`);
   }
 
   // --- 2. the comparison -------------------------------------------------------------------
@@ -349,12 +363,12 @@ class Adapter {
   }
 
   /**
-   * mem2reg repeats promotion: an alloca whose address was only stored into allocas promoted in
-   * the first round can be promoted in a second one (promote.ts). Not modelled; when the after
-   * version lacks an entry alloca we keep, that is the one failure reported (the misalignment it
-   * causes would only repeat it).
+   * mem2reg repeats promotion while allocas become promotable; promote.ts models two rounds. An
+   * alloca promoted in a third (its address held by a second-round alloca) is not modelled: when
+   * the after version lacks an entry alloca we keep, that is the one failure reported (the
+   * misalignment it causes would only repeat it).
    */
-  private secondRound(): void {
+  private laterRound(): void {
     const afterAllocas = new Set<string>();
     let count = 0;
     for (const ins of this.fa.blocks[0]?.instrs ?? []) if (ins.op === "alloca") {
@@ -369,17 +383,17 @@ class Adapter {
       if (!/^\d+$/.test(ins.result) && !afterAllocas.has(ins.result)) gone.push(ins.result);
     }
     if (gone.length === 0 && count >= keptCount) return;
-    this.second = gone.length > 0 ? gone : [`${keptCount - count} unnamed`];
+    this.later = gone.length > 0 ? gone : [`${keptCount - count} unnamed`];
     this.failures.length = 0;
     const why = (n: string) => this.prom.kept.get(n) ?? "not promotable";
     const allocaLine = (n: string) => this.fb.blocks[0].instrs.find((i) => i.result === n)?.line ?? this.fb.line;
     if (gone.length === 0)
-      this.fail(0, this.fb.line, `mem2reg promoted ${keptCount - count} alloca(s) that are not promotable in one round: a second round of promotion, which the model does not cover`);
+      this.fail(0, this.fb.line, `mem2reg promoted ${keptCount - count} alloca(s) that are not promotable in the first two rounds: a later round of promotion, which the model does not cover`);
     for (const n of gone)
       this.fail(
         0,
         allocaLine(n),
-        `mem2reg promoted ${llvmName("%", n)}, which is not promotable in one round (${why(n)}): once the variable holding its address was promoted, its loads became ${llvmName("%", n)} itself and a second round promoted it; the model covers one round`,
+        `mem2reg promoted ${llvmName("%", n)}, which is not promotable in the first two rounds (${why(n)}): mem2reg repeats promotion while allocas become promotable, and a later round promoted it; the model covers two rounds`,
       );
     this.quiet = true;
   }
@@ -442,7 +456,7 @@ class Adapter {
       return;
     }
     if (sb.skeleton !== sa.skeleton || sb.holes.length !== sa.holes.length) {
-      this.fail(b, x.line, `\`${oneLine(tb)}\` has become \`${oneLine(ta)}\``, y.line);
+      this.fail(b, x.line, `\`${oneLine(tb)}\` has become \`${oneLine(ta)}\`${this.punned(x)}`, y.line);
       return;
     }
     for (let k = 0; k < sb.holes.length; k++) {
@@ -458,6 +472,23 @@ class Adapter {
         return;
       }
     }
+  }
+
+  /**
+   * Why an instruction's types changed, when one of its operands is a removed load of another
+   * type than its alloca's: LLVM 14 promotes such loads under opaque pointers and puts the stored
+   * value, of the allocated type, in their place (later releases compare the types).
+   */
+  private punned(x: LlvmInstr): string {
+    for (const o of x.operands) {
+      const l = this.loads.get(o);
+      if (l === undefined) continue;
+      const load = this.fb.blocks[l.b].instrs[l.i];
+      const alloca = this.prom.promoted.get(this.varNames[l.variable])?.alloca;
+      if (load.op !== "load" || alloca === undefined || normType(load.type) === normType(alloca.type)) continue;
+      return `: mem2reg replaced the load ${llvmName("%", o)} (line ${load.line}) of type ${normType(load.type)} by a value of ${llvmName("%", this.varNames[l.variable])}'s allocated type ${normType(alloca.type)}, which changes this instruction (LLVM 14 promotes a load of another type; later releases do not)`;
+    }
+    return "";
   }
 
   /** Local value names of each version (parameters and results), for `tokenCompare`. */
@@ -597,7 +628,7 @@ class Adapter {
         if (k !== ALLOCA && k !== LOAD && k !== STORE) continue;
         const ins = instrs[i];
         if (k !== LOAD) {
-          const v = k === ALLOCA ? this.varIndex.get(ins.result!)! : this.varIndex.get(((ins as LlvmStore).ptr as { name: string }).name)!;
+          const v = k === ALLOCA ? this.varIndex.get(ins.result!)! : this.varOfPtr(((ins as LlvmStore).ptr as { name: string }).name)!;
           const key = v * this.NB + b;
           let ev = this.events.get(key);
           if (!ev) this.events.set(key, (ev = []));
@@ -1058,7 +1089,7 @@ class Adapter {
           so.push({ defs: [this.varNames[v]], uses: [] });
           ss.push({ defs: this.undefVal.length > v ? [name(this.undefVal[v])] : [], uses: [] });
         } else if (k === STORE) {
-          const v = this.varIndex.get(((ins as LlvmStore).ptr as { name: string }).name)!;
+          const v = this.varOfPtr(((ins as LlvmStore).ptr as { name: string }).name)!;
           so.push({ defs: [this.varNames[v]], uses: [] });
           const sv = this.storeVal[b][i];
           ss.push({ defs: sv < 0 ? [] : [name(sv)], uses: [] });
@@ -1114,7 +1145,7 @@ class Adapter {
       uninitialised,
       failures: this.failures.sort((x, y) => x.line - y.line),
       differences: this.differences,
-      secondRound: this.second,
+      laterRound: this.later,
       stats: {
         blocks: this.NB - unreachable,
         unreachable_blocks: unreachable,
@@ -1125,6 +1156,10 @@ class Adapter {
       },
     };
   }
+}
+
+function normType(t: string): string {
+  return t.replace(/\s+/g, " ").trim();
 }
 
 function localNames(fn: LlvmFunction): Set<string> {

@@ -20,10 +20,26 @@
  * promoted and LLVM 14 then produces a broken module (the verifier aborts), fixed in later
  * releases by comparing the load's type too. Users in unreachable blocks count like any other.
  *
- * mem2reg repeats promotion until no alloca is promotable, so an alloca whose only disqualifying
- * user was a store of its address into a promoted alloca can be promoted in a second round (the
- * loads of that pointer are replaced by the alloca itself). That second round is not modelled:
- * the alloca stays memory here, and the comparison of the instructions reports the difference.
+ * mem2reg repeats promotion until no alloca is promotable (`promoteMemoryToRegister` loops), so
+ * an alloca `a` whose address was stored into allocas promoted in the first round can be promoted
+ * in a second one: the loads of such a holder `p` are replaced by `a` itself, and `a`'s users are
+ * then loads and stores again. This is the shape clang's always-inline leaves behind
+ * (`store i32* %idx, i32** %pIdx.addr.i`, then `%0 = load i32*, i32** %pIdx.addr.i` and
+ * `load i32, i32* %0`). The second round is modelled where it is decidable from the text:
+ * - every user of `a` other than stores of its address into first-round allocas passes the
+ *   first-round rules, and every such store is in a reachable block (mem2reg leaves the stores of
+ *   unreachable blocks, with a `poison` pointer, so `a` stays a stored address there);
+ * - every store into each holder `p` stores `a` itself, so that a load of `p` reads `a` or the
+ *   uninitialised holder;
+ * - the results of the holders' loads (aliases of `a`) pass the first-round rules as if they were
+ *   `a` (only the pointer of non-volatile loads and of stores of `a`'s type, lifetime markers);
+ * - for the validator, `a` is indeed gone after mem2reg (`present` is the after version's
+ *   allocas): a holder load that only the uninitialised holder reaches becomes `undef`, and then
+ *   mem2reg keeps `a`; the comparison of the instructions accepts either way.
+ * Whether a load of `p` really reads `a` is not assumed: the adapter keeps it as a use of `p`
+ * whose value must be the store of `a` (mem2reg.ts), so the equivalence check proves it, and the
+ * uninitialised holder is accepted only as a refinement. A third round is not modelled: such an
+ * alloca stays memory here, and the comparison reports the difference.
  */
 import type { LlvmAlloca, LlvmCall, LlvmFunction, LlvmInstr } from "./ir.js";
 import { shapeOf, SourceText } from "./text.js";
@@ -46,6 +62,10 @@ export interface Promotion {
   dropped: Set<LlvmInstr>;
   /** For messages: why each entry-block alloca stays memory (the first disqualifying user). */
   kept: Map<string, string>;
+  /** Allocas promoted in the second round, by name. */
+  secondRound: Set<string>;
+  /** The loads of holders of second-round allocas, by result name: the alloca they read. */
+  aliases: Map<string, string>;
 }
 
 /** Every user of each name in `names`: instruction and position, once per operand occurrence. */
@@ -81,7 +101,7 @@ function isDroppableUse(i: LlvmInstr, name: string): boolean {
   return !(i as LlvmCall).args.some((a) => a.value.kind === "local" && a.value.name === name);
 }
 
-export function promotion(fn: LlvmFunction, src: SourceText): Promotion {
+export function promotion(fn: LlvmFunction, src: SourceText, opts: { reachable?: Uint8Array; present?: ReadonlySet<string> } = {}): Promotion {
   const entry = fn.blocks[0];
   const allocas = new Map<string, { index: number; alloca: LlvmAlloca }>();
   for (let i = 0; i < entry.instrs.length - 1; i++) {
@@ -92,48 +112,133 @@ export function promotion(fn: LlvmFunction, src: SourceText): Promotion {
   const removed = new Set<LlvmInstr>();
   const dropped = new Set<LlvmInstr>();
   const kept = new Map<string, string>();
-  if (allocas.size === 0) return { promoted, removed, dropped, kept };
+  const secondRound = new Set<string>();
+  const aliases = new Map<string, string>();
+  if (allocas.size === 0) return { promoted, removed, dropped, kept, secondRound, aliases };
   const users = usersOf(fn, new Set(allocas.keys()));
-  // bitcasts, zero GEPs and addrspacecasts of allocas: their own users decide
-  const derived = new Set<string>();
-  for (const [name, list] of users)
-    for (const u of list)
-      if ((u.instr.op === "bitcast" || u.instr.op === "getelementptr" || u.instr.op === "addrspacecast") && u.instr.result !== null && u.instr.operands[0] === name)
-        derived.add(u.instr.result);
-  const derivedUsers = usersOf(fn, derived);
-
-  for (const [name, a] of allocas) {
-    const why = disqualify(name, a.alloca, users.get(name) ?? [], derivedUsers, fn, src);
-    if (why !== null) {
-      kept.set(name, why);
-      continue;
-    }
-    promoted.set(name, a);
-    for (const u of users.get(name) ?? []) {
+  const derivedUsers = usersOf(fn, derivedOf(users));
+  /** What mem2reg deletes besides loads and stores when it promotes `name`. */
+  const sweep = (list: { instr: LlvmInstr }[], dUsers: Map<string, { instr: LlvmInstr }[]>) => {
+    for (const u of list) {
       if (isLifetime(u.instr)) removed.add(u.instr);
       else if (u.instr.op === "call") dropped.add(u.instr);
       else if (u.instr.op !== "load" && u.instr.op !== "store") {
         removed.add(u.instr);
-        for (const d of derivedUsers.get(u.instr.result!) ?? []) {
+        for (const d of dUsers.get(u.instr.result!) ?? []) {
           if (isLifetime(d.instr)) removed.add(d.instr);
           else dropped.add(d.instr);
         }
       }
     }
+  };
+
+  for (const [name, a] of allocas) {
+    const why = disqualify(name, a.alloca.type, users.get(name) ?? [], derivedUsers, fn, src);
+    if (why !== null) {
+      kept.set(name, why);
+      continue;
+    }
+    promoted.set(name, a);
+    sweep(users.get(name) ?? [], derivedUsers);
   }
-  return { promoted, removed, dropped, kept };
+
+  // the second round: allocas whose address only first-round allocas hold
+  const candidates: { name: string; holders: Set<string>; rest: { instr: LlvmInstr; pos: Pos }[] }[] = [];
+  for (const [name] of allocas) {
+    if (promoted.has(name)) continue;
+    const holders = new Set<string>();
+    const rest: { instr: LlvmInstr; pos: Pos }[] = [];
+    let ok = true;
+    for (const u of users.get(name) ?? []) {
+      const i = u.instr;
+      if (i.op === "store" && i.value.kind === "local" && i.value.name === name && i.ptr.kind === "local" && promoted.has(i.ptr.name)) {
+        if (opts.reachable !== undefined && !opts.reachable[u.pos.b]) ok = false;
+        holders.add(i.ptr.name);
+      } else rest.push(u);
+    }
+    if (ok && holders.size > 0) candidates.push({ name, holders, rest });
+  }
+  if (candidates.length === 0) return { promoted, removed, dropped, kept, secondRound, aliases };
+  const holderUsers = usersOf(fn, new Set(candidates.flatMap((c) => [...c.holders])));
+  for (const c of candidates) {
+    if (opts.present?.has(c.name)) continue;
+    const type = allocas.get(c.name)!.alloca.type;
+    const mine: string[] = [];
+    let ok = disqualify(c.name, type, c.rest, derivedUsers, fn, src) === null;
+    for (const p of c.holders) {
+      const list = holderUsers.get(p) ?? [];
+      const stored = storeReaches(fn, list.filter((u) => u.instr.op === "store").map((u) => u.pos));
+      for (const { instr: u, pos } of list) {
+        if (u.op === "store") ok &&= u.value.kind === "local" && u.value.name === c.name;
+        // a load that no store reaches becomes `undef` in the first round, one in an unreachable
+        // block keeps reading its (poison) holder: neither is an alias of `a`
+        else if (u.op === "load" && u.result !== null && (opts.reachable === undefined || opts.reachable[pos.b]) && stored(pos)) mine.push(u.result);
+      }
+    }
+    if (!ok) continue;
+    const aliasUsers = usersOf(fn, new Set(mine));
+    const aliasDerived = usersOf(fn, derivedOf(aliasUsers));
+    if (mine.some((x) => disqualify(x, type, aliasUsers.get(x) ?? [], aliasDerived, fn, src) !== null)) continue;
+    promoted.set(c.name, allocas.get(c.name)!);
+    kept.delete(c.name);
+    secondRound.add(c.name);
+    sweep(c.rest, derivedUsers);
+    for (const x of mine) {
+      aliases.set(x, c.name);
+      sweep(aliasUsers.get(x) ?? [], aliasDerived);
+    }
+  }
+  return { promoted, removed, dropped, kept, secondRound, aliases };
+}
+
+/**
+ * Whether one of the stores at `stores` reaches the position on some path from the entry (mem2reg
+ * gives a load that none reaches `undef`; where some does, its phis of the one stored value and
+ * `undef` simplify to that value).
+ */
+function storeReaches(fn: LlvmFunction, stores: Pos[]): (at: Pos) => boolean {
+  const index = new Map<string, number>();
+  fn.blocks.forEach((b, i) => index.set(b.label, i));
+  const firstStore = new Int32Array(fn.blocks.length).fill(-1);
+  for (const s of stores) if (firstStore[s.b] < 0 || s.i < firstStore[s.b]) firstStore[s.b] = s.i;
+  // blocks entered with a store behind: forward from every block holding one
+  const reachIn = new Uint8Array(fn.blocks.length);
+  const stack = stores.map((s) => s.b);
+  const seen = new Uint8Array(fn.blocks.length);
+  while (stack.length > 0) {
+    const b = stack.pop()!;
+    if (seen[b]) continue;
+    seen[b] = 1;
+    for (const t of fn.blocks[b].succs) {
+      const k = index.get(t);
+      if (k === undefined || reachIn[k]) continue;
+      reachIn[k] = 1;
+      stack.push(k);
+    }
+  }
+  return (at) => reachIn[at.b] === 1 || (firstStore[at.b] >= 0 && firstStore[at.b] < at.i);
+}
+
+/** Results of bitcasts, zero GEPs and addrspacecasts of the names: their own users decide. */
+function derivedOf(users: Map<string, { instr: LlvmInstr }[]>): Set<string> {
+  const derived = new Set<string>();
+  for (const [name, list] of users)
+    for (const u of list)
+      if ((u.instr.op === "bitcast" || u.instr.op === "getelementptr" || u.instr.op === "addrspacecast") && u.instr.result !== null && u.instr.operands[0] === name)
+        derived.add(u.instr.result);
+  return derived;
 }
 
 /** Why `name` is not promotable, or null if it is. */
 function disqualify(
   name: string,
-  alloca: LlvmAlloca,
+  allocatedType: string,
   users: { instr: LlvmInstr; pos: Pos }[],
   derivedUsers: Map<string, { instr: LlvmInstr; pos: Pos }[]>,
   fn: LlvmFunction,
   src: SourceText,
 ): string | null {
-  const type = normType(alloca.type);
+  const type = normType(allocatedType);
   for (const { instr: u, pos } of users) {
     const at = `line ${u.line}`;
     switch (u.op) {
