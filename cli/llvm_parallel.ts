@@ -12,10 +12,9 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FunctionDoc } from "../io/format.js";
 import { MalformedInput } from "../spec/errors.js";
+import { hasNumberedTypes } from "../io/llvm/text.js";
+import { defines, streamConstruct, streamValidate, type ModuleText } from "./llvm_stream.js";
 import {
-  constructModule,
-  eachFunction,
-  llvmText,
   Progress,
   readLlvm,
   renderFunction,
@@ -37,40 +36,13 @@ export type WorkerJob =
   | { mode: "construct"; before: Piece; opts: ConstructOptions };
 
 /** A share of a module: text from a `define` line on, and its place in the file. */
-export interface Piece {
-  file: string;
-  text: string;
-  lineOffset: number;
-}
+export type Piece = ModuleText;
 
 export type WorkerMessage =
   | { type: "tick"; fn: string }
   | { type: "validated"; results: RenderedFunction[] }
   | { type: "constructed"; docs: FunctionDoc[] }
   | { type: "malformed"; message: string };
-
-/** The `define` lines of a module: offsets, line numbers (0-based) and function names as written. */
-function defines(text: string): { offsets: number[]; lines: number[]; names: string[] } {
-  const offsets: number[] = [];
-  const lines: number[] = [];
-  const names: string[] = [];
-  let line = 0;
-  let from = 0;
-  let at = text.startsWith("define ") ? 0 : text.indexOf("\ndefine ");
-  if (at > 0) at++;
-  while (at >= 0) {
-    for (let k = text.indexOf("\n", from); k >= 0 && k < at; k = text.indexOf("\n", k + 1)) line++;
-    from = at;
-    offsets.push(at);
-    lines.push(line);
-    const eol = text.indexOf("\n", at);
-    const m = /@("(?:[^"\\]|\\.)*"|[-A-Za-z$._0-9]+)\(/.exec(text.slice(at, eol < 0 ? text.length : eol));
-    names.push(m ? m[1] : "");
-    const next = text.indexOf("\ndefine ", at);
-    at = next < 0 ? -1 : next + 1;
-  }
-  return { offsets, lines, names };
-}
 
 /** Cuts the function list into `k` contiguous shares of about equal text size: share i is [cuts[i], cuts[i+1]). */
 function cuts(offsets: number[], size: number, k: number): number[] {
@@ -90,7 +62,8 @@ function cuts(offsets: number[], size: number, k: number): number[] {
 function pieceOf(file: string, text: string, d: { offsets: number[]; lines: number[] }, from: number, to: number): Piece {
   const start = d.offsets[from];
   const end = to < d.offsets.length ? d.offsets[to] : text.length;
-  return { file, text: text.slice(start, end), lineOffset: d.lines[from] };
+  // the type definitions stand before the first function, outside every share but the first
+  return { file, text: text.slice(start, end), lineOffset: d.lines[from], numberedTypes: hasNumberedTypes(text) };
 }
 
 /**
@@ -144,16 +117,16 @@ async function runAll(jobs: WorkerJob[], total: number, what: string, progressOn
 
 /** `validate before.ll after.ll`, rendered per function; in parallel for big modules. */
 export async function validateLlvmFiles(beforeFile: string, afterFile: string, opts: LlvmValidateOptions, render: RenderOptions): Promise<RenderedFunction[]> {
-  const sequential = () => eachFunction(readLlvm(beforeFile), readLlvm(afterFile), opts, (r) => renderFunction(r, render));
   const tb = read(beforeFile);
   const ta = read(afterFile);
-  if (tb.length + ta.length < PARALLEL_BYTES) return eachFunction(llvmText(tb, beforeFile), llvmText(ta, afterFile), opts, (r) => renderFunction(r, render));
+  const whole = (t: string, file: string): ModuleText => ({ text: t, file, lineOffset: 0 });
+  const sequential = () => streamValidate(whole(tb, beforeFile), whole(ta, afterFile), opts, (r) => renderFunction(r, render));
+  if (tb.length + ta.length < PARALLEL_BYTES) return sequential();
   const db = defines(tb);
   const da = defines(ta);
   const k = workers(db.offsets.length);
   // shares pair by position: the same functions in the same order on both sides
-  if (k < 2 || db.names.length !== da.names.length || db.names.some((n, i) => n !== da.names[i]))
-    return eachFunction(llvmText(tb, beforeFile), llvmText(ta, afterFile), opts, (r) => renderFunction(r, render));
+  if (k < 2 || db.names.length !== da.names.length || db.names.some((n, i) => n !== da.names[i])) return sequential();
   const c = cuts(db.offsets, tb.length, k);
   const jobs: WorkerJob[] = [];
   for (let i = 0; i + 1 < c.length; i++)
@@ -166,18 +139,15 @@ export async function validateLlvmFiles(beforeFile: string, afterFile: string, o
 /** `construct before.ll`: the SSA documents of every function; in parallel for big modules. */
 export async function constructLlvmFile(file: string, opts: ConstructOptions & { progress?: boolean }): Promise<FunctionDoc[]> {
   const text = read(file);
+  const sequential = () => streamConstruct({ text, file, lineOffset: 0 }, opts).map((f) => f.doc);
+  if (text.length < PARALLEL_BYTES) return sequential();
   const d = defines(text);
-  const k = text.length < PARALLEL_BYTES ? 1 : workers(d.offsets.length);
-  if (k < 2) return constructModule(llvmText(text, file), opts).map((f) => f.doc);
+  const k = workers(d.offsets.length);
+  if (k < 2) return sequential();
   const c = cuts(d.offsets, text.length, k);
   const jobs: WorkerJob[] = [];
   for (let i = 0; i + 1 < c.length; i++) jobs.push({ mode: "construct", before: pieceOf(file, text, d, c[i], c[i + 1]), opts: { algorithm: opts.algorithm, minimize: opts.minimize } });
   const done = await runAll(jobs, d.offsets.length, "construct", opts.progress);
-  if (done === null) return constructModule(llvmText(text, file), opts).map((f) => f.doc);
+  if (done === null) return sequential();
   return done.flatMap((m) => (m.type === "constructed" ? m.docs : []));
-}
-
-/** A worker's share as a parsed module whose lines are the file's. */
-export function pieceInput(p: Piece) {
-  return llvmText(p.text, p.file, p.lineOffset);
 }

@@ -65,7 +65,7 @@ export function readLlvm(file: string): LlvmInput {
   return llvmText(text, file);
 }
 
-export function llvmText(text: string, file: string, lineOffset = 0): LlvmInput {
+export function llvmText(text: string, file: string, lineOffset = 0, numberedTypes?: boolean): LlvmInput {
   const module = parseModule(text, file);
   if (lineOffset !== 0)
     for (const fn of module.functions) {
@@ -75,7 +75,7 @@ export function llvmText(text: string, file: string, lineOffset = 0): LlvmInput 
         for (const i of b.instrs) i.line += lineOffset;
       }
     }
-  return { src: new SourceText(text, file, lineOffset), module };
+  return { src: new SourceText(text, file, lineOffset, numberedTypes), module };
 }
 
 /** A progress bar on stderr for long runs (a TTY, or many functions). */
@@ -142,12 +142,24 @@ export function validateModules(before: LlvmInput, after: LlvmInput, opts: LlvmV
 
 /** Each function validated, then passed through `each` (rendering it lets its documents go). */
 export function eachFunction<T>(before: LlvmInput, after: LlvmInput, opts: LlvmValidateOptions, each: (r: LlvmFunctionResult) => T, tick?: (fn: string) => void): T[] {
-  const beforeFile = before.src.file;
-  const afterFile = after.src.file;
-  const progress = tick === undefined ? new Progress(before.module.functions.length, "validate", opts.progress) : null;
+  const adapted = adaptModule(before.module, after.module, before.src, after.src);
+  return eachAdapted(before.module.functions.length, adapted, before.src.file, after.src.file, opts, each, tick);
+}
+
+/** `eachFunction` over adapted functions from anywhere (cli/llvm_stream.ts parses them one by one). */
+export function eachAdapted<T>(
+  count: number,
+  functions: Iterable<AdaptedFunction>,
+  beforeFile: string,
+  afterFile: string,
+  opts: LlvmValidateOptions,
+  each: (r: LlvmFunctionResult) => T,
+  tick?: (fn: string) => void,
+): T[] {
+  const progress = tick === undefined ? new Progress(count, "validate", opts.progress) : null;
   const out: T[] = [];
   try {
-    for (const adapted of adaptModule(before.module, after.module, before.src, after.src)) {
+    for (const adapted of functions) {
       out.push(each(validateFunction(adapted, beforeFile, afterFile, opts)));
       progress?.tick(adapted.name);
       tick?.(adapted.name);
@@ -292,16 +304,21 @@ export function constructLlvm(file: string, opts: ConstructOptions & { progress?
 }
 
 export function constructModule(input: LlvmInput, opts: ConstructOptions & { progress?: boolean }, tick?: (fn: string) => void): ConstructedFunction[] {
-  const { src, module } = input;
-  const progress = tick === undefined ? new Progress(module.functions.length, "construct", opts.progress) : null;
+  return constructEach(input.module.functions.length, [input], opts, tick);
+}
+
+/** `constructModule` over modules from anywhere (cli/llvm_stream.ts parses one function each). */
+export function constructEach(count: number, inputs: Iterable<LlvmInput>, opts: ConstructOptions & { progress?: boolean }, tick?: (fn: string) => void): ConstructedFunction[] {
+  const progress = tick === undefined ? new Progress(count, "construct", opts.progress) : null;
   const out: ConstructedFunction[] = [];
   try {
-    for (const fn of module.functions) {
-      const doc: FunctionDoc = originalFunction(fn, src).doc;
-      out.push(constructOne(doc, src.file, doc.name!, opts));
-      progress?.tick(fn.name);
-      tick?.(fn.name);
-    }
+    for (const { src, module } of inputs)
+      for (const fn of module.functions) {
+        const doc: FunctionDoc = originalFunction(fn, src).doc;
+        out.push(constructOne(doc, src.file, doc.name!, opts));
+        progress?.tick(fn.name);
+        tick?.(fn.name);
+      }
   } finally {
     progress?.stop();
   }

@@ -5,8 +5,9 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { MalformedInput } from "../spec/errors.js";
-import { pieceInput, type WorkerJob, type WorkerMessage } from "./llvm_parallel.js";
-import { constructModule, eachFunction, renderFunction } from "./llvm_pipeline.js";
+import type { WorkerJob, WorkerMessage } from "./llvm_parallel.js";
+import { renderFunction } from "./llvm_pipeline.js";
+import { streamConstruct, streamValidate } from "./llvm_stream.js";
 
 const job = workerData as WorkerJob;
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
@@ -14,10 +15,10 @@ const tick = (fn: string) => post({ type: "tick", fn });
 const t0 = performance.now();
 try {
   if (job.mode === "validate") {
-    const results = eachFunction(pieceInput(job.before), pieceInput(job.after), job.opts, (r) => renderFunction(r, job.render), tick);
+    const results = streamValidate(job.before, job.after, job.opts, (r) => renderFunction(r, job.render), tick);
     post({ type: "validated", results });
   } else {
-    const docs = constructModule(pieceInput(job.before), job.opts, tick).map((f) => f.doc);
+    const docs = streamConstruct(job.before, job.opts, tick).map((f) => f.doc);
     post({ type: "constructed", docs });
   }
   if (process.env.FORMAL_SSA_DEBUG) process.stderr.write(`worker ${job.mode}: ${(performance.now() - t0).toFixed(0)} ms, ${job.before.text.length} bytes\n`);

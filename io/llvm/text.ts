@@ -27,7 +27,10 @@ export class SourceText {
     readonly text: string,
     readonly file: string,
     readonly lineOffset = 0,
+    /** For a piece: whether the whole module defines numbered types (they stand outside the piece). */
+    numberedTypes?: boolean,
   ) {
+    this.numbered = numberedTypes;
     let n = 1;
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
     const starts = new Int32Array(n + 1);
@@ -41,7 +44,7 @@ export class SourceText {
   private numbered: boolean | undefined;
   /** Whether the module defines numbered or quoted types (`%0 = type {...}`), which read like local names. */
   get numberedTypes(): boolean {
-    return (this.numbered ??= /^%(\d+|"[^"]*") = type\b/m.test(this.text));
+    return (this.numbered ??= hasNumberedTypes(this.text));
   }
 
   get lineCount(): number {
@@ -76,6 +79,17 @@ export class SourceText {
     }
     return out;
   }
+}
+
+/** Whether `text` defines numbered or quoted types: only top-level lines start with `%`. */
+export function hasNumberedTypes(text: string): boolean {
+  const re = /^%(\d+|"[^"]*") = type\b/;
+  for (let i = text.startsWith("%") ? 0 : text.indexOf("\n%"); i >= 0; i = text.indexOf("\n%", i + 1)) {
+    const from = text.charCodeAt(i) === 10 ? i + 1 : i;
+    const eol = text.indexOf("\n", from);
+    if (re.test(text.slice(from, eol < 0 ? text.length : eol))) return true;
+  }
+  return false;
 }
 
 /** The first line after instruction `i` of block `b` that belongs to something else. */
