@@ -1,6 +1,6 @@
 /**
- * mem2reg certified on a real C program, and the time it takes against opt itself: writes
- * bench/llvm-results.md.
+ * mem2reg certified on a real C program, and the time it takes against opt itself: section 5 of
+ * bench/results.md (`npm run bench` calls `realC`), or alone, printed to stdout:
  *
  *   npm run build && node dist/bench/real_c.js [--runs N] [--dir tmp/real-c]
  *
@@ -17,22 +17,13 @@
  * reason the report gives, phi counts against braun+peel with the kinds of difference.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { cpus, loadavg, release, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = join(ROOT, "dist/cli/main.js");
-const OUT = join(ROOT, "bench/llvm-results.md");
-
-const args = process.argv.slice(2);
-const flag = (name: string, dflt: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const RUNS = Number(flag("--runs", "5"));
-const DIR = join(ROOT, flag("--dir", "tmp/real-c"));
 const OPT = spawnSync("sh", ["-c", "command -v opt-14 || command -v opt"], { encoding: "utf8" }).stdout.trim();
 const CLANG = spawnSync("sh", ["-c", "command -v clang-14 || command -v clang"], { encoding: "utf8" }).stdout.trim();
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
@@ -61,7 +52,7 @@ interface Variant {
   optFlags: string[];
 }
 
-function ensureInputs(): Variant[] {
+function ensureInputs(DIR: string): Variant[] {
   const f = (n: string) => join(DIR, n);
   if (!existsSync(f("sqlite3.before.ll")) || !existsSync(f("sqlite3.g.after.ll"))) {
     process.stderr.write("real_c: fetching and compiling sqlite3.c (scripts/fetch-real-c.sh)\n");
@@ -93,14 +84,32 @@ interface Timing {
   mb: number[];
 }
 
-function main(): void {
+export interface RealCOptions {
+  runs: number;
+  /** Where the program and its IR live (scripts/fetch-real-c.sh fills it). */
+  dir: string;
+  progress?: (line: string) => void;
+}
+
+/**
+ * The section: markdown lines (from a `##` heading on) and headline items; or why it was skipped
+ * (no opt or clang, or the program could not be fetched).
+ */
+export function realC(o: RealCOptions): { lines: string[]; headline: string[] } | { skipped: string } {
+  const RUNS = o.runs;
+  const DIR = o.dir;
   if (!existsSync(MAIN)) throw new Error("dist/cli/main.js missing: run `npm run build` first");
-  if (!OPT) throw new Error("opt not found (apt-get install llvm-14)");
+  if (!OPT) return { skipped: "opt not found (apt-get install llvm-14)" };
   const t0 = Date.now();
   const loadStart = loadavg()[0];
   let loadMax = loadStart;
-  const variants = ensureInputs();
-  const lines: string[] = [];
+  let variants: Variant[];
+  try {
+    variants = ensureInputs(DIR);
+  } catch (e) {
+    return { skipped: `the real C program is not available: ${(e as Error).message} (scripts/fetch-real-c.sh needs network access and clang-14)` };
+  }
+  const headline: string[] = [];
   const rows: string[] = [];
   const verdicts: string[] = [];
   for (const v of variants) {
@@ -113,6 +122,7 @@ function main(): void {
     let validateOut = "";
     for (let r = 0; r < RUNS + 1; r++) {
       for (const k of ["opt", "validate", "construct"]) {
+        o.progress?.(`real C, ${v.label}: ${k} run ${r + 1} of ${RUNS + 1}`);
         const res = timed(cmds[k]);
         if (k === "validate") validateOut = res.stdout;
         else if (res.status !== 0) throw new Error(`${cmds[k].join(" ")} failed with ${res.status}`);
@@ -122,12 +132,12 @@ function main(): void {
         loadMax = Math.max(loadMax, loadavg()[0]);
       }
     }
-    const o = median(t.opt.ms);
+    const optMs = median(t.opt.ms);
     for (const k of ["opt", "validate", "construct"]) {
       const m = median(t[k].ms);
       const mem = t[k].mb.length > 0 ? `${Math.round(Math.max(...t[k].mb))}` : "n/a";
       rows.push(
-        `| ${v.label} | \`${k === "opt" ? `opt ${[...v.optFlags, "-passes=mem2reg"].join(" ")} before.ll -disable-output` : k === "validate" ? "formal-ssa validate before.ll after.ll" : "formal-ssa construct before.ll -o /dev/null"}\` | ${fmt(m)} | ${fmt(Math.min(...t[k].ms))} | ${(m / o).toFixed(2)} | ${mem} |`,
+        `| ${v.label} | \`${k === "opt" ? `opt ${[...v.optFlags, "-passes=mem2reg"].join(" ")} before.ll -disable-output` : k === "validate" ? "formal-ssa validate before.ll after.ll" : "formal-ssa construct before.ll -o /dev/null"}\` | ${fmt(m)} | ${fmt(Math.min(...t[k].ms))} | ${(m / optMs).toFixed(2)} | ${mem} |`,
       );
     }
     // the verdicts, from the JSON report
@@ -136,6 +146,10 @@ function main(): void {
     };
     const fns = json.functions;
     const ok = fns.filter((f) => f.verdict === "certified").length;
+    const ratio = (k: string) => (median(t[k].ms) / optMs).toFixed(2);
+    headline.push(
+      `SQLite (${v.label}): ${ok} of ${fns.length} functions certified; whole process against opt (${fmt(optMs)} s): validate ${ratio("validate")}x, construct ${ratio("construct")}x; target <= 1: ${Number(ratio("validate")) <= 1 && Number(ratio("construct")) <= 1 ? "met" : "**missed**"}`,
+    );
     const sum = (k: string) => fns.reduce((a, f) => a + (f.stats[k] ?? 0), 0);
     const kinds = new Map<string, number>();
     for (const f of fns)
@@ -143,7 +157,7 @@ function main(): void {
         const k = d.startsWith("unexplained") ? "unexplained" : /^\d+ dead phi/.test(d) ? "dead phis (functions)" : d.startsWith("mem2reg's count includes") ? "third-round promotion (functions)" : d.replace(/ at block.*$/, "");
         kinds.set(k, (kinds.get(k) ?? 0) + 1);
       }
-    verdicts.push(`### ${v.label}: ${rel(v.before)} (${(statSync(v.before).size / 1e6).toFixed(1)} MB), ${rel(v.after)} (${(statSync(v.after).size / 1e6).toFixed(1)} MB)`, "");
+    verdicts.push(`#### ${v.label}: ${rel(v.before)} (${(statSync(v.before).size / 1e6).toFixed(1)} MB), ${rel(v.after)} (${(statSync(v.after).size / 1e6).toFixed(1)} MB)`, "");
     verdicts.push(
       `- **${ok} of ${fns.length} functions certified** (${sum("blocks")} reachable blocks, ${sum("promoted")} promoted allocas, ${sum("unreachable_blocks")} unreachable blocks left out, ${sum("refinements")} uses certified only up to refinement)`,
       `- phis: mem2reg ${sum("phis")}, braun+peel ${sum("phis_minimum")}; ${fns.filter((f) => f.stats.phis === f.stats.phis_minimum).length} functions equal; differences: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
@@ -155,16 +169,13 @@ function main(): void {
       verdicts.push(`- rejected \`${f.name}\` (fails ${failing.join(", ")}): ${why[0] ?? "see the report"}`);
     }
     verdicts.push("");
-    lines.push(validateOut);
   }
   const loadEnd = loadavg()[0];
   const cpu = cpus();
   const optVersion = sh([OPT, "--version"]).stdout.split("\n").find((l) => /LLVM version/.test(l))?.trim() ?? "?";
   const clangVersion = CLANG ? sh([CLANG, "--version"]).stdout.split("\n")[0].trim() : "?";
   const md = [
-    `> **Generated by \`npm run build && node dist/bench/real_c.js\` (bench/real_c.ts); do not edit.** Run it again to regenerate.`,
-    "",
-    "# mem2reg on a real C program: certified, and timed against opt",
+    "## 5. A real C program: mem2reg certified, and timed against opt",
     "",
     `- Program: SQLite's amalgamation \`sqlite3.c\` as the npm package better-sqlite3 ships it (deps/sqlite3/sqlite3.c; ${
       existsSync(join(DIR, "sqlite3.c")) ? readFileSync(join(DIR, "sqlite3.c"), "utf8").split("\n").length - 1 : "?"
@@ -181,18 +192,26 @@ function main(): void {
     "`construct` parses before.ll and writes our SSA of every function (exchange format) to",
     "/dev/null. Ratio: median against opt's median. Memory: peak resident set (MB).",
     "",
-    "## Time",
+    "### Time",
     "",
     "| variant | command | median s | fastest s | / opt | peak MB |",
     "| --- | --- | ---: | ---: | ---: | ---: |",
     ...rows,
     "",
-    "## Verdicts",
+    "### Verdicts",
     "",
     ...verdicts,
   ];
-  writeFileSync(OUT, md.join("\n") + "\n");
-  process.stdout.write(`wrote ${rel(OUT)}\n`);
+  return { lines: md, headline };
 }
 
-main();
+// run alone: the section on stdout
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const flag = (name: string, dflt: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : dflt;
+  };
+  const r = realC({ runs: Number(flag("--runs", "5")), dir: join(ROOT, flag("--dir", "tmp/real-c")), progress: (l) => process.stderr.write(`${l}\n`) });
+  process.stdout.write("skipped" in r ? `skipped: ${r.skipped}\n` : [...r.headline.map((h) => `- ${h}`), "", ...r.lines].join("\n") + "\n");
+}

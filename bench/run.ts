@@ -9,7 +9,10 @@
  * 2. peeling on the ladder, the worst case of Wagner's thesis (Appendix A.3);
  * 3. random CFGs, every construction, then full validation (`checkTransformed`);
  * 4. n-ifs side by side with LLVM's `opt -passes=mem2reg` (bench/llvm.ts), whole process
- *    against whole process and pass against pass.
+ *    against whole process and pass against pass;
+ * 5. a real C program, SQLite (bench/real_c.ts, fetched and compiled by scripts/fetch-real-c.sh
+ *    into tmp/real-c/): `validate` and `construct` against `opt -passes=mem2reg`, whole process
+ *    against whole process, and the verdicts; full runs only.
  *
  * Options: `--quick` (small sizes), `--out FILE` (where the report goes; `-` for stdout).
  */
@@ -28,6 +31,7 @@ import { Transformed } from "../spec/model.js";
 import { BENCH_ALGORITHMS, type BenchAlgorithm, type Built } from "./algorithms.js";
 import { ladder, nIfs, randomCfg } from "./families.js";
 import { countPhis, parseTimePasses, timeProcess, writeIfsJson, writeIfsLl } from "./llvm.js";
+import { realC } from "./real_c.js";
 import { collect, fitExponent, fmtExp, fmtInt, gcExposed, lastSlope, machine, loadMax, median, ms, optVersion, progress, repeat } from "./measure.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -689,10 +693,20 @@ function main(): void {
   const lad = seriesLadder();
   const rnd = seriesRandom();
   const llvm = seriesLlvm();
+  // series 5: a real C program (a full run only: fetching and compiling it takes minutes)
+  const real = quick ? { skipped: "not in a quick run (`node dist/bench/real_c.js` runs it alone)" } : realC({ runs: 5, dir: fileURLToPath(new URL("../../tmp/real-c", import.meta.url)), progress });
   const seconds = (performance.now() - t0) / 1000;
   reportHeader(llvm, seconds);
   const headAt = out.length;
   const head = [...reportIfs(ifs), ...reportLadder(lad), ...reportRandom(rnd), ...reportLlvm(llvm, ifs)];
+  say("");
+  if ("skipped" in real) {
+    say("## 5. A real C program: mem2reg certified, and timed against opt", "", `Skipped: ${real.skipped}.`);
+    head.push(`real C program: skipped (${real.skipped})`);
+  } else {
+    say(...real.lines);
+    head.push(...real.headline);
+  }
   out.splice(headAt, 0, "", "## Headline", "", ...head.map((h) => `- ${h}`));
   const text = out.join("\n") + "\n";
   if (outPath === "-") process.stdout.write(text);
