@@ -45,7 +45,7 @@ import { predecessors, type LlvmCall, type LlvmFunction, type LlvmInstr, type Ll
 import { llvmName } from "./parse.js";
 import { promotion, type Promotion } from "./promote.js";
 import { BlockDominators } from "./dom.js";
-import { localTokens, shapeOf, SourceText, valueText, type Hole } from "./text.js";
+import { sameSkeleton, shapeOf, SourceText, valueText, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
 
 /** One failure of `same_instructions`: where (before file) and what. */
@@ -496,33 +496,29 @@ class Adapter {
   private localsA: Set<string> | null = null;
 
   /**
-   * The common case without the grammar (text.ts `localTokens`): equal text between the local
+   * The common case without the grammar (text.ts `sameSkeleton`): equal text between the local
    * names, names that are labels of blocks at the same position, values exactly the parser's
    * operands on both sides (so no type or label was taken for a value) that correspond, other
    * names (types) equal. False when it does not apply; `shapeOf` decides then.
    */
   private tokenCompare(b: number, x: LlvmInstr, y: LlvmInstr, tb: string, ta: string): boolean {
     if (this.numberedTypes) return false;
-    const kb = localTokens(tb);
-    const ka = localTokens(ta);
-    if (kb === null || ka === null || kb.skeleton !== ka.skeleton || kb.names.length !== ka.names.length) return false;
     const localsB = (this.localsB ??= localNames(this.fb));
     const localsA = (this.localsA ??= localNames(this.fa));
     let vk = 0;
-    const pairs: [string, string][] = [];
-    for (let k = 0; k < kb.names.length; k++) {
-      const nb = kb.names[k];
-      const na = ka.names[k];
+    const pairs: string[] = [];
+    const same = sameSkeleton(tb, ta, (nb, na) => {
       if (localsB.has(nb)) {
         if (!localsA.has(na) || x.operands[vk] !== nb || y.operands[vk] !== na) return false;
         vk++;
-        pairs.push([nb, na]);
-      } else if (this.blockIndexB.has(nb)) {
-        if (this.blockIndexB.get(nb) !== this.blockIndexA.get(na)) return false;
-      } else if (nb !== na || localsA.has(na)) return false;
-    }
-    if (vk !== x.operands.length || vk !== y.operands.length) return false;
-    for (const [nb, na] of pairs) if (!this.operand(b, x, y, { kind: "local", name: nb }, { kind: "local", name: na })) return false;
+        pairs.push(nb, na);
+        return true;
+      }
+      if (this.blockIndexB.has(nb)) return this.blockIndexB.get(nb) === this.blockIndexA.get(na);
+      return nb === na && !localsA.has(na);
+    });
+    if (!same || vk !== x.operands.length || vk !== y.operands.length) return false;
+    for (let k = 0; k < pairs.length; k += 2) if (!this.operand(b, x, y, { kind: "local", name: pairs[k] }, { kind: "local", name: pairs[k + 1] })) return false;
     return true;
   }
 

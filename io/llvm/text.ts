@@ -283,6 +283,106 @@ export function localTokens(text: string): { skeleton: string; names: string[] }
   return { skeleton: skeleton.trimEnd(), names };
 }
 
+/**
+ * `localTokens` of two texts compared in one pass, without building either: true iff both scan
+ * cleanly, their skeletons are equal, they have as many names, and `pair(nb, na)` accepts the
+ * k-th name of each, called in order (so it may stop early). The comparison of every instruction
+ * pair goes through here, hence no substrings but the names.
+ */
+export function sameSkeleton(tb: string, ta: string, pair: (nb: string, na: string) => boolean): boolean {
+  let i = afterResult(tb);
+  let j = afterResult(ta);
+  if (i < 0 || j < 0) return false;
+  const nb = tb.length;
+  const na = ta.length;
+  let depth = 0;
+  for (;;) {
+    if (i >= nb || j >= na) return tails(tb, i, ta, j, depth);
+    const c = tb.charCodeAt(i);
+    const d = ta.charCodeAt(j);
+    if (c === 37 /* % */ && d === 37) {
+      const x = readName(tb, i + 1);
+      const y = readName(ta, j + 1);
+      if (x === null || y === null || !pair(x.name, y.name)) return false;
+      i = x.end;
+      j = y.end;
+      continue;
+    }
+    if (c !== d) {
+      // trailing blanks and metadata attachments are not part of a skeleton
+      return tails(tb, i, ta, j, depth);
+    }
+    if (c === 34 /* " */) {
+      // a string constant is part of the skeleton, names in it included
+      const closeB = tb.indexOf('"', i + 1);
+      const closeA = ta.indexOf('"', j + 1);
+      if (closeB < 0 || closeA < 0 || closeB - i !== closeA - j || tb.slice(i, closeB) !== ta.slice(j, closeA)) return false;
+      i = closeB + 1;
+      j = closeA + 1;
+      continue;
+    }
+    if (c === 40 || c === 91 || c === 123 || c === 60) depth++;
+    else if (c === 41 || c === 93 || c === 125 || c === 62) depth--;
+    else if (c === 33 /* ! */ && depth === 0 && attachmentAt(tb, i) && attachmentAt(ta, j)) return true;
+    i++;
+    j++;
+  }
+}
+
+/** Where a text's skeleton starts: after `%result = `, or at 0; -1 if `%` starts no result. */
+function afterResult(text: string): number {
+  if (text.charCodeAt(0) !== 37) return 0;
+  const eq = text.indexOf("=");
+  if (eq < 0) return -1;
+  let i = eq + 1;
+  while (i < text.length && text.charCodeAt(i) === 32) i++;
+  return i;
+}
+
+/** `%name` or `%"quoted"` from just after the `%`: the name and where it ends; null if empty or unclosed. */
+function readName(text: string, j: number): { name: string; end: number } | null {
+  if (j < text.length && text.charCodeAt(j) === 34) {
+    const close = text.indexOf('"', j + 1);
+    return close < 0 ? null : { name: unescape(text.slice(j + 1, close)), end: close + 1 };
+  }
+  const start = j;
+  while (j < text.length && isNameChar(text.charCodeAt(j))) j++;
+  return j === start ? null : { name: text.slice(start, j), end: j };
+}
+
+/** `!` at `i` starts the metadata attachments: a comma stands before it (blanks between). */
+function attachmentAt(text: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && text.charCodeAt(k) === 32) k--;
+  return k >= 0 && text.charCodeAt(k) === 44;
+}
+
+/** Whether the two texts, equal up to `i` and `j`, differ only by what is not part of a skeleton. */
+function tails(tb: string, i: number, ta: string, j: number, depth: number): boolean {
+  if (onlyTail(tb, i, depth) && onlyTail(ta, j, depth)) return true;
+  return onlyTail(tb, backUp(tb, i), depth) && onlyTail(ta, backUp(ta, j), depth);
+}
+
+/** Back from `i` over blanks, a comma and blanks: where a tail of attachments may start (both sides agreed up to `i`). */
+function backUp(text: string, i: number): number {
+  while (i > 0 && text.charCodeAt(i - 1) === 32) i--;
+  if (i > 0 && text.charCodeAt(i - 1) === 44) {
+    i--;
+    while (i > 0 && text.charCodeAt(i - 1) === 32) i--;
+  }
+  return i;
+}
+
+/** Whether what is left from `i` is blanks, or (at depth 0) blanks, a comma, blanks and the attachments. */
+function onlyTail(text: string, i: number, depth: number): boolean {
+  while (i < text.length && text.charCodeAt(i) === 32) i++;
+  if (i >= text.length) return true;
+  if (depth !== 0 || text.charCodeAt(i) !== 44) return false;
+  i++;
+  while (i < text.length && text.charCodeAt(i) === 32) i++;
+  return i < text.length && text.charCodeAt(i) === 33;
+}
+
 function isNameChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45 || c === 36;
 }
