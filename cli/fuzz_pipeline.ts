@@ -41,20 +41,8 @@ import { reportJson, reportText, validateDocs } from "./validate_pipeline.js";
 import { emitLlvm } from "./llvm_emit.js";
 import { llvmReportText, llvmText, renderFunction, validateModules } from "./llvm_pipeline.js";
 
-export const SHAPES = ["reducible", "irreducible", "any"] as const;
-/** `--target`: what is fuzzed besides our constructions (differential) and `--constructor`. */
-export const TARGETS = ["llvm-mem2reg"] as const;
-export type Target = (typeof TARGETS)[number];
-/** The LLVM optimizer `--target llvm-mem2reg` runs, found on PATH. */
-export const OPT = "opt";
-export type Shape = (typeof SHAPES)[number];
-
-export const DEFAULT_RUNS = 1000;
-export const DEFAULT_MAX_BLOCKS = 12;
-export const DEFAULT_TIMEOUT_MS = 5000;
-export const DEFAULT_OUT = "fuzz-findings";
-/** The smallest irreducible CFG: B0 -> B1 <-> B2 <- B0. */
-export const MIN_IRREDUCIBLE_BLOCKS = 3;
+import { DEFAULT_MAX_BLOCKS, DEFAULT_OUT, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, hasOpt, MIN_IRREDUCIBLE_BLOCKS, OPT, shellQuote, SHAPES, TARGETS, type Shape, type Target } from "./fuzz_options.js";
+export { DEFAULT_MAX_BLOCKS, DEFAULT_OUT, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, hasOpt, MIN_IRREDUCIBLE_BLOCKS, OPT, shellQuote, SHAPES, TARGETS, type Shape, type Target };
 
 // ---------------------------------------------------------------------------------------------
 // The CFGs
@@ -285,11 +273,6 @@ export function constructorViolation(doc: FunctionDoc, command: string, timeoutM
   }
 }
 
-/** Whether `opt` runs (`--target llvm-mem2reg` needs it on PATH). */
-export function hasOpt(): boolean {
-  const r = spawnSync(OPT, ["--version"], { encoding: "utf8", timeout: 10_000 });
-  return r.error === undefined && r.status === 0;
-}
 
 /**
  * mem2reg oracle on one CFG: the CFG as one LLVM function (cli/llvm_emit.ts), `opt
@@ -587,7 +570,3 @@ function processLine(pr: NonNullable<Finding["process"]>): string {
   return `constructor: ${how}${pr.stderr !== "" ? " (stderr in stderr.txt)" : ""}\n`;
 }
 
-/** `s` as one shell word (POSIX sh). */
-export function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}

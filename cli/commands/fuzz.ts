@@ -1,22 +1,7 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { MalformedInput } from "../../spec/errors.js";
-import {
-  DEFAULT_MAX_BLOCKS,
-  DEFAULT_OUT,
-  DEFAULT_RUNS,
-  DEFAULT_TIMEOUT_MS,
-  fuzz,
-  hasOpt,
-  MIN_IRREDUCIBLE_BLOCKS,
-  OPT,
-  type Progress,
-  shellQuote,
-  SHAPES,
-  type Shape,
-  TARGETS,
-  type Target,
-  writeFinding,
-} from "../fuzz_pipeline.js";
+import type { Progress } from "../fuzz_pipeline.js";
+import { DEFAULT_MAX_BLOCKS, DEFAULT_OUT, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, hasOpt, MIN_IRREDUCIBLE_BLOCKS, OPT, shellQuote, SHAPES, type Shape, TARGETS, type Target } from "../fuzz_options.js";
 import type { SetExit } from "./index.js";
 
 interface FuzzFlags {
@@ -56,7 +41,7 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
       ]),
     )
     .addOption(new Option("--timeout <ms>", "per case, for --constructor and --target").argParser(integer(1)).default(DEFAULT_TIMEOUT_MS))
-    .action((flags: FuzzFlags) => {
+    .action(async (flags: FuzzFlags) => {
       if (flags.shape === "irreducible" && flags.maxBlocks < MIN_IRREDUCIBLE_BLOCKS)
         throw new MalformedInput(`--max-blocks: an irreducible CFG needs at least ${MIN_IRREDUCIBLE_BLOCKS} blocks, got ${flags.maxBlocks}`);
       if (flags.command !== undefined && flags.command.trim() === "") throw new MalformedInput(`--constructor: empty command`);
@@ -81,6 +66,8 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
             : "differential: every algorithm and minimisation against the theorems";
       process.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${flags.runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
 
+      // loaded here: the fuzzer brings fast-check, which no other command needs
+      const { fuzz, writeFinding } = await import("../fuzz_pipeline.js");
       const meter = new ProgressLine(flags.runs);
       const result = fuzz({
         runs: flags.runs,
