@@ -6,9 +6,18 @@
  * counter, never by recursion: their nesting depth does not cost stack. Everything inside a
  * constant (`getelementptr inbounds ([4 x i8], ptr @.str, i64 0, i64 0)`, `blockaddress(@f, %bb)`)
  * is a constant: LLVM constants cannot name instruction-local values.
+ *
+ * Speed: this runs over every character of every instruction of modules of tens of MB, so each
+ * token is scanned once, as a range of the line, through the line's character codes `b`
+ * (`codesOf`: reading a byte array costs a third of `charCodeAt`) and character tables; no
+ * regular expressions, no substrings to look at. Only what the result keeps is sliced out of
+ * the string `s`, and that goes through `strings` (one string per distinct text: a module says
+ * `i32` and `%0` hundreds of thousands of times, and every copy would be work for the garbage
+ * collector) or, for decimal numbers, `numbers`.
  */
 import { MalformedInput } from "../../spec/errors.js";
 import type { LlvmValue } from "./ir.js";
+import { StringTable, WordTable } from "./intern.js";
 
 const SPACE = 32;
 const TAB = 9;
@@ -21,101 +30,213 @@ const RPAREN = 41;
 const LBRACK = 91;
 const RBRACK = 93;
 const LBRACE = 123;
-const RBRACE = 125;
 const LT = 60;
-const GT = 62;
 const STAR = 42;
 const COMMA = 44;
+const SEMICOLON = 59;
 const BACKSLASH = 92;
 
 export const VOLATILE = 1;
 export const ATOMIC = 2;
 
-/** `[-A-Za-z$._0-9]`: the characters of an unquoted LLVM name. */
-const NAME_CHAR = new Uint8Array(128);
+/** `[-A-Za-z$._0-9]`: the characters of an unquoted LLVM name (per code, see `codesOf`). */
+const NAME_CHAR = new Uint8Array(256);
 /** Name characters and `+` (for `1.0e+00`): the characters of a keyword or number. */
-const WORD_CHAR = new Uint8Array(128);
+const WORD_CHAR = new Uint8Array(256);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   if (/[-A-Za-z$._0-9]/.test(ch)) NAME_CHAR[c] = 1;
   if (/[-A-Za-z$._0-9+]/.test(ch)) WORD_CHAR[c] = 1;
 }
 
-const TYPE_WORDS = new Set([
+/** Per code for `skipGroup`: 1 opens a bracket, -1 closes one, 2 starts a string. */
+export const GROUP_CLASS = new Int8Array(256);
+for (const ch of "([{<") GROUP_CLASS[ch.charCodeAt(0)] = 1;
+for (const ch of ")]}>") GROUP_CLASS[ch.charCodeAt(0)] = -1;
+GROUP_CLASS[QUOTE] = 2;
+/** `GROUP_CLASS` for a speculative read (see `Cursor.speculative`): 3 for `;`, a comment. */
+const SPECULATIVE_GROUP_CLASS = GROUP_CLASS.slice();
+SPECULATIVE_GROUP_CLASS[SEMICOLON] = 3;
+
+/** Thrown by `Cursor.fail` in speculative mode: no message, no stack, the caller reads the line again. */
+export const GIVE_UP: unique symbol = Symbol("give up");
+
+const TYPE_WORDS = [
   "void", "half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128", "x86_mmx", "x86_amx",
   "label", "metadata", "token", "ptr", "opaque", "target",
-]);
+];
 
 const TYPE_WORDS_BY_CHAR: (string[] | undefined)[] = [];
 for (const w of TYPE_WORDS) (TYPE_WORDS_BY_CHAR[w.charCodeAt(0)] ??= []).push(w);
 
-/** Words that start a value (literals, constant expressions, inline asm), never an attribute. */
-const VALUE_WORDS = new Set([
-  "true", "false", "null", "none", "undef", "poison", "zeroinitializer", "inf", "nan", "qnan", "snan",
+/** What a word standing where a value is expected means (`valueWordKind`). */
+const NOT_VALUE_WORD = 0;
+/** `true`, `null`, `zeroinitializer`, ...: a whole value. */
+const LITERAL = 1;
+/** `dso_local_equivalent`, `no_cfi`: stands before another value. */
+const PREFIX = 2;
+/** `getelementptr`, `bitcast`, ...: a constant expression, flags then one bracket group. */
+const EXPRESSION = 3;
+/** `asm`: inline assembler. */
+const ASM = 4;
+
+const LITERAL_WORDS = ["true", "false", "null", "none", "undef", "poison", "zeroinitializer", "inf", "nan", "qnan", "snan"];
+const PREFIX_WORDS = ["dso_local_equivalent", "no_cfi"];
+const EXPRESSION_WORDS = [
   "getelementptr", "bitcast", "addrspacecast", "ptrtoint", "ptrtoaddr", "inttoptr", "trunc", "zext", "sext",
   "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "icmp", "fcmp", "add", "sub", "mul", "shl",
   "lshr", "ashr", "and", "or", "xor", "udiv", "sdiv", "urem", "srem", "fadd", "fsub", "fmul", "fdiv", "frem",
   "fneg", "select", "extractelement", "insertelement", "shufflevector", "extractvalue", "insertvalue",
-  "blockaddress", "dso_local_equivalent", "no_cfi", "splat", "ptrauth", "asm",
+  "blockaddress", "splat", "ptrauth",
+];
+
+/** Words that start a value (literals, constant expressions, inline asm), never an attribute. */
+const VALUE_WORDS = new WordTable([...LITERAL_WORDS, ...PREFIX_WORDS, ...EXPRESSION_WORDS, "asm"]);
+const VALUE_WORD_KIND = Uint8Array.from([
+  ...LITERAL_WORDS.map(() => LITERAL),
+  ...PREFIX_WORDS.map(() => PREFIX),
+  ...EXPRESSION_WORDS.map(() => EXPRESSION),
+  ASM,
 ]);
 
-const LITERAL_WORDS = new Set(["true", "false", "null", "none", "undef", "poison", "zeroinitializer", "inf", "nan", "qnan", "snan"]);
-
-/** Words standing before another value: `dso_local_equivalent @f`. */
-const VALUE_PREFIXES = new Set(["dso_local_equivalent", "no_cfi"]);
-
-const VALUE_WORDS_BY_CHAR: (string[] | undefined)[] = [];
-for (const w of VALUE_WORDS) (VALUE_WORDS_BY_CHAR[w.charCodeAt(0)] ??= []).push(w);
-
-/** Whether `s[start, end)` is one of `VALUE_WORDS`, without copying it. */
-function isValueWordAt(s: string, start: number, end: number): boolean {
-  const words = VALUE_WORDS_BY_CHAR[s.charCodeAt(start)];
-  if (words === undefined) return false;
-  const n = end - start;
-  for (const w of words) if (w.length === n && s.startsWith(w, start)) return true;
-  return false;
+/** What the word `b[start, end)` means as a value (`LITERAL`, ...), or `NOT_VALUE_WORD`. */
+function valueWordKind(b: Uint8Array, start: number, end: number): number {
+  const c0 = b[start];
+  if (end - start < 2 || c0 < 97 || c0 > 122) return NOT_VALUE_WORD; // every value word is lower case
+  const i = VALUE_WORDS.find(b, start, end);
+  return i < 0 ? NOT_VALUE_WORD : VALUE_WORD_KIND[i];
 }
 
-/** Whether `s[start, end)` is a type keyword (`i32`, `ptr`, `void`, ...), without copying it. */
-export function isTypeWordAt(s: string, start: number, end: number): boolean {
+/** Whether the word `b[start, end)` is a type keyword (`i32`, `ptr`, `void`, ...). */
+export function isTypeWordAt(b: Uint8Array, start: number, end: number): boolean {
   const n = end - start;
   if (n < 2) return false;
-  const c0 = s.charCodeAt(start);
+  const c0 = b[start];
   if (c0 === 105 /* i */) {
     for (let i = start + 1; i < end; i++) {
-      const c = s.charCodeAt(i);
+      const c = b[i];
       if (c < 48 || c > 57) return false;
     }
     return true;
   }
   const words = TYPE_WORDS_BY_CHAR[c0];
   if (words === undefined) return false;
-  for (const w of words) if (w.length === n && s.startsWith(w, start)) return true;
+  for (const w of words) if (w.length === n && codesAre(b, start, w)) return true;
   return false;
 }
 
+/** Whether `b[start, start + w.length)` are the codes of the ASCII word `w`. */
+export function codesAre(b: Uint8Array, start: number, w: string): boolean {
+  for (let i = 0; i < w.length; i++) if (b[start + i] !== w.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The end of the run of word characters at `b[p]`, at most `end`. */
+function wordEndAt(b: Uint8Array, p: number, end: number): number {
+  while (p < end && WORD_CHAR[b[p]] === 1) p++;
+  return p;
+}
+
+/** The first index from `p` on that is not a space or tab, at most `end`. */
+function blanksEndAt(b: Uint8Array, p: number, end: number): number {
+  while (p < end) {
+    const c = b[p];
+    if (c !== SPACE && c !== TAB) break;
+    p++;
+  }
+  return p;
+}
+
+/**
+ * The codes the cursor reads `s` by: a byte per character, ASCII as is, any other character 128
+ * (LLVM's syntax is ASCII: no other character is a letter, digit, bracket or quote to it), and
+ * one more byte, 0, after the end, so that a look at the character after the last reads within
+ * the array. The same index means the same character in `s` and in its codes.
+ */
+export function codesOf(s: string): Uint8Array {
+  const n = s.length;
+  const buf = Buffer.allocUnsafe(n + 1);
+  const b = new Uint8Array(buf.buffer, buf.byteOffset, n + 1); // a plain view: one kind of array for V8
+  if (Buffer.byteLength(s, "utf8") === n) buf.write(s, 0, "latin1"); // all ASCII: a copy
+  else
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      b[i] = c < 128 ? c : 128;
+    }
+  b[n] = 0;
+  return b;
+}
+
+/** The numbers written in decimal below this are kept in `Cursor.numbers` rather than `strings`. */
+const NUMBERS = 1 << 14;
+
 export class Cursor {
   s = "";
+  /** The codes of `s` (`codesOf`). */
+  b: Uint8Array = new Uint8Array(1);
   pos = 0;
   line = 0;
   /** Whether the last name read by `localName`/`globalName` was quoted. */
   quoted = false;
+  /** The value of the last name read when that is a bare run of digits (`%12`), else -1. */
+  number = -1;
   /** Set by `parseInstruction`: N for a result written `%N`, else -1. */
   resultNumber = -1;
-
-  constructor(readonly file: string) {}
-
+  /**
+   * Set by `parseInstruction`: whether the instruction yields a value but names none (so that it
+   * takes the next number), and whether it ends its block. (The line machine reads these rather
+   * than the instruction: objects of a dozen shapes make slow property reads.)
+   */
+  unnamed = false;
+  terminator = false;
   /** The end of the text to read: `s` may go on with a comment. */
   end = 0;
+  /** One string per distinct name, type and constant text read (see intern.ts). */
+  readonly strings: StringTable;
+  /** The decimal numbers below `NUMBERS` as strings, made once: `numbers[12]` is "12". */
+  private readonly numbers: string[] = [];
+  /**
+   * A speculative read: `s[pos, end)` is a raw source line, which may go on with a comment or
+   * with unbalanced brackets that continue the instruction on the next lines. The caller wants
+   * the instruction only if reading the raw line gives exactly what reading its comment-free
+   * text would; otherwise `fail` throws `GIVE_UP` and the caller reads the line the exact way.
+   * The instruction grammar itself never consumes a `;` or an unbalanced bracket outside a
+   * string, so it suffices that `skipGroup` gives up at a `;`, and `endOfOperands` checks the
+   * rest of the line (`restEnd`).
+   */
+  speculative = false;
+  /** Set by a speculative `endOfOperands`: the end of the instruction's text, before any comment, trimmed. */
+  restEnd = 0;
+  /** The locals read into the cursor's own list (`sink` null, see `addLocal`), `localCount` of them. */
+  private readonly locals: string[] = [];
+  private localCount = 0;
 
-  reset(s: string, line: number, pos = 0, end = s.length): void {
+  /**
+   * `keep`: how many distinct texts `strings` holds before it starts afresh. The parser of a
+   * module keeps all of them (`parseModule`: they go into its result anyway); a cursor that reads
+   * instruction after instruction of one module after another keeps fewer. Or a table to share:
+   * a table costs hundreds of KB to set up, and a module read one function at a time
+   * (cli/llvm_stream.ts) makes a parser per function.
+   */
+  constructor(
+    readonly file: string,
+    keep: number | StringTable = 1 << 14,
+  ) {
+    this.strings = typeof keep === "number" ? new StringTable(keep) : keep;
+  }
+
+  /** Reads `s[pos, end)` of line `line`; `codes` are `codesOf(s)`, made here when not given. */
+  reset(s: string, line: number, pos = 0, end = s.length, codes?: Uint8Array): void {
     this.s = s;
+    this.b = codes ?? codesOf(s);
     this.pos = pos;
     this.end = end;
     this.line = line;
+    this.localCount = 0;
   }
 
   fail(what: string): never {
+    if (this.speculative) throw GIVE_UP;
     throw new MalformedInput(`${this.file}:${this.line}: ${what}`);
   }
 
@@ -127,21 +248,41 @@ export class Cursor {
     return JSON.stringify(this.pos + 24 < this.end ? `${rest}...` : rest);
   }
 
-  ws(): void {
-    const s = this.s;
-    let p = this.pos;
-    while (p < this.end) {
-      const c = s.charCodeAt(p);
-      if (c !== SPACE && c !== TAB) break;
-      p++;
+  /** `s[start, end)` as a string of `strings` (or `numbers`). */
+  text(start: number, end: number): string {
+    const b = this.b;
+    const n = end - start;
+    // a small decimal number (`i32 1`, `align 8`): without hashing
+    if (n <= 5) {
+      let v = 0;
+      let i = start;
+      for (; i < end; i++) {
+        const c = b[i];
+        if (c < 48 || c > 57) break;
+        v = v * 10 + (c - 48);
+      }
+      if (i === end && n > 0 && (n === 1 || b[start] !== 48) && v < NUMBERS) return this.numberText(v);
     }
-    this.pos = p;
+    return this.strings.range(b, this.s, start, end);
   }
 
-  /** The character code at the cursor after blanks, or -1 at the end. */
+  /** `String(v)` for `v < NUMBERS`, made once. */
+  private numberText(v: number): string {
+    const numbers = this.numbers;
+    // filled in order, so that the array stays dense (fast to index)
+    while (numbers.length <= v) numbers.push(String(numbers.length));
+    return numbers[v];
+  }
+
+  ws(): void {
+    this.pos = blanksEndAt(this.b, this.pos, this.end);
+  }
+
+  /** The character code at the cursor after blanks (128 for any non-ASCII character), or -1 at the end. */
   peek(): number {
-    this.ws();
-    return this.pos < this.end ? this.s.charCodeAt(this.pos) : -1;
+    const p = blanksEndAt(this.b, this.pos, this.end);
+    this.pos = p;
+    return p < this.end ? this.b[p] : -1;
   }
 
   eat(c: number): boolean {
@@ -157,14 +298,7 @@ export class Cursor {
   /** The end of the word (keyword, number) at the cursor after blanks; the cursor when there is none. */
   wordEnd(): number {
     this.ws();
-    const s = this.s;
-    let p = this.pos;
-    while (p < this.end) {
-      const c = s.charCodeAt(p);
-      if (c >= 128 || WORD_CHAR[c] === 0) break;
-      p++;
-    }
-    return p;
+    return wordEndAt(this.b, this.pos, this.end);
   }
 
   /** A keyword, number or other run of word characters; "" if none stands here. */
@@ -186,7 +320,7 @@ export class Cursor {
   /** Whether the word at the cursor is `w` (not consumed). */
   atWord(w: string): boolean {
     const end = this.wordEnd();
-    return end - this.pos === w.length && this.s.startsWith(w, this.pos);
+    return end - this.pos === w.length && codesAre(this.b, this.pos, w);
   }
 
   eatWord(w: string): boolean {
@@ -195,27 +329,70 @@ export class Cursor {
     return true;
   }
 
-  /** A name after `%`/`@`/`$`: quoted (unescaped) or bare. The cursor stands on the sigil. */
+  /**
+   * A name after `%`/`@`/`$`: quoted (unescaped) or bare. The cursor stands on the sigil. A bare
+   * name is hashed as it is scanned, and its value noted when it is a number (`number`).
+   */
   private name(): string {
-    const s = this.s;
+    const b = this.b;
+    const end = this.end;
     let p = this.pos + 1;
-    if (p < this.end && s.charCodeAt(p) === QUOTE) {
-      const close = s.indexOf('"', p + 1);
-      if (close < 0 || close >= this.end) this.fail(`unterminated quoted name`);
-      this.pos = close + 1;
-      this.quoted = true;
-      return unescape(s.slice(p + 1, close));
-    }
+    if (p < end && b[p] === QUOTE) return this.quotedName(p);
     const start = p;
-    while (p < this.end) {
-      const c = s.charCodeAt(p);
-      if (c >= 128 || NAME_CHAR[c] === 0) break;
-      p++;
+    let h = 0; // the hash of `hashRange` in intern.ts, computed as the name is scanned
+    // a leading run of digits, and its value
+    let v = 0;
+    for (; p < end; p++) {
+      const c = b[p];
+      if (c < 48 || c > 57) break;
+      h = (Math.imul(h, 31) + c) | 0;
+      v = v * 10 + (c - 48);
     }
-    if (p === start) this.fail(`expected a name after '${s[this.pos]}'`);
+    const digits = p > start && (p === end || NAME_CHAR[b[p]] === 0);
+    // the rest of the name
+    for (; p < end; p++) {
+      const c = b[p];
+      if (NAME_CHAR[c] === 0) break;
+      h = (Math.imul(h, 31) + c) | 0;
+    }
+    const n = p - start;
+    if (n === 0) this.fail(`expected a name after '${this.s[this.pos]}'`);
     this.pos = p;
     this.quoted = false;
-    return s.slice(start, p);
+    if (!digits) {
+      this.number = -1;
+      return this.strings.get(b, this.s, start, p, h);
+    }
+    // digits: `v` is exact up to 15 of them; `Number` as the caller would compute it past that
+    this.number = n <= 15 ? v : Number(this.s.slice(start, p));
+    if (v < NUMBERS && (n === 1 || b[start] !== 48)) return this.numberText(v);
+    return this.strings.get(b, this.s, start, p, h);
+  }
+
+  /** `name()` for a name that is not kept (a named type). */
+  private skipName(): void {
+    const b = this.b;
+    const end = this.end;
+    let p = this.pos + 1;
+    if (p < end && b[p] === QUOTE) {
+      this.quotedName(p);
+      return;
+    }
+    const start = p;
+    while (p < end && NAME_CHAR[b[p]] === 1) p++;
+    if (p === start) this.fail(`expected a name after '${this.s[this.pos]}'`);
+    this.pos = p;
+    this.quoted = false;
+  }
+
+  /** The quoted name whose opening quote is at `q`. */
+  private quotedName(q: number): string {
+    const close = this.s.indexOf('"', q + 1);
+    if (close < 0 || close >= this.end) this.fail(`unterminated quoted name`);
+    this.pos = close + 1;
+    this.quoted = true;
+    this.number = -1;
+    return unescape(this.s.slice(q + 1, close));
   }
 
   /** `%name`, `%"quoted"`, `%12` -> the name without `%`. */
@@ -248,32 +425,32 @@ export class Cursor {
    */
   skipGroup(): void {
     this.ws();
-    const s = this.s;
+    const b = this.b;
+    const end = this.end;
+    const table = this.speculative ? SPECULATIVE_GROUP_CLASS : GROUP_CLASS;
     let p = this.pos;
     let depth = 0;
-    while (p < this.end) {
-      const c = s.charCodeAt(p);
-      if (c === LPAREN || c === LBRACK || c === LBRACE || c === LT) depth++;
-      else if (c === RPAREN || c === RBRACK || c === RBRACE || c === GT) {
-        depth--;
-        if (depth === 0) {
-          this.pos = p + 1;
-          return;
-        }
-      } else if (c === QUOTE) {
-        const close = s.indexOf('"', p + 1);
-        if (close < 0 || close >= this.end) break;
+    for (; p < end; p++) {
+      const k = table[b[p]];
+      if (k === 0) continue;
+      if (k === 2) {
+        const close = this.s.indexOf('"', p + 1);
+        if (close < 0 || close >= end) break;
         p = close;
+      } else if (k === 3) break; // a comment in a speculative read
+      else if (k === 1) depth++;
+      else if (--depth === 0) {
+        this.pos = p + 1;
+        return;
       }
-      p++;
     }
-    this.fail(`unbalanced '${s[this.pos]}'`);
+    this.fail(`unbalanced '${this.s[this.pos]}'`);
   }
 
   isTypeStart(): boolean {
     const c = this.peek();
     if (c === PERCENT || c === LBRACE || c === LBRACK || c === LT) return true;
-    return isTypeWordAt(this.s, this.pos, this.wordEnd());
+    return isTypeWordAt(this.b, this.pos, wordEndAt(this.b, this.pos, this.end));
   }
 
   /**
@@ -284,44 +461,79 @@ export class Cursor {
     this.ws();
     const start = this.pos;
     this.skipType();
-    return this.s.slice(start, this.pos);
+    return this.strings.range(this.b, this.s, start, this.pos);
   }
 
   /** `type()` without copying it. */
   skipType(): void {
     const c = this.peek();
-    if (c === PERCENT) this.name();
+    if (c === PERCENT) this.skipName();
     else if (c === LBRACE || c === LBRACK || c === LT) this.skipGroup();
     else {
+      const b = this.b;
       const start = this.pos;
-      const end = this.wordEnd();
-      if (!isTypeWordAt(this.s, start, end)) this.fail(`expected a type, found ${this.here()}`);
+      const end = wordEndAt(b, start, this.end);
+      if (!isTypeWordAt(b, start, end)) this.fail(`expected a type, found ${this.here()}`);
       this.pos = end;
-      if (end - start === 6 && this.s.startsWith("target", start) && this.peek() === LPAREN) this.skipGroup();
+      if (end - start === 6 && codesAre(b, start, "target") && this.peek() === LPAREN) this.skipGroup();
     }
-    // pointers, address spaces, function types
+    // pointers, address spaces, function types: blanks before them belong to the type, other
+    // blanks not
+    const b = this.b;
+    const end = this.end;
     for (;;) {
-      const save = this.pos;
-      const d = this.peek();
-      if (d === STAR) this.pos++;
-      else if (d === LPAREN) this.skipGroup();
-      else if (d === 97 /* a */ && this.eatWord("addrspace") && this.peek() === LPAREN) this.skipGroup();
-      else {
-        this.pos = save;
-        return;
-      }
+      const p = blanksEndAt(b, this.pos, end);
+      const d = p < end ? b[p] : -1;
+      if (d === STAR) this.pos = p + 1;
+      else if (d === LPAREN) {
+        this.pos = p;
+        this.skipGroup();
+      } else if (d === 97 /* a */ && wordEndAt(b, p, end) === p + 9 && codesAre(b, p, "addrspace")) {
+        const q = blanksEndAt(b, p + 9, end);
+        if (q >= end || b[q] !== LPAREN) return;
+        this.pos = q;
+        this.skipGroup();
+      } else return;
     }
   }
 
   /** Skips metadata at `!`: `!12`, `!"s"`, `!{...}`, `!DIExpression(...)`. */
   skipMetadata(): void {
     this.pos++; // !
-    const c = this.pos < this.end ? this.s.charCodeAt(this.pos) : -1;
+    const c = this.pos < this.end ? this.b[this.pos] : -1;
     if (c === QUOTE) this.skipString();
     else if (c === LBRACE) this.skipGroup();
     else {
       this.skipWord();
-      if (this.pos < this.end && this.s.charCodeAt(this.pos) === LPAREN) this.skipGroup();
+      if (this.pos < this.end && this.b[this.pos] === LPAREN) this.skipGroup();
+    }
+  }
+
+  /**
+   * Records a local read by `skipValue`: into `sink`, or when that is null into the cursor's own
+   * list, which `takeLocals` empties (this saves a scratch array's `length = 0` per instruction).
+   */
+  private addLocal(sink: string[] | null, name: string): void {
+    if (sink === null) this.locals[this.localCount++] = name;
+    else sink.push(name);
+  }
+
+  /** The locals of the cursor's own list (see `addLocal`), as a new array of their exact number. */
+  takeLocals(): string[] {
+    const l = this.locals;
+    const n = this.localCount;
+    this.localCount = 0;
+    switch (n) {
+      case 0:
+        return [];
+      case 1:
+        return [l[0]];
+      case 2:
+        return [l[0], l[1]];
+      case 3:
+        return [l[0], l[1], l[2]];
+      default:
+        return l.slice(0, n);
     }
   }
 
@@ -331,23 +543,23 @@ export class Cursor {
   vName = "";
 
   /**
-   * A value (the type already read), as an object. A local is appended to `sink`. Constants of
-   * every kind are returned as written.
+   * A value (the type already read), as an object. A local is appended to `sink` (null: the
+   * cursor's own list, see `addLocal`). Constants of every kind are returned as written.
    */
-  value(sink: string[]): LlvmValue {
+  value(sink: string[] | null): LlvmValue {
     const k = this.skipValue(sink);
     if (k === "local" || k === "global") return { kind: k, name: this.vName };
-    const text = this.s.slice(this.vStart, this.pos);
+    const text = this.text(this.vStart, this.pos);
     return k === "metadata" ? { kind: k, text, locals: [] } : { kind: "const", text };
   }
 
   /** `value()` without building the object: sets `vKind`, `vStart`, `vName`. */
-  skipValue(sink: string[]): LlvmValue["kind"] {
+  skipValue(sink: string[] | null): LlvmValue["kind"] {
     const c = this.peek();
     this.vStart = this.pos;
     if (c === PERCENT) {
       const name = this.name();
-      sink.push(name);
+      this.addLocal(sink, name);
       this.vName = name;
       return (this.vKind = "local");
     }
@@ -364,26 +576,41 @@ export class Cursor {
       this.skipMetadata();
       return (this.vKind = "metadata");
     }
+    const b = this.b;
     const start = this.pos;
-    let w = this.word();
-    while (VALUE_PREFIXES.has(w)) {
+    // a number: decimal, float, hexadecimal float
+    if ((c >= 48 && c <= 57) || c === 45 /* - */ || c === 43 /* + */) {
+      this.pos = wordEndAt(b, start, this.end);
+      return "const";
+    }
+    // the word `b[w, pos)`, after any prefixes (`dso_local_equivalent @f`)
+    let w = start;
+    this.pos = wordEndAt(b, w, this.end);
+    let kind = valueWordKind(b, w, this.pos);
+    while (kind === PREFIX) {
       const d = this.peek();
       if (d === AT || d === PERCENT) {
         this.name();
         return "const";
       }
-      w = this.word();
+      w = this.pos;
+      this.pos = wordEndAt(b, w, this.end);
+      kind = valueWordKind(b, w, this.pos);
     }
-    const w0 = w.charCodeAt(0);
-    if (w === "") this.fail(`expected a value, found ${this.here()}`);
-    else if ((w0 >= 48 && w0 <= 57) || w0 === 45 /* - */ || w0 === 43 /* + */ || ((w0 === 115 || w0 === 117) && w.startsWith("0x", 1))) {
-      // a number: decimal, float, hexadecimal float, `s0x`/`u0x` hexadecimal integer
-    } else if (w === "c" && this.s.charCodeAt(this.pos) === QUOTE) this.skipString();
-    else if (w === "asm") this.skipInlineAsm();
-    else if (!VALUE_WORDS.has(w)) {
+    const n = this.pos - w;
+    const w0 = b[w];
+    if (n === 0) this.fail(`expected a value, found ${this.here()}`);
+    else if (
+      (w0 >= 48 && w0 <= 57) || w0 === 45 || w0 === 43 ||
+      ((w0 === 115 /* s */ || w0 === 117 /* u */) && n >= 3 && b[w + 1] === 48 /* 0 */ && b[w + 2] === 120 /* x */)
+    ) {
+      // a number after a prefix; or an `s0x`/`u0x` hexadecimal integer
+    } else if (n === 1 && w0 === 99 /* c */ && b[this.pos] === QUOTE) this.skipString();
+    else if (kind === ASM) this.skipInlineAsm();
+    else if (kind === NOT_VALUE_WORD) {
       this.pos = start;
       this.fail(`expected a value, found ${this.here()}`);
-    } else if (!LITERAL_WORDS.has(w)) {
+    } else if (kind === EXPRESSION) {
       // a constant expression: opcode, flags and predicates, then one bracket group
       let inrange = false;
       for (;;) {
@@ -409,8 +636,43 @@ export class Cursor {
     this.skipString();
   }
 
+  /** Skips the rest of the instruction's text, unread (fence orderings, landingpad clauses). */
+  skipRest(): void {
+    if (this.speculative) throw GIVE_UP; // the rest may hold a comment or open brackets
+    this.pos = this.end;
+  }
+
+  /**
+   * After the operands: what is left (alignment, orderings, metadata attachments) must not name a
+   * local value. A speculative read also looks there for the comment, which sets `restEnd`, and
+   * gives up on a quote or unbalanced brackets.
+   */
+  endOfOperands(op: string): void {
+    const b = this.b;
+    const end = this.end;
+    if (!this.speculative) {
+      for (let i = this.pos; i < end; i++) if (b[i] === PERCENT) this.fail(`unexpected ${this.here()} after the operands of '${op}'`);
+      return;
+    }
+    let depth = 0;
+    let stop = end;
+    for (let i = this.pos; i < end; i++) {
+      const c = b[i];
+      if (c === SEMICOLON) {
+        stop = i;
+        break;
+      }
+      const k = GROUP_CLASS[c];
+      if (c === PERCENT || k === 2) throw GIVE_UP;
+      depth += k;
+    }
+    if (depth !== 0) throw GIVE_UP;
+    while (stop > this.pos && isBlank(b[stop - 1])) stop--;
+    this.restEnd = stop;
+  }
+
   /** `T v`, only the local (if any) to `sink`. */
-  skipTypedValue(sink: string[]): void {
+  skipTypedValue(sink: string[] | null): void {
     this.skipType();
     this.skipValue(sink);
   }
@@ -422,13 +684,19 @@ export class Cursor {
    */
   skipFlags(): number {
     let found = 0;
-    while (!this.isTypeStart()) {
-      if (this.atWord("volatile")) found |= VOLATILE;
-      else if (this.atWord("atomic")) found |= ATOMIC;
-      if (!this.skipWord()) this.fail(`expected a type, found ${this.here()}`);
+    const b = this.b;
+    for (;;) {
+      const c = this.peek();
+      if (c === PERCENT || c === LBRACE || c === LBRACK || c === LT) return found;
+      const start = this.pos;
+      const end = wordEndAt(b, start, this.end);
+      if (isTypeWordAt(b, start, end)) return found;
+      if (end === start) this.fail(`expected a type, found ${this.here()}`);
+      if (end - start === 8 && codesAre(b, start, "volatile")) found |= VOLATILE;
+      else if (end - start === 6 && codesAre(b, start, "atomic")) found |= ATOMIC;
+      this.pos = end;
       if (this.peek() === LPAREN) this.skipGroup();
     }
-    return found;
   }
 
   /**
@@ -436,6 +704,7 @@ export class Cursor {
    * `byval(%struct.S)`, `"key"="value"`.
    */
   skipParamAttrs(): void {
+    const b = this.b;
     for (;;) {
       const c = this.peek();
       if (c === -1 || c === PERCENT || c === AT || c === LBRACE || c === LBRACK || c === LT || c === BANG || c === COMMA || c === RPAREN) return;
@@ -446,10 +715,10 @@ export class Cursor {
       }
       if (c === 45 || c === 43 || (c >= 48 && c <= 57)) return; // a number
       const start = this.pos;
-      const end = this.wordEnd();
-      if (end === start || isValueWordAt(this.s, start, end) || (end - start === 1 && this.s.charCodeAt(start) === 99 && this.s.charCodeAt(end) === QUOTE))
+      const end = wordEndAt(b, start, this.end);
+      if (end === start || VALUE_WORDS.find(b, start, end) >= 0 || (end - start === 1 && c === 99 && b[end] === QUOTE))
         return;
-      const align = end - start === 5 && this.s.startsWith("align", start);
+      const align = end - start === 5 && codesAre(b, start, "align");
       this.pos = end;
       if (align) {
         const d = this.peek();
@@ -463,7 +732,7 @@ export class Cursor {
    * `T v, T v, ...` up to anything that does not start a type after a comma (`, align 4`,
    * `, !dbg !5`, `, 0` indices) or the end. The cursor ends before that comma.
    */
-  typedValueList(sink: string[]): void {
+  typedValueList(sink: string[] | null): void {
     for (;;) {
       this.skipTypedValue(sink);
       const save = this.pos;
@@ -492,6 +761,11 @@ export function unescape(raw: string): string {
     } else bytes.push(b);
   }
   return Buffer.from(bytes).toString("utf8");
+}
+
+/** The blanks that `Scan` in parse.ts trims: space, tab, CR, FF, VT. */
+export function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
 }
 
 function isHex(b: number): boolean {

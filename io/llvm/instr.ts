@@ -4,6 +4,7 @@
  * in the grammar, never by guessing from a name (`%struct.S` and `%0` can be types).
  */
 import { ATOMIC, CH, Cursor, VOLATILE } from "./cursor.js";
+import { WordTable } from "./intern.js";
 import type {
   LlvmArg,
   LlvmCall,
@@ -32,15 +33,38 @@ const OTHER: Record<LlvmOtherOp, Family> = {
   catchpad: "pad", cleanuppad: "pad",
 };
 
-/** Every opcode this parser knows, and the call markers that may stand before `call`. */
-export const OPCODES: ReadonlySet<string> = new Set([
-  ...Object.keys(OTHER),
-  "alloca", "load", "store", "phi", "call", "invoke", "callbr", "tail", "musttail", "notail",
+/** Opcodes with a structure of their own, in the order of their ids below. */
+const SPECIAL_OPS = [
+  "alloca", "load", "store", "phi", "call", "invoke", "callbr",
   "ret", "br", "switch", "indirectbr", "resume", "unreachable", "cleanupret", "catchret", "catchswitch",
-]);
+] as const;
+const ALLOCA = 0, LOAD = 1, STORE = 2, PHI = 3, CALL = 4, INVOKE = 5, CALLBR = 6;
+/** The terminators besides `invoke` and `callbr`: from `RET` to `CATCHSWITCH`. */
+const RET = 7, BR = 8, SWITCH = 9, INDIRECTBR = 10, RESUME = 11, UNREACHABLE = 12, CLEANUPRET = 13, CATCHRET = 14, CATCHSWITCH = 15;
+/** Markers that may stand before `call`. */
+const CALL_MARKERS = ["tail", "musttail", "notail"];
+const OTHER_OPS = Object.keys(OTHER) as LlvmOtherOp[];
 
-/** The operands of the instruction being parsed, copied out at its end. */
-const SCRATCH: string[] = [];
+/**
+ * Opcode ids: `SPECIAL_OPS`, then `OTHER_OPS` (from `FIRST_OTHER`), then `CALL_MARKERS` (from
+ * `FIRST_MARKER`). The opcode word is looked up in place, never sliced out of the line.
+ */
+const OP_WORDS = new WordTable([...SPECIAL_OPS, ...OTHER_OPS, ...CALL_MARKERS]);
+const FIRST_OTHER = SPECIAL_OPS.length;
+const FIRST_MARKER = FIRST_OTHER + OTHER_OPS.length;
+
+/** Every opcode this parser knows, and the call markers that may stand before `call`. */
+export const OPCODES: ReadonlySet<string> = new Set(OP_WORDS.words);
+
+/**
+ * Where `Cursor.skipValue` and friends put the locals an instruction reads: null is the cursor's
+ * own list, which `Cursor.takeLocals` copies out into the instruction's `operands`.
+ */
+const OPERANDS = null;
+
+/** A phi's incoming pairs and a call's arguments, copied out at the end (`parseInstruction` is never re-entered). */
+const INCOMING: { value: LlvmValue; block: string }[] = [];
+const ARGS: LlvmArg[] = [];
 
 /** Instructions that never have a result (calls: by their type). */
 const VOID_OPS = new Set(["store", "fence", "ret", "br", "switch", "indirectbr", "resume", "unreachable", "cleanupret", "catchret"]);
@@ -69,7 +93,10 @@ function returnsVoid(type: string): boolean {
 
 /**
  * Parses the instruction standing in `c` (reset to its text and line). `c.resultNumber` is set
- * to N for a result written `%N`, else -1.
+ * to N for a result written `%N`, else -1; `c.unnamed` and `c.terminator` are set too.
+ *
+ * Each kind of instruction is read by a function of its own: V8 then optimizes each with the
+ * cursor's small methods inlined, which it stops doing in one function of all of them.
  */
 export function parseInstruction(c: Cursor): LlvmInstr {
   const line = c.line;
@@ -77,221 +104,253 @@ export function parseInstruction(c: Cursor): LlvmInstr {
   c.resultNumber = -1;
   if (c.peek() === PERCENT) {
     result = c.localName();
-    if (!c.quoted && isDigits(result)) c.resultNumber = Number(result);
+    c.resultNumber = c.number; // -1 unless a bare run of digits
     c.expect(61 /* = */, `after the result name`);
   }
   const opStart = c.pos;
-  let op = c.word();
-  if (op === "tail" || op === "musttail" || op === "notail") op = c.word();
-  const operands = SCRATCH;
-  operands.length = 0;
+  let end = c.wordEnd();
+  let id = OP_WORDS.find(c.b, c.pos, end);
+  if (id >= FIRST_MARKER) {
+    // `tail call`: the opcode is the next word (a second marker is no opcode)
+    c.pos = end;
+    end = c.wordEnd();
+    id = OP_WORDS.find(c.b, c.pos, end);
+    if (id >= FIRST_MARKER) id = -1;
+  }
+  if (id < 0) {
+    const op = c.s.slice(c.pos, end);
+    c.pos = opStart;
+    c.fail(op === "" ? `expected an instruction, found ${c.here()}` : `unknown instruction '${op}'`);
+  }
+  c.pos = end;
+  const op = OP_WORDS.words[id] as LlvmInstr["op"];
   let instr: LlvmInstr;
-  switch (op) {
-    case "alloca": {
-      c.skipFlags();
-      const type = c.type();
-      let count: LlvmValue | null = null;
-      const save = c.pos;
-      if (c.eat(COMMA) && c.isTypeStart()) {
-        c.skipType();
-        count = c.value(operands);
-      }
-      else c.pos = save;
-      instr = { op, result, operands, line, type, count };
+  switch (id) {
+    case ALLOCA:
+      instr = parseAlloca(c, result, line);
       break;
-    }
-    case "load": {
-      const flags = c.skipFlags();
-      const type = c.type();
-      c.expect(COMMA, "after the loaded type");
-      c.skipType();
-      const ptr = c.value(operands);
-      instr = { op, result, operands, line, type, ptr, volatile: (flags & VOLATILE) !== 0, atomic: (flags & ATOMIC) !== 0 };
+    case LOAD:
+      instr = parseLoad(c, result, line);
       break;
-    }
-    case "store": {
-      const flags = c.skipFlags();
-      const type = c.type();
-      const value = c.value(operands);
-      c.expect(COMMA, "between the stored value and the pointer");
-      c.skipType();
-      const ptr = c.value(operands);
-      instr = {
-        op, result, operands, line, type, value, ptr,
-        volatile: (flags & VOLATILE) !== 0, atomic: (flags & ATOMIC) !== 0,
-      };
+    case STORE:
+      instr = parseStore(c, result, line);
       break;
-    }
-    case "phi": {
-      c.skipFlags();
-      const type = c.type();
-      const incoming: { value: LlvmValue; block: string }[] = [];
-      for (;;) {
-        c.expect(LBRACK, "before a phi's incoming pair");
-        const value = c.value(operands);
-        c.expect(COMMA, "in a phi's incoming pair");
-        const block = c.localName();
-        c.expect(RBRACK, "after a phi's incoming pair");
-        incoming.push({ value, block });
-        const save = c.pos;
-        if (c.eat(COMMA) && c.peek() === LBRACK) continue;
-        c.pos = save;
-        break;
-      }
-      instr = { op, result, operands, line, type, incoming: incoming.slice() };
+    case PHI:
+      instr = parsePhi(c, result, line);
       break;
-    }
-    case "call":
-    case "invoke":
-    case "callbr":
-      instr = parseCall(c, op, result, operands, line);
+    case CALL:
+    case INVOKE:
+    case CALLBR:
+      instr = parseCall(c, op as LlvmCall["op"], result, line);
       break;
-    case "ret": {
-      // `ret void`, but `ret void ()* %f` returns a function pointer
-      const save = c.pos;
-      const d = c.eatWord("void") ? c.peek() : 0;
-      if (d !== -1 && d !== COMMA) {
-        c.pos = save;
-        c.skipTypedValue(operands);
-      }
-      instr = terminator(op, result, operands, line, []);
+    case RET:
+    case BR:
+    case SWITCH:
+      instr = parseBranch(c, id, result, line);
       break;
-    }
-    case "br": {
-      let succs: string[];
-      if (c.atWord("label")) succs = [c.label()];
-      else {
-        c.skipTypedValue(operands);
-        c.expect(COMMA, "after the branch condition");
-        const then = c.label();
-        c.expect(COMMA, "between the branch targets");
-        succs = [then, c.label()];
-      }
-      instr = terminator(op, result, operands, line, succs);
+    case INDIRECTBR:
+    case RESUME:
+    case UNREACHABLE:
+    case CLEANUPRET:
+    case CATCHRET:
+    case CATCHSWITCH:
+      instr = parseRareTerminator(c, id, result, line);
       break;
-    }
-    case "switch": {
-      c.skipTypedValue(operands);
-      c.expect(COMMA, "after the switch value");
-      const succs = [c.label()];
-      c.expect(LBRACK, "before the switch cases");
-      while (!c.eat(RBRACK)) {
-        c.eat(COMMA);
-        c.skipTypedValue(operands);
-        c.expect(COMMA, "in a switch case");
-        succs.push(c.label());
-      }
-      instr = terminator(op, result, operands, line, succs);
-      break;
-    }
-    case "indirectbr": {
-      c.skipTypedValue(operands);
-      c.expect(COMMA, "after the indirectbr address");
-      instr = terminator(op, result, operands, line, labelList(c));
-      break;
-    }
-    case "resume":
-      c.skipTypedValue(operands);
-      instr = terminator(op, result, operands, line, []);
-      break;
-    case "unreachable":
-      instr = terminator(op, result, operands, line, []);
-      break;
-    case "cleanupret": {
-      if (!c.eatWord("from")) c.fail(`expected 'from' after cleanupret, found ${c.here()}`);
-      c.skipValue(operands);
-      if (!c.eatWord("unwind")) c.fail(`expected 'unwind' in cleanupret, found ${c.here()}`);
-      instr = terminator(op, result, operands, line, unwindDest(c));
-      break;
-    }
-    case "catchret": {
-      if (!c.eatWord("from")) c.fail(`expected 'from' after catchret, found ${c.here()}`);
-      c.skipValue(operands);
-      if (!c.eatWord("to")) c.fail(`expected 'to' in catchret, found ${c.here()}`);
-      instr = terminator(op, result, operands, line, [c.label()]);
-      break;
-    }
-    case "catchswitch": {
-      if (!c.eatWord("within")) c.fail(`expected 'within' after catchswitch, found ${c.here()}`);
-      c.skipValue(operands);
-      const succs = labelList(c);
-      if (!c.eatWord("unwind")) c.fail(`expected 'unwind' in catchswitch, found ${c.here()}`);
-      succs.push(...unwindDest(c));
-      instr = terminator(op, result, operands, line, succs);
-      break;
-    }
     default: {
-      const family = Object.hasOwn(OTHER, op) ? OTHER[op as LlvmOtherOp] : undefined;
-      if (family === undefined) {
-        c.pos = opStart;
-        c.fail(op === "" ? `expected an instruction, found ${c.here()}` : `unknown instruction '${op}'`);
-      }
-      parseOther(c, family, operands);
-      instr = { op: op as LlvmOtherOp, result, operands, line };
+      const other = op as LlvmOtherOp;
+      parseOther(c, OTHER[other]);
+      instr = { op: other, result, operands: c.takeLocals(), line };
     }
   }
-  // anything left is alignment, orderings, metadata attachments: never a local value
-  const pct = c.s.indexOf("%", c.pos);
-  if (pct >= 0 && pct < c.end) c.fail(`unexpected ${c.here()} after the operands of '${op}'`);
-  // an exact copy: an array grown by push keeps room for 17 entries, several times what it holds
-  instr.operands = operands.length === 0 ? [] : operands.slice();
+  c.endOfOperands(op);
+  c.terminator = (id >= RET && id <= CATCHSWITCH) || id === INVOKE || id === CALLBR;
+  c.unnamed = result === null && (id === CALL || id === INVOKE || id === CALLBR ? !returnsVoid((instr as LlvmCall).type) : !VOID_OPS.has(op));
   return instr;
 }
 
-function terminator(op: LlvmTerminatorOp, result: string | null, operands: string[], line: number, succs: string[]): LlvmInstr {
-  return { op, result, operands, line, succs: succs.length === 0 ? succs : succs.slice() };
+function parseAlloca(c: Cursor, result: string | null, line: number): LlvmInstr {
+  c.skipFlags();
+  const type = c.type();
+  let count: LlvmValue | null = null;
+  const save = c.pos;
+  if (c.eat(COMMA) && c.isTypeStart()) {
+    c.skipType();
+    count = c.value(OPERANDS);
+  } else c.pos = save;
+  return { op: "alloca", result, operands: c.takeLocals(), line, type, count };
 }
 
-function parseOther(c: Cursor, family: Family, operands: string[]): void {
+function parseLoad(c: Cursor, result: string | null, line: number): LlvmInstr {
+  const flags = c.skipFlags();
+  const type = c.type();
+  c.expect(COMMA, "after the loaded type");
+  c.skipType();
+  const ptr = c.value(OPERANDS);
+  return {
+    op: "load", result, operands: c.takeLocals(), line, type, ptr,
+    volatile: (flags & VOLATILE) !== 0, atomic: (flags & ATOMIC) !== 0,
+  };
+}
+
+function parseStore(c: Cursor, result: string | null, line: number): LlvmInstr {
+  const flags = c.skipFlags();
+  const type = c.type();
+  const value = c.value(OPERANDS);
+  c.expect(COMMA, "between the stored value and the pointer");
+  c.skipType();
+  const ptr = c.value(OPERANDS);
+  return {
+    op: "store", result, operands: c.takeLocals(), line, type, value, ptr,
+    volatile: (flags & VOLATILE) !== 0, atomic: (flags & ATOMIC) !== 0,
+  };
+}
+
+function parsePhi(c: Cursor, result: string | null, line: number): LlvmInstr {
+  c.skipFlags();
+  const type = c.type();
+  const incoming = INCOMING;
+  incoming.length = 0;
+  for (;;) {
+    c.expect(LBRACK, "before a phi's incoming pair");
+    const value = c.value(OPERANDS);
+    c.expect(COMMA, "in a phi's incoming pair");
+    const block = c.localName();
+    c.expect(RBRACK, "after a phi's incoming pair");
+    incoming.push({ value, block });
+    const save = c.pos;
+    if (c.eat(COMMA) && c.peek() === LBRACK) continue;
+    c.pos = save;
+    break;
+  }
+  return { op: "phi", result, operands: c.takeLocals(), line, type, incoming: incoming.slice() };
+}
+
+/** `ret`, `br`, `switch`. */
+function parseBranch(c: Cursor, id: number, result: string | null, line: number): LlvmInstr {
+  if (id === RET) {
+    // `ret void`, but `ret void ()* %f` returns a function pointer
+    const save = c.pos;
+    const d = c.eatWord("void") ? c.peek() : 0;
+    if (d !== -1 && d !== COMMA) {
+      c.pos = save;
+      c.skipTypedValue(OPERANDS);
+    }
+    return terminator(c, "ret", result, line, []);
+  }
+  if (id === BR) {
+    if (c.atWord("label")) return terminator(c, "br", result, line, [c.label()]);
+    c.skipTypedValue(OPERANDS);
+    c.expect(COMMA, "after the branch condition");
+    const then = c.label();
+    c.expect(COMMA, "between the branch targets");
+    return terminator(c, "br", result, line, [then, c.label()]);
+  }
+  c.skipTypedValue(OPERANDS);
+  c.expect(COMMA, "after the switch value");
+  const succs = [c.label()];
+  c.expect(LBRACK, "before the switch cases");
+  while (!c.eat(RBRACK)) {
+    c.eat(COMMA);
+    c.skipTypedValue(OPERANDS);
+    c.expect(COMMA, "in a switch case");
+    succs.push(c.label());
+  }
+  return terminator(c, "switch", result, line, succs.slice());
+}
+
+function parseRareTerminator(c: Cursor, id: number, result: string | null, line: number): LlvmInstr {
+  switch (id) {
+    case INDIRECTBR:
+      c.skipTypedValue(OPERANDS);
+      c.expect(COMMA, "after the indirectbr address");
+      return terminator(c, "indirectbr", result, line, labelList(c).slice());
+    case RESUME:
+      c.skipTypedValue(OPERANDS);
+      return terminator(c, "resume", result, line, []);
+    case UNREACHABLE:
+      return terminator(c, "unreachable", result, line, []);
+    case CLEANUPRET: {
+      if (!c.eatWord("from")) c.fail(`expected 'from' after cleanupret, found ${c.here()}`);
+      c.skipValue(OPERANDS);
+      if (!c.eatWord("unwind")) c.fail(`expected 'unwind' in cleanupret, found ${c.here()}`);
+      return terminator(c, "cleanupret", result, line, unwindDest(c));
+    }
+    case CATCHRET: {
+      if (!c.eatWord("from")) c.fail(`expected 'from' after catchret, found ${c.here()}`);
+      c.skipValue(OPERANDS);
+      if (!c.eatWord("to")) c.fail(`expected 'to' in catchret, found ${c.here()}`);
+      return terminator(c, "catchret", result, line, [c.label()]);
+    }
+    default: {
+      // catchswitch
+      if (!c.eatWord("within")) c.fail(`expected 'within' after catchswitch, found ${c.here()}`);
+      c.skipValue(OPERANDS);
+      const succs = labelList(c);
+      if (!c.eatWord("unwind")) c.fail(`expected 'unwind' in catchswitch, found ${c.here()}`);
+      succs.push(...unwindDest(c));
+      return terminator(c, "catchswitch", result, line, succs.slice());
+    }
+  }
+}
+
+/**
+ * `succs` is the terminator's own array, of its exact size (block.succs will share it); every
+ * operand has been read.
+ */
+function terminator(c: Cursor, op: LlvmTerminatorOp, result: string | null, line: number, succs: string[]): LlvmInstr {
+  return { op, result, operands: c.takeLocals(), line, succs };
+}
+
+function parseOther(c: Cursor, family: Family): void {
   switch (family) {
     case "binary":
     case "compare":
       c.skipFlags();
       c.skipType();
-      c.skipValue(operands);
+      c.skipValue(OPERANDS);
       c.expect(COMMA, "between the operands");
-      c.skipValue(operands);
+      c.skipValue(OPERANDS);
       return;
     case "unary":
       c.skipFlags();
-      c.skipTypedValue(operands);
+      c.skipTypedValue(OPERANDS);
       return;
     case "cast":
       c.skipFlags();
-      c.skipTypedValue(operands);
+      c.skipTypedValue(OPERANDS);
       if (!c.eatWord("to")) c.fail(`expected 'to' in a cast, found ${c.here()}`);
       c.skipType();
       return;
     case "list":
       c.skipFlags();
-      c.typedValueList(operands);
+      c.typedValueList(OPERANDS);
       return;
     case "gep":
       c.skipFlags();
       c.skipType();
       c.expect(COMMA, "after the getelementptr source type");
-      c.typedValueList(operands);
+      c.typedValueList(OPERANDS);
       return;
     case "va_arg":
-      c.skipTypedValue(operands);
+      c.skipTypedValue(OPERANDS);
       c.expect(COMMA, "after the va_arg list");
       c.skipType();
       return;
     case "landingpad":
       c.skipType(); // clauses (`cleanup`, `catch T @g`, `filter T C`) name constants only
-      c.pos = c.end;
+      c.skipRest();
       return;
     case "pad":
       if (!c.eatWord("within")) c.fail(`expected 'within', found ${c.here()}`);
-      c.skipValue(operands);
+      c.skipValue(OPERANDS);
       c.expect(LBRACK, "before the pad's arguments");
       if (!c.eat(RBRACK)) {
-        c.typedValueList(operands);
+        c.typedValueList(OPERANDS);
         c.expect(RBRACK, "after the pad's arguments");
       }
       return;
     case "none":
-      c.pos = c.end; // fence [syncscope("...")] ordering
+      c.skipRest(); // fence [syncscope("...")] ordering
       return;
   }
 }
@@ -318,12 +377,13 @@ function unwindDest(c: Cursor): string[] {
   return [c.label()];
 }
 
-function parseCall(c: Cursor, op: "call" | "invoke" | "callbr", result: string | null, operands: string[], line: number): LlvmCall {
+function parseCall(c: Cursor, op: "call" | "invoke" | "callbr", result: string | null, line: number): LlvmCall {
   c.skipFlags(); // fast-math flags, calling convention, return attributes, addrspace(N)
   const type = c.type();
-  const calleeValue = c.value(operands);
+  const calleeValue = c.value(OPERANDS);
   const callee = calleeValue.kind === "global" ? calleeValue.name : null;
-  const args: LlvmArg[] = [];
+  const args = ARGS;
+  args.length = 0;
   c.expect(LPAREN, "before the call's arguments");
   if (!c.eat(RPAREN))
     for (;;) {
@@ -336,7 +396,7 @@ function parseCall(c: Cursor, op: "call" | "invoke" | "callbr", result: string |
       if (argType === "metadata") value = metadataArg(c);
       else {
         c.skipParamAttrs();
-        value = c.value(operands);
+        value = c.value(OPERANDS);
       }
       args.push({ type: argType, value });
       if (c.eat(COMMA)) continue;
@@ -347,7 +407,7 @@ function parseCall(c: Cursor, op: "call" | "invoke" | "callbr", result: string |
   for (;;) {
     const d = c.peek();
     if (d === -1 || d === COMMA) break;
-    if (d === LBRACK) operandBundles(c, operands);
+    if (d === LBRACK) operandBundles(c);
     else if (d === HASH) {
       c.pos++;
       c.skipWord();
@@ -384,16 +444,17 @@ function parseCall(c: Cursor, op: "call" | "invoke" | "callbr", result: string |
     }
   }
   return {
-    op, result, operands, line, type, callee, calleeValue, args: args.slice(), intrinsic,
+    op, result, operands: c.takeLocals(), line, type, callee, calleeValue, args: args.slice(), intrinsic,
     debug, subject, succs: succs.length === 0 ? [] : succs.slice(),
   };
 }
 
 const INTRINSICS: LlvmIntrinsic[] = ["lifetime.start", "lifetime.end", "dbg.declare", "dbg.value", "dbg.assign", "dbg.label"];
 
+/** The kind of the `llvm.*` callee: `llvm.dbg.value` and `llvm.dbg.value.x` are `dbg.value`. */
 function intrinsicKind(callee: string): LlvmIntrinsic {
-  const rest = callee.slice(5);
-  for (const k of INTRINSICS) if (rest === k || (rest.startsWith(k) && rest.charCodeAt(k.length) === 46 /* . */)) return k;
+  for (const k of INTRINSICS)
+    if (callee.startsWith(k, 5) && (callee.length === 5 + k.length || callee.charCodeAt(5 + k.length) === 46 /* . */)) return k;
   return "other";
 }
 
@@ -419,18 +480,18 @@ function metadataArg(c: Cursor): LlvmValue {
       c.expect(RPAREN, "after the DIArgList");
     }
   }
-  return { kind: "metadata", text: c.s.slice(start, c.pos), locals };
+  return { kind: "metadata", text: c.text(start, c.pos), locals };
 }
 
 /** `[ "tag"(T v, ...), ... ]`: the values are real operands. */
-function operandBundles(c: Cursor, operands: string[]): void {
+function operandBundles(c: Cursor): void {
   c.expect(LBRACK, "before operand bundles");
   for (;;) {
     if (c.peek() !== QUOTE) c.fail(`expected an operand bundle tag, found ${c.here()}`);
     c.skipString();
     c.expect(LPAREN, "after an operand bundle tag");
     if (!c.eat(RPAREN)) {
-      c.typedValueList(operands);
+      c.typedValueList(OPERANDS);
       c.expect(RPAREN, "after an operand bundle");
     }
     if (c.eat(COMMA)) continue;

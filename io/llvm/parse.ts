@@ -20,25 +20,38 @@
  * instruction or label outside a function, anything unknown at the top level, an unknown
  * opcode or operand syntax, a block without a terminator, a duplicate block label, a branch
  * target or phi incoming block that names no block of the function, a function without blocks.
+ *
+ * How, for speed (modules of tens of MB, where every pass over the text and every object counts):
+ * - the text is read through its character codes (`codesOf`, one byte per character, made once
+ *   per text or chunk), and only what the result keeps is sliced out of it, once per distinct
+ *   text (`Cursor.strings`);
+ * - the exact way to read a line is `Scan` (its comment-free content and bracket balance) and
+ *   then `bodyLine`, which keeps an instruction pending until the next line tells whether it
+ *   goes on. In a body, `quickBodyLine` first tries the common lines in one pass instead:
+ *   blank and comment lines, labels, and instructions read speculatively from the raw line (see
+ *   `Cursor.speculative`), which succeeds only where the result is the exact one. Every other
+ *   line takes the exact way, so results and errors do not depend on which way a line went.
  */
 import { openSync, readSync, closeSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { MalformedInput } from "../../spec/errors.js";
-import { Cursor, unescape } from "./cursor.js";
-import { OPCODES, isDigits, isVoid, parseInstruction } from "./instr.js";
-import { TERMINATOR_OPS, type LlvmBlock, type LlvmFunction, type LlvmModule } from "./ir.js";
+import { Cursor, GIVE_UP, codesAre, codesOf, isBlank, unescape } from "./cursor.js";
+import { StringTable } from "./intern.js";
+import { OPCODES, isDigits, parseInstruction } from "./instr.js";
+import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmModule } from "./ir.js";
 
 export function parseModule(text: string, file: string): LlvmModule {
   const m = new LineMachine(file);
+  const codes = codesOf(text);
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let n = 1;
   for (;;) {
     const nl = text.indexOf("\n", start);
     if (nl < 0) {
-      m.line(text, start, text.length, n);
+      m.line(text, codes, start, text.length, n);
       break;
     }
-    m.line(text, start, nl, n++);
+    m.line(text, codes, start, nl, n++);
     start = nl + 1;
   }
   return m.finish();
@@ -78,21 +91,24 @@ export function parseModuleFile(path: string, chunkSize = 1 << 20): LlvmModule {
       if (nl >= 0 && carry.length > 0) {
         carry.push(chunk.slice(0, nl));
         const joined = carry.join("");
-        m.line(joined, 0, joined.length, n++);
+        m.line(joined, codesOf(joined), 0, joined.length, n++);
         carry = [];
         start = nl + 1;
         nl = chunk.indexOf("\n", start);
       }
-      while (nl >= 0) {
-        m.line(chunk, start, nl, n++);
-        start = nl + 1;
-        nl = chunk.indexOf("\n", start);
+      if (nl >= 0) {
+        const codes = codesOf(chunk);
+        while (nl >= 0) {
+          m.line(chunk, codes, start, nl, n++);
+          start = nl + 1;
+          nl = chunk.indexOf("\n", start);
+        }
       }
       if (start < chunk.length) carry.push(chunk.slice(start));
     }
     carry.push(decoder.end());
     const last = carry.join("");
-    m.line(last, 0, last.length, n);
+    m.line(last, codesOf(last), 0, last.length, n);
   } finally {
     closeSync(fd);
   }
@@ -100,6 +116,17 @@ export function parseModuleFile(path: string, chunkSize = 1 << 20): LlvmModule {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The texts every parser of this thread shares (`Cursor.strings`): the same names and types recur
+ * from module to module and function to function, and a table is costly to set up. Sharing only
+ * saves copies; the strings are the same either way.
+ */
+let parserStrings: StringTable | undefined;
+
+/** What a block holds until its terminator: never changed, replaced. */
+const NO_INSTRS: LlvmInstr[] = [];
+const NO_SUCCS: string[] = [];
 
 /** Where the line machine stands. */
 const TOP = 0;
@@ -118,8 +145,8 @@ export function llvmName(sigil: string, name: string): string {
   return /^[-A-Za-z$._0-9]+$/.test(name) ? sigil + name : `${sigil}${JSON.stringify(name)}`;
 }
 
-/** Per ASCII character for `Scan`: 1 opens a bracket, -1 closes one, 2 a string, 3 a comment. */
-const SCAN_CLASS = new Int8Array(128);
+/** Per character code for `Scan`: 1 opens a bracket, -1 closes one, 2 a string, 3 a comment. */
+const SCAN_CLASS = new Int8Array(256);
 for (const ch of "([{<") SCAN_CLASS[ch.charCodeAt(0)] = 1;
 for (const ch of ")]}>") SCAN_CLASS[ch.charCodeAt(0)] = -1;
 SCAN_CLASS[34] = 2;
@@ -134,27 +161,24 @@ class Scan {
   a = 0;
   b = 0;
   delta = 0;
-  run(raw: string, start: number, stop: number): void {
+  /** `codes` are `codesOf(raw)`. */
+  run(raw: string, codes: Uint8Array, start: number, stop: number): void {
     let depth = 0;
     let end = stop;
     for (let i = start; i < stop; i++) {
-      const c = raw.charCodeAt(i);
-      const k = c < 128 ? SCAN_CLASS[c] : 0;
+      const k = SCAN_CLASS[codes[i]];
       if (k === 0) continue;
-      if (k === 1) depth++;
-      else if (k === -1) depth--;
-      else if (k === 2) {
+      if (k === 2) {
         const close = raw.indexOf('"', i + 1);
         if (close < 0 || close >= stop) break; // unterminated: the instruction parser reports it
         i = close;
-      } else {
+      } else if (k === 3) {
         end = i; // ;
         break;
-      }
+      } else depth += k;
     }
-    let a = start;
-    while (a < end && isBlank(raw.charCodeAt(a))) a++;
-    while (end > a && isBlank(raw.charCodeAt(end - 1))) end--;
+    const a = skipBlanks(codes, start, end);
+    end = trimBlanks(codes, a, end);
     this.raw = raw;
     this.a = a;
     this.b = end;
@@ -165,8 +189,20 @@ class Scan {
   }
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+/**
+ * The first index of `raw[a, b)` (read by its codes) that is not blank, or `b`. (These loops are
+ * functions of their own, shared by every caller, so that V8 optimizes them with the feedback of
+ * all: a rarely taken loop in a rarely called function otherwise deoptimizes again and again.)
+ */
+function skipBlanks(codes: Uint8Array, a: number, b: number): number {
+  while (a < b && isBlank(codes[a])) a++;
+  return a;
+}
+
+/** The end of `raw[a, b)` without its trailing blanks. */
+function trimBlanks(codes: Uint8Array, a: number, b: number): number {
+  while (b > a && isBlank(codes[b - 1])) b--;
+  return b;
 }
 
 /** The leading run of name characters of `s`. */
@@ -197,6 +233,9 @@ class LineMachine {
   /** Body: the function being read. */
   private fn: LlvmFunction | null = null;
   private block: LlvmBlock | null = null;
+  /** The instructions of `block` so far, `instrCount` of them (copied out at its terminator). */
+  private readonly instrs: LlvmInstr[] = [];
+  private instrCount = 0;
   private labels = new Map<string, number>();
   private counter = 0;
   /** The instruction read but not yet parsed (it may go on over the next lines). */
@@ -205,23 +244,34 @@ class LineMachine {
   private pendingB = 0;
   private pendingLine = 0;
   private pendingDepth = 0;
+  /** `codesOf(pending)`, or null to be made when needed (for a joined instruction). */
+  private pendingCodes: Uint8Array | null = null;
+  /**
+   * The pending instruction already parsed (by `quickBodyLine`), and its `Cursor.resultNumber`,
+   * `unnamed` and `terminator`; or null.
+   */
+  private parsed: LlvmInstr | null = null;
+  private parsedNumber = -1;
+  private parsedUnnamed = false;
+  private parsedTerminator = false;
 
   constructor(private readonly file: string) {
-    this.cur = new Cursor(file);
+    this.cur = new Cursor(file, (parserStrings ??= new StringTable(1 << 22)));
   }
 
   private fail(line: number, what: string): never {
     throw new MalformedInput(`${this.file}:${line}: ${what}`);
   }
 
-  /** Line `n` of the module is `raw[start, stop)` (without its newline). */
-  line(raw: string, start: number, stop: number, n: number): void {
+  /** Line `n` of the module is `raw[start, stop)` (without its newline); `codes` are `codesOf(raw)`. */
+  line(raw: string, codes: Uint8Array, start: number, stop: number, n: number): void {
+    if (this.state === BODY && this.quickBodyLine(raw, codes, start, stop, n)) return;
     const scan = this.scan;
-    scan.run(raw, start, stop);
+    scan.run(raw, codes, start, stop);
     const delta = scan.delta;
     switch (this.state) {
       case BODY:
-        this.bodyLine(scan.raw, scan.a, scan.b, delta, n);
+        this.bodyLine(raw, codes, scan.a, scan.b, delta, n);
         return;
       case HEADER:
         this.header += " " + scan.text();
@@ -229,7 +279,7 @@ class LineMachine {
         this.maybeStartBody();
         return;
       case TOP:
-        this.topLevelLine(scan.text(), delta, n);
+        this.topLevelLine(raw, codes, scan.a, scan.b, delta, n);
         return;
     }
   }
@@ -248,15 +298,17 @@ class LineMachine {
 
   // --- top level ------------------------------------------------------------------------------
 
-  private topLevelLine(text: string, delta: number, n: number): void {
+  /** The top-level line `raw[a, b)` (comment-free, trimmed). */
+  private topLevelLine(raw: string, codes: Uint8Array, a: number, b: number, delta: number, n: number): void {
     if (this.topDepth > 0) {
       this.topDepth += delta;
       if (this.topDepth < 0) this.fail(n, `unbalanced brackets: more closing than opening since line ${this.topLine}`);
       return;
     }
-    if (text.length === 0) return;
-    const c0 = text.charCodeAt(0);
+    if (a === b) return;
+    const c0 = codes[a];
     if (c0 === 64 /* @ */ || c0 === 36 /* $ */ || c0 === 33 /* ! */ || c0 === 94 /* ^ */) return this.skipTop(delta, n);
+    const text = raw.slice(a, b);
     if (c0 === 37 /* % */) {
       // `%T = type ...` is a type definition; `%x = add ...` an instruction
       const eq = /^%(?:"[^"]*"|[-A-Za-z$._0-9]+)\s*=\s*([A-Za-z_]*)/.exec(text);
@@ -275,7 +327,7 @@ class LineMachine {
       return;
     }
     if (TOP_SKIP.has(w)) return this.skipTop(delta, n);
-    if (labelOf(text, 0, text.length) !== null) this.fail(n, `block label outside a function`);
+    if (labelOf(raw, codes, a, b) !== null) this.fail(n, `block label outside a function`);
     if (OPCODES.has(w)) this.fail(n, `instruction outside a function`);
     this.fail(n, `unexpected ${JSON.stringify(w || text.slice(0, 20))} outside a function`);
   }
@@ -299,7 +351,10 @@ class LineMachine {
     this.fn = fn;
     this.block = null;
     this.labels = new Map();
+    this.instrCount = 0;
     this.pending = null;
+    this.pendingCodes = null;
+    this.parsed = null;
     this.state = BODY;
   }
 
@@ -355,16 +410,81 @@ class LineMachine {
 
   // --- function body --------------------------------------------------------------------------
 
-  private bodyLine(raw: string, a: number, b: number, delta: number, n: number): void {
+  /**
+   * The common lines of a body, read without `Scan`: blank and comment lines, labels alone on
+   * their line (up to a comment), debug records, and instructions complete on their line. Such an
+   * instruction is parsed at once, speculatively (see `Cursor.speculative`): from the raw line,
+   * which saves a pass over it. Returns false, having changed nothing but flushing the pending
+   * instruction as `bodyLine` would, for any other line (or when the speculative read gives up):
+   * `bodyLine` takes it.
+   */
+  private quickBodyLine(raw: string, codes: Uint8Array, start: number, stop: number, n: number): boolean {
+    if (this.pending !== null && this.pendingDepth !== 0) return false;
+    const a = skipBlanks(codes, start, stop);
+    if (a === stop) return true;
+    const c0 = codes[a];
+    if (c0 === 59 /* ; */) return true;
+    // `a` is now where `Scan` would start the line's content too, and that content is not empty
+    if (this.pending !== null) {
+      if (isContinuation(codes, a, stop)) return false;
+      this.flush();
+    }
+    if (c0 === 37 /* % */) return this.quickInstruction(raw, codes, a, stop, n);
+    if (c0 === 35 /* # */) return codesAre(codes, a, "#dbg_");
+    if (!isNameChar(c0)) return false;
+    let i = a + 1;
+    while (i < stop && isNameChar(codes[i])) i++;
+    if (i < stop && codes[i] === 58 /* : */) {
+      const rest = skipBlanks(codes, i + 1, stop);
+      if (rest < stop && codes[rest] !== 59 /* ; */) return false; // `bb: ret void`
+      this.startBlock(this.cur.strings.range(codes, raw, a, i), false, n);
+      return true;
+    }
+    if (isUselistorder(codes, a, stop) || isTopLevelWord(codes, a, stop)) return false; // a missing `}` is reported there
+    return this.quickInstruction(raw, codes, a, stop, n);
+  }
+
+  /** The instruction that starts at `raw[a]`, read speculatively up to the end of the line. */
+  private quickInstruction(raw: string, codes: Uint8Array, a: number, stop: number, n: number): boolean {
+    const end = trimBlanks(codes, a, stop);
+    const c = this.cur;
+    c.reset(raw, n, a, end, codes);
+    c.speculative = true;
+    let instr: LlvmInstr;
+    try {
+      instr = parseInstruction(c);
+    } catch (e) {
+      if (e === GIVE_UP) return false;
+      throw e;
+    } finally {
+      c.speculative = false;
+    }
+    this.pending = raw;
+    this.pendingCodes = codes;
+    this.pendingA = a;
+    this.pendingB = c.restEnd;
+    this.pendingLine = n;
+    this.pendingDepth = 0;
+    this.parsed = instr;
+    this.parsedNumber = c.resultNumber;
+    this.parsedUnnamed = c.unnamed;
+    this.parsedTerminator = c.terminator;
+    return true;
+  }
+
+  /** The body line `raw[a, b)` (comment-free, trimmed), `codes` are `codesOf(raw)`. */
+  private bodyLine(raw: string, codes: Uint8Array, a: number, b: number, delta: number, n: number): void {
     if (this.pending !== null) {
       if (this.pendingDepth === 0) {
         if (a === b) return;
-        if (!isContinuation(raw, a, b)) this.flush();
+        if (!isContinuation(codes, a, b)) this.flush();
       }
       if (this.pending !== null) {
-        if (b - a === 1 && raw.charCodeAt(a) === 125 /* } */)
+        if (b - a === 1 && codes[a] === 125 /* } */)
           this.fail(this.pendingLine, `unbalanced brackets: the instruction is not closed before the '}' of the function`);
         // the instruction goes on over this line
+        this.parsed = null;
+        this.pendingCodes = null;
         this.pending = this.pending.slice(this.pendingA, this.pendingB) + " " + raw.slice(a, b);
         this.pendingA = 0;
         this.pendingB = this.pending.length;
@@ -374,26 +494,26 @@ class LineMachine {
       }
     }
     if (a === b) return;
-    const c0 = raw.charCodeAt(a);
+    const c0 = codes[a];
     if (c0 === 125 /* } */) {
       if (b - a > 1) this.fail(n, `unexpected text after the '}' that closes the function`);
       this.endFunction(n);
       return;
     }
-    if (c0 === 35 /* # */ && raw.startsWith("#dbg_", a)) return;
-    const label = labelOf(raw, a, b);
+    if (c0 === 35 /* # */ && codesAre(codes, a, "#dbg_")) return;
+    const label = labelOf(raw, codes, a, b);
     if (label !== null) {
       this.startBlock(label.name, label.quoted, n);
-      let rest = label.end;
-      while (rest < b && isBlank(raw.charCodeAt(rest))) rest++;
-      if (rest < b) this.bodyLine(raw, rest, b, delta, n); // `bb: ret void` on one line
+      const rest = skipBlanks(codes, label.end, b);
+      if (rest < b) this.bodyLine(raw, codes, rest, b, delta, n); // `bb: ret void` on one line
       return;
     }
-    if (c0 === 117 /* u */ && (startsWithWord(raw, a, b, "uselistorder") || startsWithWord(raw, a, b, "uselistorder_bb"))) return;
-    for (const w of TOP_LEVEL_WORDS)
-      if (raw.charCodeAt(a) === w.charCodeAt(0) && startsWithWord(raw, a, b, w))
-        this.fail(this.fn!.line, `function ${llvmName("@", this.fn!.name)} is not closed: no '}' before line ${n}`);
+    if (isUselistorder(codes, a, b)) return;
+    if (isTopLevelWord(codes, a, b))
+      this.fail(this.fn!.line, `function ${llvmName("@", this.fn!.name)} is not closed: no '}' before line ${n}`);
+    this.parsed = null;
     this.pending = raw;
+    this.pendingCodes = codes;
     this.pendingA = a;
     this.pendingB = b;
     this.pendingLine = n;
@@ -409,7 +529,7 @@ class LineMachine {
     this.labels.set(name, fn.blocks.length);
     if (this.labels.size === size) this.fail(n, `duplicate block label ${llvmName("%", name)} in function ${llvmName("@", fn.name)}`);
     if (!quoted && isDigits(name)) this.counter = Number(name) + 1;
-    this.block = { label: name, instrs: [], succs: [], line: n };
+    this.block = { label: name, instrs: NO_INSTRS, succs: NO_SUCCS, line: n }; // both set by the terminator
     fn.blocks.push(this.block);
   }
 
@@ -419,17 +539,27 @@ class LineMachine {
     this.pending = null;
     if (this.pendingDepth !== 0) this.fail(line, `unbalanced brackets in the instruction`);
     if (this.block === null) this.startBlock(String(this.counter), false, line); // an unnamed block
-    const c = this.cur;
-    c.reset(text, line, this.pendingA, this.pendingB);
-    const instr = parseInstruction(c);
-    if (instr.result !== null) {
-      if (c.resultNumber >= 0) this.counter = c.resultNumber + 1;
-    } else if (!isVoid(instr)) instr.result = String(this.counter++);
-    const block = this.block!;
-    block.instrs.push(instr);
-    if (TERMINATOR_OPS.has(instr.op)) {
+    let instr = this.parsed;
+    let resultNumber = this.parsedNumber;
+    let unnamed = this.parsedUnnamed;
+    let terminator = this.parsedTerminator;
+    if (instr === null) {
+      const c = this.cur;
+      c.reset(text, line, this.pendingA, this.pendingB, this.pendingCodes ?? undefined);
+      instr = parseInstruction(c);
+      resultNumber = c.resultNumber;
+      unnamed = c.unnamed;
+      terminator = c.terminator;
+    }
+    this.parsed = null;
+    if (unnamed) instr.result = String(this.counter++);
+    else if (resultNumber >= 0) this.counter = resultNumber + 1;
+    this.instrs[this.instrCount++] = instr;
+    if (terminator) {
+      const block = this.block!;
       block.succs = (instr as { succs: string[] }).succs; // shared with the terminator
-      block.instrs = block.instrs.slice(); // exact size: a pushed-to array keeps spare room
+      block.instrs = this.instrs.slice(0, this.instrCount); // of its exact size
+      this.instrCount = 0;
       this.block = null;
     }
   }
@@ -456,33 +586,45 @@ class LineMachine {
   }
 }
 
+/** Whether `raw[a, b)` is a `uselistorder` or `uselistorder_bb` directive (by its codes). */
+function isUselistorder(codes: Uint8Array, a: number, b: number): boolean {
+  return codes[a] === 117 /* u */ && (startsWithWord(codes, a, b, "uselistorder") || startsWithWord(codes, a, b, "uselistorder_bb"));
+}
+
+/** Whether `raw[a, b)` starts with one of `TOP_LEVEL_WORDS`. */
+function isTopLevelWord(codes: Uint8Array, a: number, b: number): boolean {
+  const c = codes[a];
+  for (const w of TOP_LEVEL_WORDS) if (c === w.charCodeAt(0) && startsWithWord(codes, a, b, w)) return true;
+  return false;
+}
+
 /** Whether `raw[a, b)` starts with the word `w` (not followed by a name character). */
-function startsWithWord(raw: string, a: number, b: number, w: string): boolean {
-  if (!raw.startsWith(w, a)) return false;
+function startsWithWord(codes: Uint8Array, a: number, b: number, w: string): boolean {
   const e = a + w.length;
-  return e >= b || !isNameChar(raw.charCodeAt(e));
+  if (e >= codes.length || !codesAre(codes, a, w)) return false; // (the codes have one more byte than raw)
+  return e >= b || !isNameChar(codes[e]);
 }
 
 /** A line that continues the instruction before it: `to label ...`, landingpad clauses. */
-function isContinuation(raw: string, a: number, b: number): boolean {
-  const c = raw.charCodeAt(a);
+function isContinuation(codes: Uint8Array, a: number, b: number): boolean {
+  const c = codes[a];
   if (c !== 116 /* t */ && c !== 99 /* c */ && c !== 102 /* f */) return false;
   for (const w of CONTINUATION)
-    if (startsWithWord(raw, a, b, w)) return raw.charCodeAt(a + w.length) !== 58; // `cleanup:` is a label
+    if (startsWithWord(codes, a, b, w)) return codes[a + w.length] !== 58; // `cleanup:` is a label
   return false;
 }
 
 /** `name:`, `"a b":`, `12:` at `raw[a]`, or null; `end` is the index after the colon. */
-function labelOf(raw: string, a: number, b: number): { name: string; quoted: boolean; end: number } | null {
-  if (raw.charCodeAt(a) === 34) {
+function labelOf(raw: string, codes: Uint8Array, a: number, b: number): { name: string; quoted: boolean; end: number } | null {
+  if (codes[a] === 34) {
     const close = raw.indexOf('"', a + 1);
-    if (close > 0 && close + 1 < b && raw.charCodeAt(close + 1) === 58 /* : */)
+    if (close > 0 && close + 1 < b && codes[close + 1] === 58 /* : */)
       return { name: unescape(raw.slice(a + 1, close)), quoted: true, end: close + 2 };
     return null;
   }
   let i = a;
-  while (i < b && isNameChar(raw.charCodeAt(i))) i++;
-  if (i > a && i < b && raw.charCodeAt(i) === 58) return { name: raw.slice(a, i), quoted: false, end: i + 1 };
+  while (i < b && isNameChar(codes[i])) i++;
+  if (i > a && i < b && codes[i] === 58) return { name: raw.slice(a, i), quoted: false, end: i + 1 };
   return null;
 }
 
