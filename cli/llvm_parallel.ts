@@ -7,7 +7,6 @@
  * and which any malformed input goes back to, so that its one-line message is exactly the
  * sequential one.
  */
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FunctionDoc } from "../io/format.js";
@@ -17,6 +16,7 @@ import { defines, streamConstruct, streamValidate, type ModuleText } from "./llv
 import {
   Progress,
   readLlvm,
+  readText,
   renderFunction,
   type LlvmValidateOptions,
   type RenderedFunction,
@@ -82,7 +82,7 @@ export const MIN_CORES = 4;
 
 function read(file: string): string {
   try {
-    return readFileSync(file, "utf8");
+    return readText(file);
   } catch {
     readLlvm(file); // throws the sequential reader's one-line message
     throw new MalformedInput(`${file}: cannot read the file`);

@@ -73,6 +73,17 @@ describe("validate before.ll after.ll", () => {
     expect(r.stdout).toMatch(/rejected: 2 of 3 functions certified\n$/);
   });
 
+  it("reads UTF-8 text (ASCII files take a faster path): a non-ASCII function name and comment", () => {
+    const before = `; café\ndefine i32 @"café"(i32 %x) {\nentry:\n  %a = alloca i32, align 4\n  store i32 %x, i32* %a, align 4\n  %v = load i32, i32* %a, align 4\n  ret i32 %v\n}\n`;
+    const after = `; café\ndefine i32 @"café"(i32 %x) {\nentry:\n  ret i32 %x\n}\n`;
+    const r = run("validate", file("u.before.ll", before), file("u.after.ll", after), "--functions");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^function @"café": certified/m);
+    const bad = run("validate", file("u2.before.ll", before), file("u2.after.ll", after.replace("ret i32 %x", "ret i32 0")), "--functions");
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/^function @"café": rejected/m);
+  });
+
   it("tells LLVM IR by its content when the name does not end in .ll", () => {
     const b = join(dir, "nested-before.txt");
     const a = join(dir, "nested-after.txt");
