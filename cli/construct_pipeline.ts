@@ -91,13 +91,9 @@ export function buildSsa(cfg: Cfg, opts: ConstructOptions): { construction: Cons
 
 /** The SSA CFG as a document on the original's blocks and statements. */
 export function writeSsa(lowered: LoweredCfg, c: Construction, ssa: SsaCfg, names: readonly string[], docName?: string): FunctionDoc {
-  const used = new Set<number>();
-  const vars: Record<string, string> = {};
+  const used = new Uint8Array(names.length);
   const note = (val: number) => {
-    if (!used.has(val)) {
-      used.add(val);
-      vars[names[val]] = lowered.varNames[c.vals.var(val as Val)];
-    }
+    used[val] = 1;
     return names[val];
   };
   const doc = renameDocument(
@@ -126,10 +122,12 @@ export function writeSsa(lowered: LoweredCfg, c: Construction, ssa: SsaCfg, name
         return out;
       },
     },
-    vars,
+    {},
     docName,
   );
-  // `vars` filled while renaming; listed in value order
-  doc.vars = Object.fromEntries([...used].sort((a, b) => a - b).map((val) => [names[val], vars[names[val]]]));
+  // the values the document names, in value order
+  const vars: Record<string, string> = {};
+  for (let val = 0; val < used.length; val++) if (used[val]) vars[names[val]] = lowered.varNames[c.vals.var(val as Val)];
+  doc.vars = vars;
   return doc;
 }

@@ -11,10 +11,11 @@ import type { LoweredCfg } from "../io/lower.js";
 export function nameValues(low: LoweredCfg, vals: ValTable): string[] {
   const { cfg, places, varNames } = low;
   // how many nodes of each block define each variable
-  const defsInBlock = new Map<string, number>();
+  const B = places.blockNames.length;
+  const defsInBlock = new Map<number, number>(); // variable * B + block -> count
   for (let val = 0; val < vals.count; val++) {
     if (vals.def(val as Val) !== Def.SimpleDef) continue;
-    const k = `${vals.var(val as Val)}@${places.nodeBlock[vals.node(val as Val)]}`;
+    const k = vals.var(val as Val) * B + places.nodeBlock[vals.node(val as Val)];
     defsInBlock.set(k, (defsInBlock.get(k) ?? 0) + 1);
   }
   const taken = new Set<string>();
@@ -25,7 +26,7 @@ export function nameValues(low: LoweredCfg, vals: ValTable): string[] {
     const b = places.nodeBlock[n];
     let name = `${varNames[v]}.${places.blockNames[b]}`;
     if (vals.def(val) === Def.PhiDef) name += ".phi";
-    else if ((defsInBlock.get(`${v}@${b}`) ?? 0) > 1) {
+    else if ((defsInBlock.get(v * B + b) ?? 0) > 1) {
       let stmt = -1;
       for (let k = cfg.defRows.start[n]; k < cfg.defRows.start[n + 1]; k++) if (cfg.defRows.list[k] === v) stmt = places.defStmt[k];
       name += `.${stmt}`;

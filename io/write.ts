@@ -93,5 +93,12 @@ function formatPhi(p: PhiDoc): string {
   return `{"def": ${str(p.def)}, "args": ${args}}`;
 }
 
-const str = (s: string): string => JSON.stringify(s);
+/** A JSON string literal; names rarely need escapes, and the check is cheaper than JSON.stringify. */
+function str(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || c > 126) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
 const list = (xs: readonly string[]): string => `[${xs.map(str).join(", ")}]`;
