@@ -1051,9 +1051,9 @@ class Adapter {
     const blocksO: BlockDoc[] = [];
     const blocksS: BlockDoc[] = [];
     const uninitialised: AdaptedFunction["uninitialised"] = [];
-    const used = new Set<number>();
+    const used = new Uint8Array(this.vals.length);
     const name = (v: number) => {
-      used.add(v);
+      used[v] = 1;
       return v;
     };
     const phisAt = new Map<number, { val: number; args: number[] }[]>();
@@ -1110,16 +1110,18 @@ class Adapter {
       }
     }
     // unique value names
-    const names = new Map<number, string>();
+    const names: string[] = new Array<string>(this.vals.length);
     const taken = new Set<string>();
+    const vars: Record<string, string> = {};
     for (let v = 0; v < this.vals.length; v++) {
-      if (!used.has(v)) continue;
+      if (!used[v]) continue;
       let n = this.vals[v].name;
       for (let k = 2; taken.has(n); k++) n = `${this.vals[v].name}#${k}`;
       taken.add(n);
-      names.set(v, n);
+      names[v] = n;
+      vars[n] = this.varNames[this.vals[v].variable];
     }
-    const show = (v: number) => names.get(v)!;
+    const show = (v: number) => names[v];
     let r = 0;
     for (let b = 0; b < this.NB; b++) {
       if (!this.reachable[b]) continue;
@@ -1129,8 +1131,6 @@ class Adapter {
       if (ph && ph.length > 0) doc.phis = ph.map((p): PhiDoc => ({ def: show(p.val), args: p.args.map(show) }));
       r++;
     }
-    const vars: Record<string, string> = {};
-    for (const [v, n] of names) vars[n] = this.varNames[this.vals[v].variable];
     const unreachable = this.reachable.reduce((acc, x) => acc + (x ? 0 : 1), 0);
     const phis = this.newPhis.size;
     return {
