@@ -228,6 +228,8 @@ export function valueText(v: LlvmValue): string {
  * metadata attachments) cut at every local name (`%x`, `%"a b"`, `%12`) outside strings. Names
  * can be values, labels or types; the caller tells them apart by what the function defines and
  * checks the values against the parser's `operands`. Null when the text does not scan cleanly.
+ * The validator compares with `sameSkeleton`, which gives the same answer without building the
+ * skeletons; this is its reference (test/llvm/text.test.ts holds them to each other).
  */
 export function localTokens(text: string): { skeleton: string; names: string[] } | null {
   let i = 0;
