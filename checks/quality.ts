@@ -4,10 +4,11 @@
  *
  * A phi is identified with its value, and `phi g v` is the phi at `defNode g v`, as in Isabelle.
  */
-import { immediateDominators } from "../graph/dominators.js";
+import { DomTree, immediateDominators } from "../graph/dominators.js";
+import { dominanceFrontiers } from "../graph/frontier.js";
 import { SubsetScc } from "../graph/scc.js";
 import type { Node, Val } from "../spec/ids.js";
-import { Rows, Transformed, type SsaCfg } from "../spec/model.js";
+import { Graph, Rows, Transformed, type SsaCfg } from "../spec/model.js";
 import { the_trivial } from "../spec/ssa_cfg_code.js";
 import { SsaIndex } from "./context.js";
 import { Failures, Verdict, Witness } from "./verdict.js";
@@ -170,7 +171,7 @@ export function convergingPaths(t: Transformed, X: number, z: number): [Node[], 
 }
 
 /** For every phi `phi g v`: whether it is necessary (`necessaryPhi'`). */
-export function necessity(t: Transformed, idx = new SsaIndex(t.ssa)): { val: Val; node: Node; necessary: boolean }[] {
+export function necessity(t: Transformed, idx = new SsaIndex(t.ssa), opts: { frontiers?: boolean } = {}): { val: Val; node: Node; necessary: boolean }[] {
   const ssa = t.ssa;
   const phiOf = phiOfValue(ssa, idx);
   const byVar = new Map<number, number[]>();
@@ -181,26 +182,115 @@ export function necessity(t: Transformed, idx = new SsaIndex(t.ssa)): { val: Val
     if (!list) byVar.set(X, (list = []));
     list.push(v);
   }
-  const defines = new Int32Array(t.nodeCount).fill(-1);
   const out: { val: Val; node: Node; necessary: boolean }[] = [];
+  if (byVar.size === 0) return out;
+  const joins = new JoinSets(t.graph, () => idx.dom, opts.frontiers ?? true);
   for (const [X, vals] of byVar) {
     const defs: number[] = [];
-    for (let n = 0; n < t.nodeCount; n++) if (t.old.defRows.has(n, X)) defs.push(n), (defines[n] = X);
-    let shared: Int32Array | undefined; // the dominator tree without a split, shared by all z not defining X
-    for (const v of vals) {
-      const z = idx.defNode(v);
-      if (defines[z] === X) {
-        out.push({ val: v as Val, node: z as Node, necessary: rootDominates(t.graph.preds, t.nodeCount, defs, z) });
-      } else {
-        shared ??= augmentedIdom(t.graph.preds, t.nodeCount, defs, -1);
-        out.push({ val: v as Val, node: z as Node, necessary: shared[z] === t.nodeCount });
-      }
-    }
+    for (let n = 0; n < t.nodeCount; n++) if (t.old.defRows.has(n, X)) defs.push(n);
+    const zs = vals.map((v) => idx.defNode(v));
+    const necessary = joins.necessaryAt(defs, zs);
+    vals.forEach((v, i) => out.push({ val: v as Val, node: zs[i] as Node, necessary: necessary[i] }));
   }
   return out.sort((a, b) => a.node - b.node || a.val - b.val);
 }
 
-function rootDominates(preds: Rows<Node>, N: number, defs: number[], z: number): boolean {
+/**
+ * `necessaryPhi g X z` for the definitions `defs` of one variable and several `z`: whether two
+ * paths from distinct definitions converge at `z`, i.e. whether `z` is in the join set `J(defs)`.
+ *
+ * Exact in general by one dominator tree per variable of the graph with a new root before every
+ * definition (`augmentedIdom`, see `cytronMinimal`). Most CFGs allow a cheaper exact answer from
+ * the one dominator tree of the graph: when Entry has no predecessors, every node is reachable,
+ * and the chain of nodes from Entry along which each node has one successor and that successor
+ * one predecessor reaches a definition, then `J(defs) = J(defs u {Entry}) = DF+(defs u {Entry})`
+ * (Cytron et al. 1991, Lemma 2 and Theorem 1 for a set holding Entry; a path from Entry is
+ * forced along the chain to its first definition, and no join lies on the chain, so dropping
+ * that prefix leaves converging paths from two definitions). An LLVM function's allocas stand
+ * at the head of its entry block, so every promoted variable qualifies. The iterated frontier
+ * costs the frontiers it visits instead of a dominator tree of the whole graph per variable.
+ */
+export class JoinSets {
+  private readonly N: number;
+  /** Entry, then the forced chain after it (see above); empty when the frontiers do not apply. */
+  private readonly chain: number[] = [];
+  private df: Rows<Node> | undefined;
+  /** Per node, the stamp of the last query that marked it: a definition, queued, in DF+. */
+  private readonly mark: Int32Array;
+  private readonly queued: Int32Array;
+  private readonly inIdf: Int32Array;
+  private readonly work: Int32Array;
+  private stamp = 0;
+
+  constructor(
+    private readonly g: Graph,
+    private readonly dom: () => DomTree,
+    frontiers: boolean,
+  ) {
+    this.N = g.nodeCount;
+    this.mark = new Int32Array(this.N);
+    this.queued = new Int32Array(this.N);
+    this.inIdf = new Int32Array(this.N);
+    this.work = new Int32Array(this.N);
+    if (!frontiers || g.preds.count(g.Entry) > 0 || dom().reachableCount !== this.N) return;
+    const succs = g.succs;
+    for (let n: number = g.Entry; this.chain.length <= this.N; ) {
+      this.chain.push(n);
+      if (succs.count(n) !== 1) break;
+      const m = succs.at(n, 0);
+      if (g.preds.count(m) !== 1) break;
+      n = m;
+    }
+  }
+
+  /** Whether the answer for `defs` comes from the frontiers (a definition on the chain from Entry). */
+  usesFrontiers(defs: readonly number[]): boolean {
+    return this.chain.some((c) => defs.includes(c));
+  }
+
+  necessaryAt(defs: readonly number[], zs: readonly number[]): boolean[] {
+    const s = ++this.stamp;
+    for (const d of defs) this.mark[d] = s;
+    if (this.chain.some((c) => this.mark[c] === s)) return this.byFrontiers(defs, zs);
+    const out: boolean[] = [];
+    let shared: Int32Array | undefined; // the dominator tree without a split, shared by all z not defining X
+    for (const z of zs) {
+      if (this.mark[z] === s) out.push(rootDominates(this.g.preds, this.N, defs, z));
+      else {
+        shared ??= augmentedIdom(this.g.preds, this.N, defs, -1);
+        out.push(shared[z] === this.N);
+      }
+    }
+    return out;
+  }
+
+  /** `DF+(defs u {Entry})` by the worklist of Cytron et al. (each node queued once), read at `zs`. */
+  private byFrontiers(defs: readonly number[], zs: readonly number[]): boolean[] {
+    const df = (this.df ??= dominanceFrontiers(this.dom()));
+    const s = ++this.stamp;
+    let sp = 0;
+    for (const d of [...defs, this.g.Entry]) {
+      if (this.queued[d] === s) continue;
+      this.queued[d] = s;
+      this.work[sp++] = d;
+    }
+    while (sp > 0) {
+      const x = this.work[--sp];
+      for (let k = df.start[x], e = df.start[x + 1]; k < e; k++) {
+        const y = df.list[k];
+        if (this.inIdf[y] === s) continue;
+        this.inIdf[y] = s;
+        if (this.queued[y] !== s) {
+          this.queued[y] = s;
+          this.work[sp++] = y;
+        }
+      }
+    }
+    return zs.map((z) => this.inIdf[z] === s);
+  }
+}
+
+function rootDominates(preds: Rows<Node>, N: number, defs: readonly number[], z: number): boolean {
   return augmentedIdom(preds, N, defs, z)[N + 1] === N;
 }
 
