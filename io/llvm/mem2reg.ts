@@ -141,10 +141,25 @@ interface SsaVal {
 const BOT = -1;
 const KILL = -2;
 
-/** What a backward scan of one block finds first. */
-type Scan = { kind: "value"; v: number } | { kind: "kill" } | { kind: "killin" } | { kind: "pass" };
+/**
+ * What a backward scan of one block finds first: an SSA value (>= 0); nothing (PASS); w
+ * recomputed after a definition producing it (KILLED, a stale value); w's computation with no
+ * such definition behind it in the block (KILL_IN: what comes in is stale).
+ */
+type Scan = number;
+const PASS = -1;
+const KILLED = -2;
+const KILL_IN = -3;
 
 interface Web {
+  /** The after value `w` and what the scans need of it, looked up once. */
+  w: Key;
+  /** Where `w` is computed: its block and instruction (-1: an added phi), or block -1 (not a local of the after version, or `a`'s own added phi). */
+  defB: number;
+  defI: number;
+  /** The block of `a`'s own added phi `w`, and its SSA value; -1 if `w` is none. */
+  phiB: number;
+  phiVal: number;
   /** Final in-sets of blocks (sorted value ids, BOT, KILL). */
   inSet: Map<number, number[]>;
   /** Block -> scan from its end (memo). */
@@ -185,7 +200,8 @@ class Adapter {
   private readonly phiVal = new Map<string, number>();
   /** Per variable, per block: event instruction indices (alloca, stores), ascending. */
   private readonly events = new Map<number, number[]>();
-  private readonly webs = new Map<string, Web>();
+  /** Per after value, per variable: the web of the search (`lookup`). */
+  private readonly webs = new Map<Key, Web[]>();
   private readonly foldPhis = new Map<string, { val: number; b: number; args: number[] }>();
   private readonly folds = new Set<number>();
   private readonly loadVal = new Map<string, number>();
@@ -719,15 +735,15 @@ class Adapter {
    * block `b` (i = length: the end of the block).
    */
   private lookup(a: number, w: Key, b: number, i: number, what: string): number {
-    const webKey = `${a}|${w}`;
-    let web = this.webs.get(webKey);
-    if (!web) this.webs.set(webKey, (web = { inSet: new Map(), outScan: new Map(), rep: new Map() }));
-    const start = this.scan(a, w, b, i);
+    let byVar = this.webs.get(w);
+    if (!byVar) this.webs.set(w, (byVar = []));
+    const web = (byVar[a] ??= this.newWeb(a, w));
+    const start = this.scan(a, web, b, i);
     const line = i < this.fb.blocks[b].instrs.length ? this.fb.blocks[b].instrs[i].line : this.fb.blocks[b].instrs[this.fb.blocks[b].instrs.length - 1].line;
-    if (start.kind === "value") return start.v;
-    if (start.kind === "kill") return this.recomputed(a, w, b, line, what);
-    const inB = this.solve(a, w, web, b);
-    const result = start.kind === "killin" ? killOf(inB) : inB;
+    if (start >= 0) return start;
+    if (start === KILLED) return this.recomputed(a, w, b, line, what);
+    const inB = this.solve(a, web, b);
+    const result = start === KILL_IN ? killOf(inB) : inB;
     if (result.includes(KILL)) return this.recomputed(a, w, b, line, what);
     const values = result.filter((x) => x >= 0);
     if (values.length === 0) {
@@ -739,7 +755,25 @@ class Adapter {
       return cand;
     }
     if (values.length === 1) return values[0];
-    return this.rep(a, w, web, b);
+    return this.rep(a, web, b);
+  }
+
+  private newWeb(a: number, w: Key): Web {
+    const web: Web = { w, defB: -1, defI: -1, phiB: -1, phiVal: -1, inSet: new Map(), outScan: new Map(), rep: new Map() };
+    if (!w.startsWith("%")) return web;
+    const name = w.slice(1);
+    const phi = this.newPhis.get(name);
+    if (phi !== undefined && phi.variable === a) {
+      web.phiB = phi.b;
+      web.phiVal = this.phiVal.get(name)!;
+      return web;
+    }
+    const d = this.defPosA.get(name);
+    if (d !== undefined) {
+      web.defB = d.b;
+      web.defI = d.i;
+    }
+    return web;
   }
 
   private recomputed(a: number, w: Key, b: number, line: number, what: string): number {
@@ -763,32 +797,28 @@ class Adapter {
     return undefined;
   }
 
-  /** What a backward scan of block `b` from before instruction `from` finds first, for `(a, w)`. */
-  private scan(a: number, w: Key, b: number, from: number): Scan {
+  /** What a backward scan of block `b` from before instruction `from` finds first, for the web's `(a, w)`. */
+  private scan(a: number, web: Web, b: number, from: number): Scan {
+    const w = web.w;
     const ev = this.events.get(a * this.NB + b);
-    const phi = w.startsWith("%") ? this.newPhis.get(w.slice(1)) : undefined;
-    const ownPhi = phi !== undefined && phi.variable === a;
-    let dpos = -2; // the position of w's own computation in this block, if any
-    if (!ownPhi && w.startsWith("%")) {
-      const d = this.defPosA.get(w.slice(1));
-      if (d !== undefined && d.b === b && d.i < from) dpos = d.i;
-    }
+    // the position of w's own computation in this block, if any
+    const dpos = web.defB === b && web.defI < from ? web.defI : -2;
     let k = ev === undefined ? -1 : lowerBound(ev, from) - 1;
     for (; k >= 0; k--) {
       const i = ev![k];
       if (dpos > i) return this.killBehind(a, w, b, ev!, k);
       const hit = this.event(a, w, b, i);
-      if (hit >= 0) return { kind: "value", v: hit };
+      if (hit >= 0) return hit;
     }
     if (dpos >= -1) return this.killBehind(a, w, b, ev ?? [], k);
-    if (ownPhi && phi!.b === b) return { kind: "value", v: this.phiVal.get(w.slice(1))! };
-    return { kind: "pass" };
+    if (web.phiB === b) return web.phiVal;
+    return PASS;
   }
 
   /** After meeting w's computation: a definition behind it in the block means a stale value. */
   private killBehind(a: number, w: Key, b: number, ev: number[], k: number): Scan {
-    for (; k >= 0; k--) if (this.event(a, w, b, ev[k]) >= 0) return { kind: "kill" };
-    return { kind: "killin" };
+    for (; k >= 0; k--) if (this.event(a, w, b, ev[k]) >= 0) return KILLED;
+    return KILL_IN;
   }
 
   /** The SSA value if the event at (b, i) defines `a` as `w` (binding an unknown store), else -1. */
@@ -806,75 +836,81 @@ class Adapter {
     return -1;
   }
 
+  /** Scratch of `solve`, by block: region membership and queue stamps, current in-sets. */
+  private stampRegion: Int32Array | null = null;
+  private stampQueued: Int32Array | null = null;
+  private curIn: number[][] = [];
+  private generation = 0;
+  /** Successors among the reachable blocks, per edge (the reverse of `preds`). */
+  private succsOf: number[][] | null = null;
+
   /** The final in-set of block `b` for the web of `(a, w)`. */
-  private solve(a: number, w: Key, web: Web, b0: number): number[] {
+  private solve(a: number, web: Web, b0: number): number[] {
     const have = web.inSet.get(b0);
     if (have !== undefined) return have;
+    if (this.stampRegion === null) {
+      this.stampRegion = new Int32Array(this.NB);
+      this.stampQueued = new Int32Array(this.NB);
+      this.succsOf = Array.from({ length: this.NB }, () => []);
+      for (let b = 0; b < this.NB; b++) for (const p of this.preds[b]) this.succsOf[p].push(b);
+    }
+    const inRegion = this.stampRegion;
+    const queued = this.stampQueued!;
+    const succs = this.succsOf!;
+    const cur = this.curIn;
+    const gen = ++this.generation;
     // discover the blocks whose in-sets are needed
-    const region: number[] = [];
-    const inRegion = new Set<number>([b0]);
-    const stack = [b0];
-    while (stack.length > 0) {
-      const b = stack.pop()!;
-      region.push(b);
-      for (const p of this.preds[b]) {
-        if (inRegion.has(p) || web.inSet.has(p)) continue;
-        const s = this.outScanOf(a, w, web, p);
-        if (s.kind === "pass" || s.kind === "killin") {
-          inRegion.add(p);
-          stack.push(p);
+    const region: number[] = [b0];
+    inRegion[b0] = gen;
+    for (let r = 0; r < region.length; r++) {
+      for (const p of this.preds[region[r]]) {
+        if (inRegion[p] === gen || web.inSet.has(p)) continue;
+        const s = this.outScanOf(a, web, p);
+        if (s === PASS || s === KILL_IN) {
+          inRegion[p] = gen;
+          region.push(p);
         }
       }
     }
-    const cur = new Map<number, number[]>();
-    for (const b of region) cur.set(b, b === 0 ? [BOT] : []);
-    const get = (p: number): number[] => web.inSet.get(p) ?? cur.get(p)!;
+    for (const b of region) cur[b] = b === 0 ? BOT_ONLY : NONE;
     const out = (p: number): number[] => {
-      const s = this.outScanOf(a, w, web, p);
-      if (s.kind === "value") return [s.v];
-      if (s.kind === "kill") return [KILL];
-      const inP = get(p);
-      return s.kind === "pass" ? inP : killOf(inP);
+      const s = this.outScanOf(a, web, p);
+      if (s >= 0) return [s];
+      if (s === KILLED) return KILL_ONLY;
+      const inP = inRegion[p] === gen ? cur[p] : web.inSet.get(p)!;
+      return s === PASS ? inP : killOf(inP);
     };
-    // who depends on whom inside the region: a block's in-set feeds its successors' in-sets
-    const dependents = new Map<number, number[]>();
-    for (const b of region)
-      for (const p of this.preds[b]) {
-        if (!inRegion.has(p)) continue;
-        let d = dependents.get(p);
-        if (!d) dependents.set(p, (d = []));
-        d.push(b);
-      }
-    // worklist to the least fixpoint (sets only grow)
+    // worklist to the least fixpoint (sets only grow; a block's in-set feeds its successors')
     const work = region.slice();
-    const queued = new Set(work);
+    for (const b of region) queued[b] = gen;
     while (work.length > 0) {
       const b = work.pop()!;
-      queued.delete(b);
+      queued[b] = 0;
       if (b === 0) continue;
-      let acc = cur.get(b)!;
+      let acc = cur[b];
       for (const p of this.preds[b]) acc = union(acc, out(p));
-      if (acc === cur.get(b)) continue;
-      cur.set(b, acc);
-      for (const d of dependents.get(b) ?? [])
-        if (!queued.has(d)) {
-          queued.add(d);
+      if (acc === cur[b]) continue;
+      cur[b] = acc;
+      for (const d of succs[b])
+        if (inRegion[d] === gen && queued[d] !== gen) {
+          queued[d] = gen;
           work.push(d);
         }
     }
-    for (const b of region) web.inSet.set(b, cur.get(b)!);
-    for (const b of region) this.countFold(a, w, web, b);
+    for (const b of region) web.inSet.set(b, cur[b]);
+    for (const b of region) this.countFold(a, web, b);
     return web.inSet.get(b0)!;
   }
 
-  private outScanOf(a: number, w: Key, web: Web, p: number): Scan {
+  private outScanOf(a: number, web: Web, p: number): Scan {
     let s = web.outScan.get(p);
-    if (s === undefined) web.outScan.set(p, (s = this.scan(a, w, p, this.fb.blocks[p].instrs.length)));
+    if (s === undefined) web.outScan.set(p, (s = this.scan(a, web, p, this.fb.blocks[p].instrs.length)));
     return s;
   }
 
   /** The value at the start of block `b` in the web: our phis where several values meet. */
-  private rep(a: number, w: Key, web: Web, b0: number): number {
+  private rep(a: number, web: Web, b0: number): number {
+    const w = web.w;
     const memo = web.rep.get(b0);
     if (memo !== undefined) return memo;
     // the blocks of the web behind b0 whose start values are needed
@@ -885,8 +921,8 @@ class Adapter {
       const b = stack.pop()!;
       need.push(b);
       for (const p of this.preds[b]) {
-        const s = this.outScanOf(a, w, web, p);
-        if (s.kind === "pass" && !seen.has(p) && !web.rep.has(p)) {
+        const s = this.outScanOf(a, web, p);
+        if (s === PASS && !seen.has(p) && !web.rep.has(p)) {
           seen.add(p);
           stack.push(p);
         }
@@ -925,12 +961,12 @@ class Adapter {
         }
         chain.push(x);
         const p = this.preds[x][0];
-        const s = this.outScanOf(a, w, web, p);
-        if (s.kind === "value") {
-          result = s.v;
+        const s = this.outScanOf(a, web, p);
+        if (s >= 0) {
+          result = s;
           break;
         }
-        if (s.kind !== "pass") {
+        if (s !== PASS) {
           result = BOT;
           break;
         }
@@ -941,9 +977,9 @@ class Adapter {
       return result;
     };
     const endValue = (p: number): number => {
-      const s = this.outScanOf(a, w, web, p);
-      if (s.kind === "value") return s.v;
-      if (s.kind === "pass") return startValue(p);
+      const s = this.outScanOf(a, web, p);
+      if (s >= 0) return s;
+      if (s === PASS) return startValue(p);
       return BOT;
     };
     for (const ph of placeholders) ph.args = this.preds[ph.b].map(endValue);
@@ -1020,7 +1056,8 @@ class Adapter {
    * different things: an exact translation needs a phi there, which mem2reg folded away
    * (`phi(undef, v)` -> `v`).
    */
-  private countFold(a: number, w: Key, web: Web, b: number): void {
+  private countFold(a: number, web: Web, b: number): void {
+    const w = web.w;
     if (this.preds[b].length < 2) return;
     const inB = web.inSet.get(b)!;
     if (!inB.includes(BOT) || !inB.some((x) => x >= 0)) return;
@@ -1029,8 +1066,8 @@ class Adapter {
     let first: string | undefined;
     let differ = false;
     for (const p of this.preds[b]) {
-      const s = this.outScanOf(a, w, web, p);
-      const o = s.kind === "value" ? String(s.v) : s.kind === "pass" ? (web.inSet.get(p) ?? []).join(",") : "x";
+      const s = this.outScanOf(a, web, p);
+      const o = s >= 0 ? String(s) : s === PASS ? (web.inSet.get(p) ?? []).join(",") : "x";
       if (first === undefined) first = o;
       else if (o !== first) differ = true;
     }
@@ -1201,6 +1238,10 @@ function union(a: number[], b: number[]): number[] {
   out.sort((x, y) => x - y);
   return out;
 }
+
+const NONE: number[] = [];
+const BOT_ONLY = [BOT];
+const KILL_ONLY = [KILL];
 
 /** Paths with a definition behind w's recomputation carry a stale value; undefined paths stay so. */
 function killOf(s: number[]): number[] {
