@@ -126,7 +126,8 @@ export function writeSsa(lowered: LoweredCfg, c: Construction, ssa: SsaCfg, name
     docName,
   );
   // the values the document names, in value order
-  const vars: Record<string, string> = {};
+  // a map of thousands of names: a dictionary from the start (adding keys to `{}` walks V8's hidden-class transitions), and `__proto__` an ordinary key
+  const vars: Record<string, string> = Object.create(null);
   for (let val = 0; val < used.length; val++) if (used[val]) vars[names[val]] = lowered.varNames[c.vals.var(val as Val)];
   doc.vars = vars;
   return doc;

@@ -1149,7 +1149,8 @@ class Adapter {
     // unique value names
     const names: string[] = new Array<string>(this.vals.length);
     const taken = new Set<string>();
-    const vars: Record<string, string> = {};
+    // a map of thousands of names: a dictionary from the start (adding keys to `{}` walks V8's hidden-class transitions), and `__proto__` an ordinary key
+    const vars: Record<string, string> = Object.create(null);
     for (let v = 0; v < this.vals.length; v++) {
       if (!used[v]) continue;
       let n = this.vals[v].name;
