@@ -31,14 +31,20 @@ export class SourceText {
     numberedTypes?: boolean,
   ) {
     this.numbered = numberedTypes;
-    let n = 1;
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
-    const starts = new Int32Array(n + 1);
+    // one pass over the text (a piece is one function): line starts into a buffer that doubles
+    let starts = new Int32Array(64);
     let k = 1;
     starts[0] = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts[k++] = i + 1;
-    starts[n] = text.length + 1;
-    this.starts = starts;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
+      if (k + 1 >= starts.length) {
+        const grown = new Int32Array(starts.length * 2);
+        grown.set(starts);
+        starts = grown;
+      }
+      starts[k++] = i + 1;
+    }
+    starts[k] = text.length + 1;
+    this.starts = starts.subarray(0, k + 1);
   }
 
   private numbered: boolean | undefined;
