@@ -56,7 +56,26 @@ export function phis_same_var(t: Transformed): Verdict {
 export function allDefs_var_disjoint(t: Transformed): Verdict {
   const f = new Failures("allDefs_var_disjoint");
   const s = t.ssa;
+  // per variable: the last node that defined it and the value it defined there; only a node
+  // where two values of one variable meet is looked at again, to collect them
+  let vars = 0;
+  for (let v = 0; v < s.valCount; v++) vars = Math.max(vars, t.varOf[v] + 1);
+  const seenAt = new Int32Array(vars + 1).fill(-1);
+  const seenVal = new Int32Array(vars + 1);
+  const clashes = (n: number, v: number): boolean => {
+    const x = t.varOf[v] < 0 ? vars : t.varOf[v]; // a value without a variable (-1) groups with its kind, as below
+    if (seenAt[x] !== n) {
+      seenAt[x] = n;
+      seenVal[x] = v;
+      return false;
+    }
+    return seenVal[x] !== v;
+  };
   for (let n = 0 as Node; n < s.nodeCount; n++) {
+    let clash = false;
+    for (let k = s.defRows.start[n]; k < s.defRows.start[n + 1]; k++) clash = clashes(n, s.defRows.list[k]) || clash;
+    for (let p = s.phiStart[n]; p < s.phiStart[n + 1]; p++) clash = clashes(n, s.phiDef[p]) || clash;
+    if (!clash) continue;
     const defs = new Set<number>(s.defs(n));
     for (let p = s.phiStart[n]; p < s.phiStart[n + 1]; p++) defs.add(s.phiDef[p]);
     const byVar = new Map<number, Val[]>();
