@@ -12,6 +12,7 @@ import { Worker } from "node:worker_threads";
 import type { FunctionDoc } from "../io/format.js";
 import { MalformedInput } from "../spec/errors.js";
 import { hasNumberedTypes } from "../io/llvm/text.js";
+import { moduleEntry } from "../io/write.js";
 import { defines, streamConstruct, streamValidate, type ModuleText } from "./llvm_stream.js";
 import {
   Progress,
@@ -41,7 +42,7 @@ export type Piece = ModuleText;
 export type WorkerMessage =
   | { type: "tick"; fn: string }
   | { type: "validated"; results: RenderedFunction[] }
-  | { type: "constructed"; docs: FunctionDoc[] }
+  | { type: "constructed"; built: BuiltDocs }
   | { type: "malformed"; message: string };
 
 /** Cuts the function list into `k` contiguous shares of about equal text size: share i is [cuts[i], cuts[i+1]). */
@@ -136,10 +137,26 @@ export async function validateLlvmFiles(beforeFile: string, afterFile: string, o
   return done.flatMap((m) => (m.type === "validated" ? m.results : []));
 }
 
-/** `construct before.ll`: the SSA documents of every function; in parallel for big modules. */
-export async function constructLlvmFile(file: string, opts: ConstructOptions & { progress?: boolean }): Promise<FunctionDoc[]> {
+/** The SSA documents of a module's functions as module entries (io/write.ts `formatEntries`), and the first document. */
+export interface BuiltDocs {
+  entries: string[];
+  first: FunctionDoc | undefined;
+}
+
+/** Every function of a module piece built, each formatted at once (cli/llvm_worker.ts too). */
+export function constructPiece(m: ModuleText, opts: ConstructOptions & { progress?: boolean }, tick?: (fn: string) => void): BuiltDocs {
+  let first: FunctionDoc | undefined;
+  const entries = streamConstruct(m, opts, tick, (f) => {
+    first ??= f.doc;
+    return moduleEntry(f.doc);
+  });
+  return { entries, first };
+}
+
+/** `construct before.ll`: the SSA documents of every function, formatted; in parallel for big modules. */
+export async function constructLlvmFile(file: string, opts: ConstructOptions & { progress?: boolean }): Promise<BuiltDocs> {
   const text = read(file);
-  const sequential = () => streamConstruct({ text, file, lineOffset: 0 }, opts).map((f) => f.doc);
+  const sequential = () => constructPiece({ text, file, lineOffset: 0 }, opts);
   if (text.length < PARALLEL_BYTES) return sequential();
   const d = defines(text);
   const k = workers(d.offsets.length);
@@ -149,5 +166,6 @@ export async function constructLlvmFile(file: string, opts: ConstructOptions & {
   for (let i = 0; i + 1 < c.length; i++) jobs.push({ mode: "construct", before: pieceOf(file, text, d, c[i], c[i + 1]), opts: { algorithm: opts.algorithm, minimize: opts.minimize } });
   const done = await runAll(jobs, d.offsets.length, "construct", opts.progress);
   if (done === null) return sequential();
-  return done.flatMap((m) => (m.type === "constructed" ? m.docs : []));
+  const built = done.flatMap((m) => (m.type === "constructed" ? [m.built] : []));
+  return { entries: built.flatMap((b) => b.entries), first: built.find((b) => b.first !== undefined)?.first };
 }

@@ -313,19 +313,35 @@ export function constructLlvm(file: string, opts: ConstructOptions & { progress?
   return constructModule(readLlvm(file), opts);
 }
 
-export function constructModule(input: LlvmInput, opts: ConstructOptions & { progress?: boolean }, tick?: (fn: string) => void): ConstructedFunction[] {
-  return constructEach(input.module.functions.length, [input], opts, tick);
+export function constructModule<T = ConstructedFunction>(
+  input: LlvmInput,
+  opts: ConstructOptions & { progress?: boolean },
+  tick?: (fn: string) => void,
+  each: (f: ConstructedFunction) => T = asIs,
+): T[] {
+  return constructEach(input.module.functions.length, [input], opts, tick, each);
 }
 
-/** `constructModule` over modules from anywhere (cli/llvm_stream.ts parses one function each). */
-export function constructEach(count: number, inputs: Iterable<LlvmInput>, opts: ConstructOptions & { progress?: boolean }, tick?: (fn: string) => void): ConstructedFunction[] {
+const asIs = <T>(f: ConstructedFunction): T => f as T;
+
+/**
+ * `constructModule` over modules from anywhere (cli/llvm_stream.ts parses one function each);
+ * each function passes through `each` as soon as it is built (formatting it lets its document go).
+ */
+export function constructEach<T = ConstructedFunction>(
+  count: number,
+  inputs: Iterable<LlvmInput>,
+  opts: ConstructOptions & { progress?: boolean },
+  tick?: (fn: string) => void,
+  each: (f: ConstructedFunction) => T = asIs,
+): T[] {
   const progress = tick === undefined ? new Progress(count, "construct", opts.progress) : null;
-  const out: ConstructedFunction[] = [];
+  const out: T[] = [];
   try {
     for (const { src, module } of inputs)
       for (const fn of module.functions) {
         const doc: FunctionDoc = originalFunction(fn, src).doc;
-        out.push(constructOne(doc, src.file, doc.name!, opts));
+        out.push(each(constructOne(doc, src.file, doc.name!, opts)));
         progress?.tick(fn.name);
         tick?.(fn.name);
       }

@@ -102,12 +102,17 @@ export function streamValidate<T>(before: ModuleText, after: ModuleText, opts: L
 }
 
 /** `construct before.ll` function by function; `constructModule` on the whole module when the cut does not apply. */
-export function streamConstruct(m: ModuleText, opts: ConstructOptions & { progress?: boolean }, tick?: (fn: string) => void): ConstructedFunction[] {
-  const whole = () => constructModule(llvmText(m.text, m.file, m.lineOffset, m.numberedTypes), opts, tick);
+export function streamConstruct<T = ConstructedFunction>(
+  m: ModuleText,
+  opts: ConstructOptions & { progress?: boolean },
+  tick?: (fn: string) => void,
+  each: (f: ConstructedFunction) => T = (f) => f as T,
+): T[] {
+  const whole = () => constructModule(llvmText(m.text, m.file, m.lineOffset, m.numberedTypes), opts, tick, each);
   const d = defines(m.text);
   if (!streamable(d)) return whole();
   try {
-    return constructEach(d.names.length, pieces(m, d, m.numberedTypes ?? hasNumberedTypes(m.text)), opts, tick);
+    return constructEach(d.names.length, pieces(m, d, m.numberedTypes ?? hasNumberedTypes(m.text)), opts, tick, each);
   } catch (e) {
     if (e instanceof MalformedInput) return whole();
     throw e;

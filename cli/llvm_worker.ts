@@ -5,9 +5,9 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { MalformedInput } from "../spec/errors.js";
-import type { WorkerJob, WorkerMessage } from "./llvm_parallel.js";
+import { constructPiece, type WorkerJob, type WorkerMessage } from "./llvm_parallel.js";
 import { renderFunction } from "./llvm_pipeline.js";
-import { streamConstruct, streamValidate } from "./llvm_stream.js";
+import { streamValidate } from "./llvm_stream.js";
 
 const job = workerData as WorkerJob;
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
@@ -18,8 +18,7 @@ try {
     const results = streamValidate(job.before, job.after, job.opts, (r) => renderFunction(r, job.render), tick);
     post({ type: "validated", results });
   } else {
-    const docs = streamConstruct(job.before, job.opts, tick).map((f) => f.doc);
-    post({ type: "constructed", docs });
+    post({ type: "constructed", built: constructPiece(job.before, job.opts, tick) });
   }
   if (process.env.FORMAL_SSA_DEBUG) process.stderr.write(`worker ${job.mode}: ${(performance.now() - t0).toFixed(0)} ms, ${job.before.text.length} bytes\n`);
 } catch (e) {

@@ -52,9 +52,22 @@ export function renameDocument(orig: LoweredCfg, r: Renaming, vars: Record<strin
  */
 export function formatDocument(docs: readonly FunctionDoc[]): string {
   if (docs.length === 1) return `${formatFunction(docs[0], "", true)}\n`;
-  if (docs.length === 0) return `{\n  "format": ${str(FORMAT_VERSION)},\n  "functions": []\n}\n`;
-  const fns = docs.map((d) => `    ${formatFunction(d, "    ", false)}`);
-  return `{\n  "format": ${str(FORMAT_VERSION)},\n  "functions": [\n${fns.join(",\n")}\n  ]\n}\n`;
+  return formatEntries(docs.map(moduleEntry), docs[0]);
+}
+
+/**
+ * One function's text as an entry of a module (`formatEntries`): a long run formats each
+ * function as soon as it is built and keeps the text, not the document.
+ */
+export function moduleEntry(doc: FunctionDoc): string {
+  return `    ${formatFunction(doc, "    ", false)}`;
+}
+
+/** `formatDocument` from module entries; `first` is the first function's document, which stands alone if it is the only one. */
+export function formatEntries(entries: readonly string[], first: FunctionDoc | undefined): string {
+  if (entries.length === 1 && first !== undefined) return `${formatFunction(first, "", true)}\n`;
+  if (entries.length === 0) return `{\n  "format": ${str(FORMAT_VERSION)},\n  "functions": []\n}\n`;
+  return `{\n  "format": ${str(FORMAT_VERSION)},\n  "functions": [\n${entries.join(",\n")}\n  ]\n}\n`;
 }
 
 function formatFunction(doc: FunctionDoc, indent: string, withFormat: boolean): string {

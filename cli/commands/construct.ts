@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { Command, Option } from "commander";
 import { readDocumentFile } from "../../io/read.js";
-import { formatDocument } from "../../io/write.js";
+import { formatDocument, formatEntries } from "../../io/write.js";
 import { ALGORITHMS, Algorithm, constructAll, MINIMIZATIONS, Minimize } from "../construct_pipeline.js";
 import { constructLlvmFile } from "../llvm_parallel.js";
 import { isLlvmFile } from "../llvm_pipeline.js";
@@ -16,10 +16,11 @@ export function registerConstruct(program: Command, setExit: SetExit): void {
     .addOption(new Option("--algorithm <name>", "construction algorithm").choices([...ALGORITHMS]).default("functional"))
     .addOption(new Option("--minimize <how>", "none; trivial: remove trivial phis; peel: also remove redundant phi SCCs (minimal on every CFG)").choices([...MINIMIZATIONS]).default("trivial"))
     .action(async (file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize }) => {
-      const docs = isLlvmFile(file)
-        ? await constructLlvmFile(file, { algorithm: opts.algorithm, minimize: opts.minimize })
-        : constructAll(readDocumentFile(file), file, { algorithm: opts.algorithm, minimize: opts.minimize }).map((f) => f.doc);
-      const text = formatDocument(docs);
+      let text: string;
+      if (isLlvmFile(file)) {
+        const built = await constructLlvmFile(file, { algorithm: opts.algorithm, minimize: opts.minimize });
+        text = formatEntries(built.entries, built.first);
+      } else text = formatDocument(constructAll(readDocumentFile(file), file, { algorithm: opts.algorithm, minimize: opts.minimize }).map((f) => f.doc));
       if (opts.output) writeFileSync(opts.output, text);
       else process.stdout.write(text);
       setExit(0);
