@@ -13,7 +13,7 @@
  * regular expressions, no substrings to look at. Only what the result keeps is sliced out of
  * the string `s`, and that goes through `strings` (one string per distinct text: a module says
  * `i32` and `%0` hundreds of thousands of times, and every copy would be work for the garbage
- * collector) or, for decimal numbers, `numbers`.
+ * collector) or, for decimal numbers, `NUMBER_TEXTS`.
  */
 import { MalformedInput } from "../../spec/errors.js";
 import type { LlvmValue } from "./ir.js";
@@ -40,7 +40,9 @@ export const VOLATILE = 1;
 export const ATOMIC = 2;
 
 /** `[-A-Za-z$._0-9]`: the characters of an unquoted LLVM name (per code, see `codesOf`). */
-const NAME_CHAR = new Uint8Array(256);
+export const NAME_CHAR = new Uint8Array(256);
+/** 1 for every code but the digits' (`bareName`). */
+const NOT_DIGIT = Uint8Array.from({ length: 256 }, (_, c) => (c >= 48 && c <= 57 ? 0 : 1));
 /** Name characters and `+` (for `1.0e+00`): the characters of a keyword or number. */
 const WORD_CHAR = new Uint8Array(256);
 for (let c = 0; c < 128; c++) {
@@ -99,11 +101,27 @@ const VALUE_WORD_KIND = Uint8Array.from([
   ASM,
 ]);
 
+/**
+ * Per first character, the lengths of the `VALUE_WORDS` starting with it (bit `n` for length
+ * `n`): most words asked about (attributes such as `noundef`, `align`) are none of them, and
+ * are told so without hashing.
+ */
+const VALUE_WORD_LENGTHS = new Int32Array(128);
+for (const w of VALUE_WORDS.words) VALUE_WORD_LENGTHS[w.charCodeAt(0)] |= 1 << w.length;
+
+/** `VALUE_WORDS.find`. */
+function findValueWord(b: Uint8Array, start: number, end: number): number {
+  const c0 = b[start];
+  const n = end - start;
+  if (c0 >= 128 || n >= 32 || (VALUE_WORD_LENGTHS[c0] & (1 << n)) === 0) return -1;
+  return VALUE_WORDS.find(b, start, end);
+}
+
 /** What the word `b[start, end)` means as a value (`LITERAL`, ...), or `NOT_VALUE_WORD`. */
 function valueWordKind(b: Uint8Array, start: number, end: number): number {
   const c0 = b[start];
   if (end - start < 2 || c0 < 97 || c0 > 122) return NOT_VALUE_WORD; // every value word is lower case
-  const i = VALUE_WORDS.find(b, start, end);
+  const i = findValueWord(b, start, end);
   return i < 0 ? NOT_VALUE_WORD : VALUE_WORD_KIND[i];
 }
 
@@ -132,13 +150,13 @@ export function codesAre(b: Uint8Array, start: number, w: string): boolean {
 }
 
 /** The end of the run of word characters at `b[p]`, at most `end`. */
-function wordEndAt(b: Uint8Array, p: number, end: number): number {
+export function wordEndAt(b: Uint8Array, p: number, end: number): number {
   while (p < end && WORD_CHAR[b[p]] === 1) p++;
   return p;
 }
 
 /** The first index from `p` on that is not a space or tab, at most `end`. */
-function blanksEndAt(b: Uint8Array, p: number, end: number): number {
+export function blanksEndAt(b: Uint8Array, p: number, end: number): number {
   while (p < end) {
     const c = b[p];
     if (c !== SPACE && c !== TAB) break;
@@ -154,11 +172,37 @@ function blanksEndAt(b: Uint8Array, p: number, end: number): number {
  * the array. The same index means the same character in `s` and in its codes.
  */
 export function codesOf(s: string): Uint8Array {
+  return codesIn(s, Buffer.allocUnsafe(s.length + 1));
+}
+
+/**
+ * The largest text whose codes `scratchCodesOf` makes in its shared buffer; a bigger one (a whole
+ * module) gets a buffer of its own, which is not kept once the parse is over.
+ */
+const SCRATCH_MAX = 1 << 22;
+let scratch: Buffer | null = null;
+
+/**
+ * `codesOf(s)` in a buffer shared by every call: valid only until the next call. For a caller
+ * that is done with the codes when it returns (`parseModule`): a module read one function at a
+ * time (cli/llvm_stream.ts) parses thousands of texts of a few KB, and a fresh buffer of that
+ * size is an allocation outside the heap each (Buffer's own pool only serves up to 4 KB).
+ */
+export function scratchCodesOf(s: string): Uint8Array {
+  const n = s.length + 1;
+  if (n > SCRATCH_MAX) return codesOf(s);
+  if (scratch === null || scratch.length < n) scratch = Buffer.allocUnsafeSlow(Math.max(n, 2 * (scratch?.length ?? 1 << 15)));
+  return codesIn(s, scratch);
+}
+
+/** `codesOf(s)` written into `buf` (at least `s.length + 1` bytes), as a view of exactly that length. */
+function codesIn(s: string, buf: Buffer): Uint8Array {
   const n = s.length;
-  const buf = Buffer.allocUnsafe(n + 1);
   const b = new Uint8Array(buf.buffer, buf.byteOffset, n + 1); // a plain view: one kind of array for V8
-  if (Buffer.byteLength(s, "utf8") === n) buf.write(s, 0, "latin1"); // all ASCII: a copy
-  else
+  // UTF-8 as long as the text: all ASCII, and copied (one pass, where measuring the UTF-8 length
+  // and then copying are two)
+  const { read, written } = UTF8.encodeInto(s, b);
+  if (read !== n || written !== n)
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
       b[i] = c < 128 ? c : 128;
@@ -167,8 +211,17 @@ export function codesOf(s: string): Uint8Array {
   return b;
 }
 
-/** The numbers written in decimal below this are kept in `Cursor.numbers` rather than `strings`. */
+const UTF8 = new TextEncoder();
+
+/** The numbers written in decimal below this are kept in `NUMBER_TEXTS` rather than `strings`. */
 const NUMBERS = 1 << 14;
+
+/**
+ * The decimal numbers below `NUMBERS` as strings, made once for all cursors (a module read one
+ * function at a time makes a cursor per function, and every function says `%0`, `%1`, ...):
+ * `NUMBER_TEXTS[12]` is "12". Filled in order, so that the array stays dense (fast to index).
+ */
+const NUMBER_TEXTS: string[] = [];
 
 export class Cursor {
   s = "";
@@ -193,8 +246,6 @@ export class Cursor {
   end = 0;
   /** One string per distinct name, type and constant text read (see intern.ts). */
   readonly strings: StringTable;
-  /** The decimal numbers below `NUMBERS` as strings, made once: `numbers[12]` is "12". */
-  private readonly numbers: string[] = [];
   /**
    * A speculative read: `s[pos, end)` is a raw source line, which may go on with a comment or
    * with unbalanced brackets that continue the instruction on the next lines. The caller wants
@@ -248,7 +299,7 @@ export class Cursor {
     return JSON.stringify(this.pos + 24 < this.end ? `${rest}...` : rest);
   }
 
-  /** `s[start, end)` as a string of `strings` (or `numbers`). */
+  /** `s[start, end)` as a string of `strings` (or `NUMBER_TEXTS`). */
   text(start: number, end: number): string {
     const b = this.b;
     const n = end - start;
@@ -268,8 +319,7 @@ export class Cursor {
 
   /** `String(v)` for `v < NUMBERS`, made once. */
   private numberText(v: number): string {
-    const numbers = this.numbers;
-    // filled in order, so that the array stays dense (fast to index)
+    const numbers = NUMBER_TEXTS;
     while (numbers.length <= v) numbers.push(String(numbers.length));
     return numbers[v];
   }
@@ -334,39 +384,49 @@ export class Cursor {
    * name is hashed as it is scanned, and its value noted when it is a number (`number`).
    */
   private name(): string {
+    const p = this.pos + 1;
+    if (p < this.end && this.b[p] === QUOTE) return this.quotedName(p);
+    const e = this.bareName(p);
+    if (e === p) this.fail(`expected a name after '${this.s[this.pos]}'`);
+    this.pos = e;
+    this.quoted = false;
+    return this.nameText;
+  }
+
+  /** Set by `bareName`: the name read. */
+  nameText = "";
+
+  /**
+   * The unquoted name whose first character is at `p` (after its sigil): returns its end (`p`
+   * when no name character stands there), sets `nameText` and `number`. The name is hashed as
+   * it is scanned, and its value noted when it is a number.
+   */
+  bareName(p: number): number {
     const b = this.b;
     const end = this.end;
-    let p = this.pos + 1;
-    if (p < end && b[p] === QUOTE) return this.quotedName(p);
     const start = p;
     let h = 0; // the hash of `hashRange` in intern.ts, computed as the name is scanned
-    // a leading run of digits, and its value
-    let v = 0;
-    for (; p < end; p++) {
-      const c = b[p];
-      if (c < 48 || c > 57) break;
-      h = (Math.imul(h, 31) + c) | 0;
-      v = v * 10 + (c - 48);
-    }
-    const digits = p > start && (p === end || NAME_CHAR[b[p]] === 0);
-    // the rest of the name
+    let letters = 0; // not 0 once a character other than a digit is seen
     for (; p < end; p++) {
       const c = b[p];
       if (NAME_CHAR[c] === 0) break;
       h = (Math.imul(h, 31) + c) | 0;
+      letters |= NOT_DIGIT[c];
     }
     const n = p - start;
-    if (n === 0) this.fail(`expected a name after '${this.s[this.pos]}'`);
-    this.pos = p;
-    this.quoted = false;
-    if (!digits) {
+    if (n === 0) return p;
+    if (letters !== 0) {
       this.number = -1;
-      return this.strings.get(b, this.s, start, p, h);
+      this.nameText = this.strings.get(b, this.s, start, p, h);
+      return p;
     }
-    // digits: `v` is exact up to 15 of them; `Number` as the caller would compute it past that
-    this.number = n <= 15 ? v : Number(this.s.slice(start, p));
-    if (v < NUMBERS && (n === 1 || b[start] !== 48)) return this.numberText(v);
-    return this.strings.get(b, this.s, start, p, h);
+    // digits: their value, exact up to 15 of them; past that `Number` as the caller would compute it
+    let v = 0;
+    if (n <= 15) for (let k = start; k < p; k++) v = v * 10 + (b[k] - 48);
+    else v = Number(this.s.slice(start, p));
+    this.number = v;
+    this.nameText = v < NUMBERS && (n === 1 || b[start] !== 48) ? this.numberText(v) : this.strings.get(b, this.s, start, p, h);
+    return p;
   }
 
   /** `name()` for a name that is not kept (a named type). */
@@ -654,21 +714,35 @@ export class Cursor {
       for (let i = this.pos; i < end; i++) if (b[i] === PERCENT) this.fail(`unexpected ${this.here()} after the operands of '${op}'`);
       return;
     }
+    const r = this.restEndAt(this.pos);
+    if (r < 0) throw GIVE_UP;
+    this.restEnd = r;
+  }
+
+  /**
+   * The speculative `endOfOperands` for operands that end at `p`, without throwing: the end of
+   * the instruction's text (before any comment, trimmed, not before `p`), or -1 to give up.
+   */
+  restEndAt(p: number): number {
+    const b = this.b;
+    const end = this.end;
+    if (p === end) return end;
+    if (isAlignRest(b, p, end)) return end; // the most frequent rest, read at once
     let depth = 0;
     let stop = end;
-    for (let i = this.pos; i < end; i++) {
+    for (let i = p; i < end; i++) {
       const c = b[i];
       if (c === SEMICOLON) {
         stop = i;
         break;
       }
       const k = GROUP_CLASS[c];
-      if (c === PERCENT || k === 2) throw GIVE_UP;
+      if (c === PERCENT || k === 2) return -1;
       depth += k;
     }
-    if (depth !== 0) throw GIVE_UP;
-    while (stop > this.pos && isBlank(b[stop - 1])) stop--;
-    this.restEnd = stop;
+    if (depth !== 0) return -1;
+    while (stop > p && isBlank(b[stop - 1])) stop--;
+    return stop;
   }
 
   /** `T v`, only the local (if any) to `sink`. */
@@ -716,7 +790,7 @@ export class Cursor {
       if (c === 45 || c === 43 || (c >= 48 && c <= 57)) return; // a number
       const start = this.pos;
       const end = wordEndAt(b, start, this.end);
-      if (end === start || VALUE_WORDS.find(b, start, end) >= 0 || (end - start === 1 && c === 99 && b[end] === QUOTE))
+      if (end === start || findValueWord(b, start, end) >= 0 || (end - start === 1 && c === 99 && b[end] === QUOTE))
         return;
       const align = end - start === 5 && codesAre(b, start, "align");
       this.pos = end;
@@ -742,6 +816,312 @@ export class Cursor {
         return;
       }
     }
+  }
+
+  // --- the fast paths' scanners ---------------------------------------------------------------
+  //
+  // `quickParse` in instr.ts reads the most frequent instructions of a speculative read with
+  // these: each mirrors one of the methods above on the inputs it accepts (the same result, the
+  // same end position) and returns -1 on anything else (a quoted name, a string, a comment in
+  // brackets, a rare form), where the caller gives up and reads the line the generic way. They
+  // take and return positions rather than moving `pos`, and never throw.
+
+  /** Set by `quickValue`: the value read. */
+  quickV: LlvmValue = NO_VALUE;
+
+  /**
+   * `skipType` at `p` (after blanks): the end of the type, or -1. Gives up on a quoted name,
+   * `target(...)`, `addrspace(...)` and brackets holding a string or a comment.
+   */
+  quickType(p: number): number {
+    const b = this.b;
+    const end = this.end;
+    if (p >= end) return -1;
+    const c = b[p];
+    if (c === 105 /* i */) {
+      // `i32`, `i8*`: at once
+      let q = p + 1;
+      while (q < end && b[q] >= 48 && b[q] <= 57) q++;
+      if (q > p + 1 && (q === end || WORD_CHAR[b[q]] === 0)) {
+        while (q < end && b[q] === STAR) q++;
+        if (!this.typeGoesOn(q)) return q;
+      }
+    }
+    if (c === PERCENT) {
+      const q = nameEndAt(b, p + 1, end); // a quote is no name character: a quoted name gives up
+      if (q === p + 1) return -1;
+      p = q;
+    } else if (c === LBRACE || c === LBRACK || c === LT) {
+      p = quickGroupEnd(b, p, end);
+      if (p < 0) return -1;
+    } else {
+      const q = wordEndAt(b, p, end);
+      if (!isTypeWordAt(b, p, q) || (q - p === 6 && codesAre(b, p, "target"))) return -1;
+      p = q;
+    }
+    // the suffixes of `skipType`: blanks before them belong to the type
+    for (;;) {
+      const q = blanksEndAt(b, p, end);
+      const d = q < end ? b[q] : -1;
+      if (d === STAR) p = q + 1;
+      else if (d === LPAREN) {
+        p = quickGroupEnd(b, q, end);
+        if (p < 0) return -1;
+      } else if (d === 97 /* a */ && wordEndAt(b, q, end) === q + 9 && codesAre(b, q, "addrspace")) return -1;
+      else return p;
+    }
+  }
+
+  /** `skipGroup` at the bracket at `p`: the end of the group, or -1 on a string or a comment in it. */
+  quickGroup(p: number): number {
+    return quickGroupEnd(this.b, p, this.end);
+  }
+
+  /** Set by `quickTypeText`: the type read. */
+  typeText = "";
+
+  /**
+   * `type()` at `p` (after blanks): the end of the type, its text in `typeText`; or -1. An
+   * integer type or a named type, with or without `*`s (`i32`, `i8**`, `%struct.S*`), is read
+   * and hashed in one pass; the rest as `quickType` reads it.
+   */
+  quickTypeText(p: number): number {
+    const b = this.b;
+    const end = this.end;
+    const c0 = p < end ? b[p] : -1;
+    if (c0 === 105 /* i */) {
+      let q = p + 1;
+      let bits = 0;
+      for (; q < end; q++) {
+        const c = b[q];
+        if (c < 48 || c > 57) break;
+        bits = bits * 10 + (c - 48);
+      }
+      if (q > p + 1 && (q === end || WORD_CHAR[b[q]] === 0)) {
+        let e = q;
+        while (e < end && b[e] === STAR) e++;
+        if (!this.typeGoesOn(e)) {
+          const stars = e - q;
+          this.typeText =
+            bits <= MAX_INT_TYPE && b[p + 1] !== 48 && stars <= 3 ? (INT_TYPES[4 * bits + stars] ??= this.s.slice(p, e)) : this.strings.range(b, this.s, p, e);
+          return e;
+        }
+      }
+    } else if (c0 === PERCENT) {
+      let h = PERCENT; // as `hashRange`
+      let q = p + 1;
+      for (; q < end; q++) {
+        const c = b[q];
+        if (NAME_CHAR[c] === 0) break;
+        h = (Math.imul(h, 31) + c) | 0;
+      }
+      if (q > p + 1) {
+        for (; q < end && b[q] === STAR; q++) h = (Math.imul(h, 31) + STAR) | 0;
+        if (!this.typeGoesOn(q)) {
+          this.typeText = this.strings.get(b, this.s, p, q, h);
+          return q;
+        }
+      }
+    }
+    const t = this.quickType(p);
+    if (t >= 0) this.typeText = this.typeTextOf(p, t);
+    return t;
+  }
+
+  /** Whether a suffix of `skipType` (`*`, a function type's `(`, `addrspace`) follows blanks at `p`. */
+  private typeGoesOn(p: number): boolean {
+    const b = this.b;
+    const end = this.end;
+    const q = blanksEndAt(b, p, end);
+    if (q >= end) return false;
+    const d = b[q];
+    return d === STAR || d === LPAREN || (d === 97 /* a */ && wordEndAt(b, q, end) === q + 9 && codesAre(b, q, "addrspace"));
+  }
+
+  /**
+   * The type `s[start, end)` as a string, as `type()` gives it. The most frequent types
+   * (`i32`, `i8*`, `i64**`, `ptr`) come from `INT_TYPES` without hashing.
+   */
+  typeTextOf(start: number, end: number): string {
+    const b = this.b;
+    if (b[start] === 105 /* i */) {
+      let p = start + 1;
+      let bits = 0;
+      for (; p < end; p++) {
+        const c = b[p];
+        if (c < 48 || c > 57) break;
+        bits = bits * 10 + (c - 48);
+      }
+      const stars = end - p;
+      if (p > start + 1 && bits <= MAX_INT_TYPE && b[start + 1] !== 48 && stars <= 3 && (stars === 0 || isStars(b, p, end))) {
+        const k = 4 * bits + stars;
+        return (INT_TYPES[k] ??= this.s.slice(start, end));
+      }
+    } else if (end - start === 3 && b[start] === 112 && b[start + 1] === 116 && b[start + 2] === 114) return "ptr";
+    return this.strings.range(b, this.s, start, end);
+  }
+
+  /** `isTypeStart` at `p` (after blanks). */
+  quickIsTypeStart(p: number): boolean {
+    const b = this.b;
+    const end = this.end;
+    if (p >= end) return false;
+    const c = b[p];
+    if (c === PERCENT || c === LBRACE || c === LBRACK || c === LT) return true;
+    return isTypeWordAt(b, p, wordEndAt(b, p, end));
+  }
+
+  /**
+   * `skipFlags` from `p`: the start of the type after the flags (after blanks), or -1. Gives up
+   * on a flag with a bracket group, and on `volatile` and `atomic` (which `skipFlags` reports).
+   */
+  quickFlags(p: number): number {
+    const b = this.b;
+    const end = this.end;
+    for (;;) {
+      p = blanksEndAt(b, p, end);
+      if (p >= end) return -1;
+      const c = b[p];
+      if (c === PERCENT || c === LBRACE || c === LBRACK || c === LT) return p;
+      const w = wordEndAt(b, p, end);
+      if (isTypeWordAt(b, p, w)) return p;
+      if (w === p) return -1;
+      if ((w - p === 8 && codesAre(b, p, "volatile")) || (w - p === 6 && codesAre(b, p, "atomic"))) return -1;
+      const q = blanksEndAt(b, w, end);
+      if (q < end && b[q] === LPAREN) return -1;
+      p = w;
+    }
+  }
+
+  /**
+   * `value(null)` at `p` (after blanks): its end, the value in `quickV`, a local appended to the
+   * cursor's own list. Reads unquoted locals and globals, numbers, literals (`null`, `true`, ...)
+   * and constant expressions; gives up on anything else.
+   */
+  quickValue(p: number): number {
+    const b = this.b;
+    const end = this.end;
+    if (p >= end) return -1;
+    const c = b[p];
+    if (c === PERCENT || c === AT) {
+      const q = this.bareName(p + 1); // a quote is no name character: a quoted name gives up
+      if (q === p + 1) return -1;
+      const name = this.nameText;
+      if (c === PERCENT) {
+        this.addLocal(null, name);
+        this.quickV = { kind: "local", name };
+      } else this.quickV = { kind: "global", name };
+      return q;
+    }
+    let q = wordEndAt(b, p, end);
+    if (!((c >= 48 && c <= 57) || c === 45 /* - */ || c === 43) /* + */) {
+      // a word: a literal, or a constant expression (opcode, flags, one bracket group)
+      const kind = valueWordKind(b, p, q);
+      if (kind === EXPRESSION) {
+        q = quickExpressionEnd(b, q, end);
+        if (q < 0) return -1;
+      } else if (kind !== LITERAL) return -1;
+    }
+    this.quickV = { kind: "const", text: this.text(p, q) };
+    return q;
+  }
+
+  /**
+   * `skipParamAttrs` from `p`: where the value starts (after blanks), or -1. Gives up on a
+   * string attribute (`"key"="value"`).
+   */
+  quickParamAttrs(p: number): number {
+    const b = this.b;
+    const end = this.end;
+    for (;;) {
+      p = blanksEndAt(b, p, end);
+      if (p >= end) return p;
+      const c = b[p];
+      if (c === PERCENT || c === AT || c === LBRACE || c === LBRACK || c === LT || c === BANG || c === COMMA || c === RPAREN) return p;
+      if (c === QUOTE) return -1;
+      if (c === 45 || c === 43 || (c >= 48 && c <= 57)) return p; // a number
+      const w = wordEndAt(b, p, end);
+      if (w === p || findValueWord(b, p, w) >= 0 || (w - p === 1 && c === 99 && b[w] === QUOTE)) return p;
+      const align = w - p === 5 && codesAre(b, p, "align");
+      p = w;
+      if (align) {
+        const d = blanksEndAt(b, p, end);
+        if (d < end && b[d] >= 48 && b[d] <= 57) p = wordEndAt(b, d, end);
+      }
+      const q = blanksEndAt(b, p, end);
+      if (q < end && b[q] === LPAREN) {
+        p = quickGroupEnd(b, q, end);
+        if (p < 0) return -1;
+      }
+    }
+  }
+}
+
+/** The widest integer type in `INT_TYPES`. */
+const MAX_INT_TYPE = 128;
+/**
+ * `iN` followed by 0 to 3 `*` (N at most `MAX_INT_TYPE`, no leading 0), at `4 N + stars`:
+ * made once, for all cursors.
+ */
+const INT_TYPES: string[] = new Array<string>(4 * (MAX_INT_TYPE + 1));
+
+function isStars(b: Uint8Array, p: number, end: number): boolean {
+  for (; p < end; p++) if (b[p] !== STAR) return false;
+  return true;
+}
+
+/** A value never read: what `Cursor.quickV` holds before the first `quickValue`. */
+const NO_VALUE: LlvmValue = { kind: "const", text: "" };
+
+/** Whether `b[p, end)` is `, align N`. */
+function isAlignRest(b: Uint8Array, p: number, end: number): boolean {
+  if (end - p < 9 || b[p] !== COMMA || b[p + 1] !== SPACE || b[p + 7] !== SPACE) return false;
+  if (b[p + 2] !== 97 || b[p + 3] !== 108 || b[p + 4] !== 105 || b[p + 5] !== 103 || b[p + 6] !== 110) return false; // align
+  for (let q = p + 8; q < end; q++) if (b[q] < 48 || b[q] > 57) return false;
+  return true;
+}
+
+/** The end of the run of name characters at `b[p]`, at most `end`. */
+function nameEndAt(b: Uint8Array, p: number, end: number): number {
+  while (p < end && NAME_CHAR[b[p]] === 1) p++;
+  return p;
+}
+
+/**
+ * `skipGroup` of a speculative read at the bracket `b[p]`: the end of the group, or -1 where
+ * `skipGroup` would skip a string (not done here) or give up at a comment.
+ */
+function quickGroupEnd(b: Uint8Array, p: number, end: number): number {
+  let depth = 0;
+  for (; p < end; p++) {
+    const k = SPECULATIVE_GROUP_CLASS[b[p]];
+    if (k === 0) continue;
+    if (k === 1) depth++;
+    else if (k === -1) {
+      if (--depth === 0) return p + 1;
+    } else return -1; // a string or a comment
+  }
+  return -1;
+}
+
+/**
+ * The constant expression of `skipValue` after its opcode word (ending at `p`): flags and
+ * predicates, then one bracket group (`inrange(-8, 16)` is a flag). Its end, or -1.
+ */
+function quickExpressionEnd(b: Uint8Array, p: number, end: number): number {
+  let inrange = false;
+  for (;;) {
+    const q = blanksEndAt(b, p, end);
+    if (q < end && b[q] === LPAREN) {
+      p = quickGroupEnd(b, q, end);
+      if (p < 0 || !inrange) return p;
+      inrange = false;
+      continue;
+    }
+    const w = wordEndAt(b, q, end);
+    if (w === q) return -1;
+    inrange = w - q === 7 && codesAre(b, q, "inrange");
+    p = w;
   }
 }
 

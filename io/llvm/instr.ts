@@ -2,8 +2,11 @@
  * One instruction of LLVM IR, from its (joined, comment-free) text to an `LlvmInstr`, opcode by
  * opcode after the LLVM Language Reference: types and values are told apart by their position
  * in the grammar, never by guessing from a name (`%struct.S` and `%0` can be types).
+ *
+ * `parseInstruction` reads any instruction; `quickParse` (the fast paths, below it) reads the
+ * frequent ones faster, or gives up.
  */
-import { ATOMIC, CH, Cursor, VOLATILE } from "./cursor.js";
+import { ATOMIC, CH, Cursor, VOLATILE, blanksEndAt, codesAre, wordEndAt } from "./cursor.js";
 import { WordTable } from "./intern.js";
 import type {
   LlvmArg,
@@ -91,6 +94,9 @@ function returnsVoid(type: string): boolean {
   return false;
 }
 
+/** `VOID_OPS` by opcode id (1: void), read per instruction without hashing. */
+const VOID_ID = Uint8Array.from(OP_WORDS.words, (w) => (VOID_OPS.has(w) ? 1 : 0));
+
 /**
  * Parses the instruction standing in `c` (reset to its text and line). `c.resultNumber` is set
  * to N for a result written `%N`, else -1; `c.unnamed` and `c.terminator` are set too.
@@ -164,8 +170,465 @@ export function parseInstruction(c: Cursor): LlvmInstr {
   }
   c.endOfOperands(op);
   c.terminator = (id >= RET && id <= CATCHSWITCH) || id === INVOKE || id === CALLBR;
-  c.unnamed = result === null && (id === CALL || id === INVOKE || id === CALLBR ? !returnsVoid((instr as LlvmCall).type) : !VOID_OPS.has(op));
+  c.unnamed = result === null && (id === CALL || id === INVOKE || id === CALLBR ? !returnsVoid((instr as LlvmCall).type) : VOID_ID[id] === 0);
   return instr;
+}
+
+// --- fast paths ------------------------------------------------------------------------------
+
+/** The families of the opcodes `quickParse` reads, by opcode id (0: none of them). */
+const QUICK_BINARY = 1; // binary and compare: `add nsw i32 %a, %b`, `icmp slt i32 %a, 0`
+const QUICK_CAST = 2; // `zext i32 %a to i64`
+const QUICK_GEP = 3; // `getelementptr inbounds T, T* %p, i64 0, i64 %i`
+const QUICK_FAMILY = new Uint8Array(OP_WORDS.words.length);
+for (let id = FIRST_OTHER; id < FIRST_MARKER; id++) {
+  const family = OTHER[OP_WORDS.words[id] as LlvmOtherOp];
+  QUICK_FAMILY[id] = family === "binary" || family === "compare" ? QUICK_BINARY : family === "cast" ? QUICK_CAST : family === "gep" ? QUICK_GEP : 0;
+}
+
+/**
+ * `parseInstruction` for the most frequent instructions of a speculative read (see
+ * `Cursor.speculative`), or null where the generic way must read the line: the same
+ * instruction, and the same `resultNumber`, `unnamed`, `terminator` and `restEnd`, where it
+ * does not give up. It gives up on every other opcode and on every rare form (quoted names,
+ * strings, flags with brackets, `volatile`, `tail call`, operand bundles, `DIArgList`, a comment
+ * where the generic read gives up, ...): see the `quick*` scanners of the cursor, which mirror
+ * the generic ones on what they accept. test/llvm/parse_quick.test.ts holds the two to the same
+ * results.
+ *
+ * Why: the generic parser moves the cursor token by token through small methods (each
+ * `peek` skipping blanks again) and signals a doubt by throwing; this reads positions in local
+ * variables, once, and returns null. A module at -O0 is mostly `load`, `store`,
+ * `getelementptr`, `br`, `icmp`, `alloca` and `call`.
+ */
+export function quickParse(c: Cursor): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  const line = c.line;
+  let p = c.pos;
+  let result: string | null = null;
+  let resultNumber = -1;
+  if (p < end && b[p] === PERCENT) {
+    const q = c.bareName(p + 1);
+    if (q === p + 1) return null;
+    result = c.nameText;
+    resultNumber = c.number;
+    p = blanksEndAt(b, q, end);
+    if (p >= end || b[p] !== 61 /* = */) return null;
+    p++;
+  }
+  p = blanksEndAt(b, p, end);
+  const w = wordEndAt(b, p, end);
+  const id = opcodeAt(b, p, w);
+  let instr: LlvmInstr | null;
+  switch (id) {
+    case LOAD:
+      instr = quickLoad(c, w, result, line);
+      break;
+    case STORE:
+      instr = quickStore(c, w, result, line);
+      break;
+    case ALLOCA:
+      instr = quickAlloca(c, w, result, line);
+      break;
+    case PHI:
+      instr = quickPhi(c, w, result, line);
+      break;
+    case CALL:
+      instr = quickCall(c, w, result, line);
+      break;
+    case BR:
+      instr = quickBr(c, w, result, line);
+      break;
+    case RET:
+      instr = quickRet(c, w, result, line);
+      break;
+    default:
+      if (id < 0 || QUICK_FAMILY[id] === 0) return null;
+      instr = quickOther(c, id, w, result, line);
+  }
+  if (instr === null) return null;
+  const rest = c.restEndAt(c.pos);
+  if (rest < 0) return null;
+  c.restEnd = rest;
+  c.resultNumber = resultNumber;
+  c.terminator = id === BR || id === RET;
+  c.unnamed = result === null && (id === CALL ? !returnsVoid((instr as LlvmCall).type) : VOID_ID[id] === 0);
+  return instr;
+}
+
+const GETELEMENTPTR = OP_WORDS.words.indexOf("getelementptr");
+const ICMP = OP_WORDS.words.indexOf("icmp");
+const ZEXT = OP_WORDS.words.indexOf("zext");
+const SEXT = OP_WORDS.words.indexOf("sext");
+
+/** `OP_WORDS.find`, the most frequent opcodes first by their length and letters. */
+function opcodeAt(b: Uint8Array, p: number, w: number): number {
+  const c0 = b[p];
+  switch (w - p) {
+    case 2:
+      if (c0 === 98 /* b */ && b[p + 1] === 114 /* r */) return BR;
+      break;
+    case 4: {
+      const c1 = b[p + 1];
+      const c2 = b[p + 2];
+      const c3 = b[p + 3];
+      if (c0 === 108 && c1 === 111 && c2 === 97 && c3 === 100) return LOAD;
+      if (c0 === 99 && c1 === 97 && c2 === 108 && c3 === 108) return CALL;
+      if (c0 === 105 && c1 === 99 && c2 === 109 && c3 === 112) return ICMP;
+      if (c1 === 101 && c2 === 120 && c3 === 116) {
+        if (c0 === 122) return ZEXT;
+        if (c0 === 115) return SEXT;
+      }
+      break;
+    }
+    case 5:
+      if (c0 === 115 && b[p + 1] === 116 && b[p + 2] === 111 && b[p + 3] === 114 && b[p + 4] === 101) return STORE;
+      break;
+    case 13:
+      if (c0 === 103 && b[p + 3] === 101 && b[p + 7] === 101 && codesAre(b, p, "getelementptr")) return GETELEMENTPTR;
+      break;
+  }
+  return OP_WORDS.find(b, p, w);
+}
+
+/** `parseLoad` after the opcode (ending at `p`); it leaves `c.pos` where that does. */
+function quickLoad(c: Cursor, p: number, result: string | null, line: number): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  const t = quickFlagsType(c, p);
+  if (t < 0) return null;
+  const type = c.typeText;
+  p = blanksEndAt(b, t, end);
+  if (p >= end || b[p] !== COMMA) return null;
+  p = c.quickType(blanksEndAt(b, p + 1, end));
+  if (p < 0) return null;
+  p = c.quickValue(blanksEndAt(b, p, end));
+  if (p < 0) return null;
+  const ptr = c.quickV;
+  c.pos = p;
+  return { op: "load", result, operands: c.takeLocals(), line, type, ptr, volatile: false, atomic: false };
+}
+
+function quickStore(c: Cursor, p: number, result: string | null, line: number): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  const t = quickFlagsType(c, p);
+  if (t < 0) return null;
+  const type = c.typeText;
+  p = c.quickValue(blanksEndAt(b, t, end));
+  if (p < 0) return null;
+  const value = c.quickV;
+  p = blanksEndAt(b, p, end);
+  if (p >= end || b[p] !== COMMA) return null;
+  p = c.quickType(blanksEndAt(b, p + 1, end));
+  if (p < 0) return null;
+  p = c.quickValue(blanksEndAt(b, p, end));
+  if (p < 0) return null;
+  const ptr = c.quickV;
+  c.pos = p;
+  return { op: "store", result, operands: c.takeLocals(), line, type, value, ptr, volatile: false, atomic: false };
+}
+
+function quickAlloca(c: Cursor, p: number, result: string | null, line: number): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  const t = quickFlagsType(c, p);
+  if (t < 0) return null;
+  const type = c.typeText;
+  let count: LlvmValue | null = null;
+  p = t;
+  const q = blanksEndAt(b, t, end);
+  if (q < end && b[q] === COMMA) {
+    const r = blanksEndAt(b, q + 1, end);
+    if (c.quickIsTypeStart(r)) {
+      p = c.quickType(r);
+      if (p < 0) return null;
+      p = c.quickValue(blanksEndAt(b, p, end));
+      if (p < 0) return null;
+      count = c.quickV;
+    }
+  }
+  c.pos = p;
+  return { op: "alloca", result, operands: c.takeLocals(), line, type, count };
+}
+
+function quickPhi(c: Cursor, p: number, result: string | null, line: number): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  const t = quickFlagsType(c, p);
+  if (t < 0) return null;
+  const type = c.typeText;
+  const incoming = INCOMING;
+  incoming.length = 0;
+  p = blanksEndAt(b, t, end);
+  for (;;) {
+    // p at `[`
+    if (p >= end || b[p] !== LBRACK) return null;
+    p = c.quickValue(blanksEndAt(b, p + 1, end));
+    if (p < 0) return null;
+    const value = c.quickV;
+    p = blanksEndAt(b, p, end);
+    if (p >= end || b[p] !== COMMA) return null;
+    p = quickLocal(c, blanksEndAt(b, p + 1, end));
+    if (p < 0) return null;
+    const block = c.nameText;
+    p = blanksEndAt(b, p, end);
+    if (p >= end || b[p] !== RBRACK) return null;
+    p++;
+    incoming.push({ value, block });
+    const q = blanksEndAt(b, p, end);
+    if (q < end && b[q] === COMMA) {
+      const r = blanksEndAt(b, q + 1, end);
+      if (r < end && b[r] === LBRACK) {
+        p = r;
+        continue;
+      }
+    }
+    break;
+  }
+  c.pos = p;
+  return { op: "phi", result, operands: c.takeLocals(), line, type, incoming: incoming.slice() };
+}
+
+/**
+ * `skipFlags` then `skipType` from `p`: the end of the type, its text in `c.typeText`; or -1.
+ * The type is tried first: where one stands, `skipFlags` reads no flag.
+ */
+function quickFlagsType(c: Cursor, p: number): number {
+  p = blanksEndAt(c.b, p, c.end);
+  const t = c.quickTypeText(p);
+  if (t >= 0) return t;
+  p = c.quickFlags(p);
+  return p < 0 ? -1 : c.quickTypeText(p);
+}
+
+/** `quickFlagsType` without the type's text. */
+function quickFlagsSkipType(c: Cursor, p: number): number {
+  p = blanksEndAt(c.b, p, c.end);
+  const t = c.quickType(p);
+  if (t >= 0) return t;
+  p = c.quickFlags(p);
+  return p < 0 ? -1 : c.quickType(p);
+}
+
+/** `localName` at `p` (after blanks), unquoted: its end, the name in `c.nameText`; or -1. */
+function quickLocal(c: Cursor, p: number): number {
+  if (p >= c.end || c.b[p] !== PERCENT) return -1;
+  const q = c.bareName(p + 1);
+  return q === p + 1 ? -1 : q;
+}
+
+/** Whether the five codes at `p` are `label` (asked of every `br`, so without a call). */
+function isLabelWord(b: Uint8Array, p: number): boolean {
+  return b[p] === 108 && b[p + 1] === 97 && b[p + 2] === 98 && b[p + 3] === 101 && b[p + 4] === 108;
+}
+
+/** `label` at `p` (after blanks): `label %x`, its end, `x` in `c.nameText`; or -1. */
+function quickLabel(c: Cursor, p: number): number {
+  const b = c.b;
+  const end = c.end;
+  const w = wordEndAt(b, p, end);
+  if (w - p !== 5 || !isLabelWord(b, p)) return -1;
+  return quickLocal(c, blanksEndAt(b, w, end));
+}
+
+function quickBr(c: Cursor, p: number, result: string | null, line: number): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  p = blanksEndAt(b, p, end);
+  const w = wordEndAt(b, p, end);
+  if (w - p === 5 && isLabelWord(b, p)) {
+    p = quickLocal(c, blanksEndAt(b, w, end));
+    if (p < 0) return null;
+    const to = c.nameText;
+    c.pos = p;
+    return { op: "br", result, operands: c.takeLocals(), line, succs: [to] };
+  }
+  p = c.quickType(p);
+  if (p < 0) return null;
+  p = c.quickValue(blanksEndAt(b, p, end));
+  if (p < 0) return null;
+  p = blanksEndAt(b, p, end);
+  if (p >= end || b[p] !== COMMA) return null;
+  p = quickLabel(c, blanksEndAt(b, p + 1, end));
+  if (p < 0) return null;
+  const then = c.nameText;
+  p = blanksEndAt(b, p, end);
+  if (p >= end || b[p] !== COMMA) return null;
+  p = quickLabel(c, blanksEndAt(b, p + 1, end));
+  if (p < 0) return null;
+  c.pos = p;
+  return { op: "br", result, operands: c.takeLocals(), line, succs: [then, c.nameText] };
+}
+
+function quickRet(c: Cursor, p: number, result: string | null, line: number): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  p = blanksEndAt(b, p, end);
+  const w = wordEndAt(b, p, end);
+  if (w - p === 4 && b[p] === 118 && b[p + 1] === 111 && b[p + 2] === 105 && b[p + 3] === 100 /* void */) {
+    // `ret void`, but `ret void ()* %f` returns a function pointer (as `parseBranch`)
+    const d = blanksEndAt(b, w, end);
+    if (d >= end || b[d] === COMMA) {
+      c.pos = d;
+      return { op: "ret", result, operands: c.takeLocals(), line, succs: [] };
+    }
+  }
+  p = c.quickType(p);
+  if (p < 0) return null;
+  p = c.quickValue(blanksEndAt(b, p, end));
+  if (p < 0) return null;
+  c.pos = p;
+  return { op: "ret", result, operands: c.takeLocals(), line, succs: [] };
+}
+
+/** `parseOther` for the binary, compare, cast and getelementptr families. */
+function quickOther(c: Cursor, id: number, p: number, result: string | null, line: number): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  const family = QUICK_FAMILY[id];
+  p = quickFlagsSkipType(c, p);
+  if (p < 0) return null;
+  if (family === QUICK_GEP) {
+    p = blanksEndAt(b, p, end);
+    if (p >= end || b[p] !== COMMA) return null;
+    // `typedValueList`: it stops before a comma not followed by a type, or after the blanks
+    // before anything else
+    p = blanksEndAt(b, p + 1, end);
+    for (;;) {
+      p = c.quickType(p);
+      if (p < 0) return null;
+      p = c.quickValue(blanksEndAt(b, p, end));
+      if (p < 0) return null;
+      const q = blanksEndAt(b, p, end);
+      if (q >= end || b[q] !== COMMA) {
+        p = q;
+        break;
+      }
+      const r = blanksEndAt(b, q + 1, end);
+      if (!c.quickIsTypeStart(r)) break;
+      p = r;
+    }
+  } else {
+    p = c.quickValue(blanksEndAt(b, p, end));
+    if (p < 0) return null;
+    if (family === QUICK_BINARY) {
+      p = blanksEndAt(b, p, end);
+      if (p >= end || b[p] !== COMMA) return null;
+      p = c.quickValue(blanksEndAt(b, p + 1, end));
+    } else {
+      const q = blanksEndAt(b, p, end);
+      if (wordEndAt(b, q, end) !== q + 2 || b[q] !== 116 || b[q + 1] !== 111 /* to */) return null;
+      p = c.quickType(blanksEndAt(b, q + 2, end));
+    }
+    if (p < 0) return null;
+  }
+  c.pos = p;
+  return { op: OP_WORDS.words[id] as LlvmOtherOp, result, operands: c.takeLocals(), line };
+}
+
+/** `parseCall` for `call` (no marker) with plain arguments and function attributes. */
+function quickCall(c: Cursor, p: number, result: string | null, line: number): LlvmInstr | null {
+  const b = c.b;
+  const end = c.end;
+  const t = quickFlagsType(c, p);
+  if (t < 0) return null;
+  const type = c.typeText;
+  p = c.quickValue(blanksEndAt(b, t, end));
+  if (p < 0) return null;
+  const calleeValue = c.quickV;
+  p = blanksEndAt(b, p, end);
+  if (p >= end || b[p] !== LPAREN) return null;
+  const args = ARGS;
+  args.length = 0;
+  p = blanksEndAt(b, p + 1, end);
+  if (p < end && b[p] === RPAREN) p++;
+  else
+    for (;;) {
+      // p at the argument's type (`...` is no type: it gives up there)
+      const at = c.quickTypeText(p);
+      if (at < 0) return null;
+      const argType = c.typeText;
+      if (argType === "metadata") p = quickMetadataArg(c, blanksEndAt(b, at, end));
+      else {
+        p = c.quickParamAttrs(at);
+        if (p < 0) return null;
+        p = c.quickValue(p);
+      }
+      if (p < 0) return null;
+      args.push({ type: argType, value: c.quickV });
+      p = blanksEndAt(b, p, end);
+      if (p < end && b[p] === COMMA) {
+        p = blanksEndAt(b, p + 1, end);
+        continue;
+      }
+      if (p >= end || b[p] !== RPAREN) return null;
+      p++;
+      break;
+    }
+  // function attributes (`#0`, `nounwind`, `memory(none)`), up to the end or the metadata
+  // attachments; operand bundles, string attributes and anything else give up
+  for (;;) {
+    const q = blanksEndAt(b, p, end);
+    if (q >= end || b[q] === COMMA) {
+      p = q;
+      break;
+    }
+    if (b[q] === HASH) {
+      p = wordEndAt(b, blanksEndAt(b, q + 1, end), end);
+      continue;
+    }
+    const w = wordEndAt(b, q, end);
+    if (w === q || (w === q + 2 && b[q] === 116 && b[q + 1] === 111) /* to */) return null;
+    p = w;
+    const r = blanksEndAt(b, w, end);
+    if (r < end && b[r] === LPAREN) {
+      p = c.quickGroup(r);
+      if (p < 0) return null;
+    }
+  }
+  c.pos = p;
+  return callInstr(c, "call", result, line, type, calleeValue, args, []);
+}
+
+/**
+ * `metadataArg` at `p` (after blanks): its end, the argument in `c.quickV`; or -1. Reads `!12`,
+ * `!DIExpression(...)`, `!{...}` and `T v` (a local's name into the argument, not the
+ * operands); gives up on `DIArgList` and strings.
+ */
+function quickMetadataArg(c: Cursor, p: number): number {
+  const b = c.b;
+  const end = c.end;
+  if (p >= end) return -1;
+  const locals: string[] = [];
+  let q: number;
+  if (b[p] === BANG) {
+    // `skipMetadata`
+    q = p + 1;
+    const d = q < end ? b[q] : -1;
+    if (d === 123 /* { */) q = c.quickGroup(q);
+    else {
+      const w = wordEndAt(b, q, end);
+      if (w === q || (w - q === 9 && codesAre(b, q, "DIArgList"))) return -1; // (blanks, strings: the generic way)
+      q = w < end && b[w] === LPAREN ? c.quickGroup(w) : w;
+    }
+  } else if (b[p] === 68 /* D */) return -1; // `DIArgList(...)`, or no type
+  else {
+    // `skipTypedValue` into the argument's own locals
+    q = c.quickType(p);
+    if (q < 0) return -1;
+    q = blanksEndAt(b, q, end);
+    if (q < end && b[q] === PERCENT) {
+      const e = c.bareName(q + 1);
+      if (e === q + 1) return -1;
+      locals.push(c.nameText);
+      q = e;
+    } else q = c.quickValue(q); // no local: nothing goes to the operands
+  }
+  if (q < 0) return -1;
+  c.quickV = { kind: "metadata", text: c.text(p, q), locals };
+  return q;
 }
 
 function parseAlloca(c: Cursor, result: string | null, line: number): LlvmInstr {
@@ -381,7 +844,6 @@ function parseCall(c: Cursor, op: "call" | "invoke" | "callbr", result: string |
   c.skipFlags(); // fast-math flags, calling convention, return attributes, addrspace(N)
   const type = c.type();
   const calleeValue = c.value(OPERANDS);
-  const callee = calleeValue.kind === "global" ? calleeValue.name : null;
   const args = ARGS;
   args.length = 0;
   c.expect(LPAREN, "before the call's arguments");
@@ -429,6 +891,14 @@ function parseCall(c: Cursor, op: "call" | "invoke" | "callbr", result: string |
       succs.push(c.label());
     } else succs.push(...labelList(c));
   }
+  return callInstr(c, op, result, line, type, calleeValue, args, succs.length === 0 ? [] : succs.slice());
+}
+
+/** The call with everything read: `args` are `ARGS` (copied here), `succs` its own array. */
+function callInstr(
+  c: Cursor, op: LlvmCall["op"], result: string | null, line: number, type: string, calleeValue: LlvmValue, args: LlvmArg[], succs: string[],
+): LlvmCall {
+  const callee = calleeValue.kind === "global" ? calleeValue.name : null;
   let intrinsic: LlvmIntrinsic | null = null;
   let subject: string | null = null;
   const debug = callee !== null && callee.startsWith("llvm.dbg.");
@@ -443,10 +913,7 @@ function parseCall(c: Cursor, op: "call" | "invoke" | "callbr", result: string |
         subject = first.locals[0];
     }
   }
-  return {
-    op, result, operands: c.takeLocals(), line, type, callee, calleeValue, args: args.slice(), intrinsic,
-    debug, subject, succs: succs.length === 0 ? [] : succs.slice(),
-  };
+  return { op, result, operands: c.takeLocals(), line, type, callee, calleeValue, args: args.slice(), intrinsic, debug, subject, succs };
 }
 
 const INTRINSICS: LlvmIntrinsic[] = ["lifetime.start", "lifetime.end", "dbg.declare", "dbg.value", "dbg.assign", "dbg.label"];

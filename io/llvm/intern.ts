@@ -25,9 +25,9 @@ function slotOf(h: number, bits: number): number {
 }
 
 /**
- * An open-addressing set of strings, looked up by range. It only grows (it lives as long as one
- * parse), except that past `limit` entries it starts afresh: a long-lived cursor must not keep
- * every text it ever saw. Forgetting is harmless, the table only saves copies.
+ * An open-addressing set of strings, looked up by range. It only grows, except that past `limit`
+ * entries it starts afresh: a long-lived table must not keep every text it ever saw, and a small
+ * one stays in the processor's caches. Forgetting is harmless, the table only saves copies.
  *
  * Layout, for few cache misses per lookup: a slot is four numbers in one typed array (`SLOT`):
  * the hash, 1 + the index of the entry in `strings` (0: a free slot), and where the entry's
@@ -41,15 +41,28 @@ export class StringTable {
   private pool = new Uint8Array(0);
   private poolEnd = 0;
 
-  constructor(private readonly limit: number) {
+  /** The size the table starts at (log2 of its slots); it grows at half load. */
+  private readonly startBits: number;
+
+  /** `startBits`: by default one that suits `limit`. */
+  constructor(
+    private readonly limit: number,
+    startBits = Math.min(15, Math.max(10, 31 - Math.clz32(limit))),
+  ) {
+    this.startBits = startBits;
     this.clear();
   }
 
+  /**
+   * Empties the table. Its arrays are kept while they are of their starting size: a table shared
+   * by many parses (parse.ts) starts afresh often, and zeroing small arrays costs less than new ones.
+   */
   clear(): void {
-    this.bits = Math.min(15, Math.max(10, 31 - Math.clz32(this.limit))); // a start: it grows at half load
-    this.slots = new Int32Array(SLOT << this.bits);
+    this.bits = this.startBits;
+    if (this.slots.length === SLOT << this.bits) this.slots.fill(0);
+    else this.slots = new Int32Array(SLOT << this.bits);
     this.strings = [];
-    this.pool = new Uint8Array(1 << 16);
+    if (this.pool.length === 0 || this.pool.length > 1 << 20) this.pool = new Uint8Array(1 << 16);
     this.poolEnd = 0;
   }
 

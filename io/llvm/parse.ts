@@ -23,26 +23,29 @@
  *
  * How, for speed (modules of tens of MB, where every pass over the text and every object counts):
  * - the text is read through its character codes (`codesOf`, one byte per character, made once
- *   per text or chunk), and only what the result keeps is sliced out of it, once per distinct
- *   text (`Cursor.strings`);
+ *   per text or chunk, in a buffer reused from text to text), and only what the result keeps is
+ *   sliced out of it, once per distinct text (`Cursor.strings`, a small table shared by all
+ *   parses);
  * - the exact way to read a line is `Scan` (its comment-free content and bracket balance) and
  *   then `bodyLine`, which keeps an instruction pending until the next line tells whether it
  *   goes on. In a body, `quickBodyLine` first tries the common lines in one pass instead:
  *   blank and comment lines, labels, and instructions read speculatively from the raw line (see
- *   `Cursor.speculative`), which succeeds only where the result is the exact one. Every other
- *   line takes the exact way, so results and errors do not depend on which way a line went.
+ *   `Cursor.speculative`), which succeeds only where the result is the exact one: the frequent
+ *   instructions by the fast paths of instr.ts (`quickParse`), the others by the generic
+ *   parser. Every other line takes the exact way, so results and errors do not depend on which
+ *   way a line went.
  */
 import { openSync, readSync, closeSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { MalformedInput } from "../../spec/errors.js";
-import { Cursor, GIVE_UP, codesAre, codesOf, isBlank, unescape } from "./cursor.js";
+import { Cursor, GIVE_UP, NAME_CHAR, codesAre, codesOf, isBlank, scratchCodesOf, unescape } from "./cursor.js";
 import { StringTable } from "./intern.js";
-import { OPCODES, isDigits, parseInstruction } from "./instr.js";
+import { OPCODES, isDigits, parseInstruction, quickParse } from "./instr.js";
 import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmModule } from "./ir.js";
 
 export function parseModule(text: string, file: string): LlvmModule {
   const m = new LineMachine(file);
-  const codes = codesOf(text);
+  const codes = scratchCodesOf(text); // nothing keeps them past this call
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let n = 1;
   for (;;) {
@@ -119,10 +122,17 @@ export function parseModuleFile(path: string, chunkSize = 1 << 20): LlvmModule {
 
 /**
  * The texts every parser of this thread shares (`Cursor.strings`): the same names and types recur
- * from module to module and function to function, and a table is costly to set up. Sharing only
+ * from function to function (`%retval`, `%call`, `i32`, `%struct.S*`), and a table is costly to
+ * set up (a module read one function at a time, cli/llvm_stream.ts, makes a parser per function).
+ * It is kept small (it starts afresh past `PARSER_STRINGS` texts) so that it stays in the
+ * processor's cache: in a table of every text of a big module, looking a name up costs a cache
+ * miss or more, and a table emptied per function copies each of its names again. Sharing only
  * saves copies; the strings are the same either way.
  */
 let parserStrings: StringTable | undefined;
+const PARSER_STRINGS = 1 << 12;
+/** Slots for `PARSER_STRINGS` texts at half load: the table never grows. */
+const PARSER_STRINGS_BITS = 13;
 
 /** What a block holds until its terminator: never changed, replaced. */
 const NO_INSTRS: LlvmInstr[] = [];
@@ -135,8 +145,6 @@ const BODY = 2;
 
 /** First words of the top-level entities that are skipped. */
 const TOP_SKIP = new Set(["declare", "source_filename", "target", "attributes", "module", "deplibs", "uselistorder", "uselistorder_bb"]);
-/** First words of lines that continue the instruction before them. */
-const CONTINUATION = ["to", "catch", "filter", "cleanup"];
 /** First words of top-level entities: inside a body they mean a missing `}`. */
 const TOP_LEVEL_WORDS = ["define", "declare", "attributes", "source_filename", "target"];
 
@@ -195,15 +203,18 @@ class Scan {
  * all: a rarely taken loop in a rarely called function otherwise deoptimizes again and again.)
  */
 function skipBlanks(codes: Uint8Array, a: number, b: number): number {
-  while (a < b && isBlank(codes[a])) a++;
+  while (a < b && BLANK[codes[a]] === 1) a++;
   return a;
 }
 
 /** The end of `raw[a, b)` without its trailing blanks. */
 function trimBlanks(codes: Uint8Array, a: number, b: number): number {
-  while (b > a && isBlank(codes[b - 1])) b--;
+  while (b > a && BLANK[codes[b - 1]] === 1) b--;
   return b;
 }
+
+/** `isBlank` per code. */
+const BLANK = Uint8Array.from({ length: 256 }, (_, c) => (isBlank(c) ? 1 : 0));
 
 /** The leading run of name characters of `s`. */
 function leadingWord(s: string): string {
@@ -256,7 +267,7 @@ class LineMachine {
   private parsedTerminator = false;
 
   constructor(private readonly file: string) {
-    this.cur = new Cursor(file, (parserStrings ??= new StringTable(1 << 22)));
+    this.cur = new Cursor(file, (parserStrings ??= new StringTable(PARSER_STRINGS, PARSER_STRINGS_BITS)));
   }
 
   private fail(line: number, what: string): never {
@@ -431,16 +442,17 @@ class LineMachine {
     }
     if (c0 === 37 /* % */) return this.quickInstruction(raw, codes, a, stop, n);
     if (c0 === 35 /* # */) return codesAre(codes, a, "#dbg_");
-    if (!isNameChar(c0)) return false;
+    if (NAME_CHAR[c0] === 0) return false;
     let i = a + 1;
-    while (i < stop && isNameChar(codes[i])) i++;
+    while (i < stop && NAME_CHAR[codes[i]] === 1) i++;
     if (i < stop && codes[i] === 58 /* : */) {
       const rest = skipBlanks(codes, i + 1, stop);
       if (rest < stop && codes[rest] !== 59 /* ; */) return false; // `bb: ret void`
       this.startBlock(this.cur.strings.range(codes, raw, a, i), false, n);
       return true;
     }
-    if (isUselistorder(codes, a, stop) || isTopLevelWord(codes, a, stop)) return false; // a missing `}` is reported there
+    // `uselistorder`, or a top-level word (a missing `}`, reported there): the exact way
+    if (isDirectiveWord(codes, a, i)) return false;
     return this.quickInstruction(raw, codes, a, stop, n);
   }
 
@@ -449,15 +461,18 @@ class LineMachine {
     const end = trimBlanks(codes, a, stop);
     const c = this.cur;
     c.reset(raw, n, a, end, codes);
-    c.speculative = true;
-    let instr: LlvmInstr;
-    try {
-      instr = parseInstruction(c);
-    } catch (e) {
-      if (e === GIVE_UP) return false;
-      throw e;
-    } finally {
-      c.speculative = false;
+    let instr = quickParse(c); // the frequent instructions, without the generic machinery
+    if (instr === null) {
+      c.reset(raw, n, a, end, codes);
+      c.speculative = true;
+      try {
+        instr = parseInstruction(c);
+      } catch (e) {
+        if (e === GIVE_UP) return false;
+        throw e;
+      } finally {
+        c.speculative = false;
+      }
     }
     this.pending = raw;
     this.pendingCodes = codes;
@@ -598,6 +613,28 @@ function isTopLevelWord(codes: Uint8Array, a: number, b: number): boolean {
   return false;
 }
 
+/**
+ * Whether the word `raw[a, e)` (a whole run of name characters) is `uselistorder`,
+ * `uselistorder_bb` or one of `TOP_LEVEL_WORDS`: `isUselistorder || isTopLevelWord` for a line
+ * whose first word is known, its length tried first.
+ */
+function isDirectiveWord(codes: Uint8Array, a: number, e: number): boolean {
+  switch (e - a) {
+    case 6:
+      return codesAre(codes, a, "define") || codesAre(codes, a, "target");
+    case 7:
+      return codesAre(codes, a, "declare");
+    case 10:
+      return codesAre(codes, a, "attributes");
+    case 12:
+      return codesAre(codes, a, "uselistorder");
+    case 15:
+      return codesAre(codes, a, "uselistorder_bb") || codesAre(codes, a, "source_filename");
+    default:
+      return false;
+  }
+}
+
 /** Whether `raw[a, b)` starts with the word `w` (not followed by a name character). */
 function startsWithWord(codes: Uint8Array, a: number, b: number, w: string): boolean {
   const e = a + w.length;
@@ -605,13 +642,18 @@ function startsWithWord(codes: Uint8Array, a: number, b: number, w: string): boo
   return e >= b || !isNameChar(codes[e]);
 }
 
-/** A line that continues the instruction before it: `to label ...`, landingpad clauses. */
+/** A line that continues the instruction before it: `to label ...`, landingpad clauses (`catch`, `filter`, `cleanup`). */
 function isContinuation(codes: Uint8Array, a: number, b: number): boolean {
+  // by the first two letters, then the word: this is asked of every line after an instruction
   const c = codes[a];
-  if (c !== 116 /* t */ && c !== 99 /* c */ && c !== 102 /* f */) return false;
-  for (const w of CONTINUATION)
-    if (startsWithWord(codes, a, b, w)) return codes[a + w.length] !== 58; // `cleanup:` is a label
-  return false;
+  const d = codes[a + 1];
+  let w: string;
+  if (c === 116 /* t */ && d === 111 /* o */) w = "to";
+  else if (c === 99 /* c */ && d === 97 /* a */) w = "catch";
+  else if (c === 99 /* c */ && d === 108 /* l */) w = "cleanup";
+  else if (c === 102 /* f */ && d === 105 /* i */) w = "filter";
+  else return false;
+  return startsWithWord(codes, a, b, w) && codes[a + w.length] !== 58; // `cleanup:` is a label
 }
 
 /** `name:`, `"a b":`, `12:` at `raw[a]`, or null; `end` is the index after the colon. */
@@ -639,4 +681,3 @@ function describeIoError(e: unknown): string {
   if (code === "EACCES") return "permission denied";
   return (e instanceof Error ? e.message : String(e)).split("\n", 1)[0];
 }
-
