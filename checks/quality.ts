@@ -185,9 +185,17 @@ export function necessity(t: Transformed, idx = new SsaIndex(t.ssa), opts: { fro
   const out: { val: Val; node: Node; necessary: boolean }[] = [];
   if (byVar.size === 0) return out;
   const joins = new JoinSets(t.graph, () => idx.dom, opts.frontiers ?? true);
+  // the original definitions of the variables with phis, in one pass over the rows (ascending nodes)
+  const defsOf = new Map<number, number[]>();
+  for (const X of byVar.keys()) defsOf.set(X, []);
+  const { start, list } = t.old.defRows;
+  for (let n = 0; n < t.nodeCount; n++)
+    for (let k = start[n]; k < start[n + 1]; k++) {
+      const defs = defsOf.get(list[k]);
+      if (defs !== undefined && defs[defs.length - 1] !== n) defs.push(n);
+    }
   for (const [X, vals] of byVar) {
-    const defs: number[] = [];
-    for (let n = 0; n < t.nodeCount; n++) if (t.old.defRows.has(n, X)) defs.push(n);
+    const defs = defsOf.get(X)!;
     const zs = vals.map((v) => idx.defNode(v));
     const necessary = joins.necessaryAt(defs, zs);
     vals.forEach((v, i) => out.push({ val: v as Val, node: zs[i] as Node, necessary: necessary[i] }));

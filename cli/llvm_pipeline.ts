@@ -322,7 +322,8 @@ export function constructModule<T = ConstructedFunction>(
   return constructEach(input.module.functions.length, [input], opts, tick, each);
 }
 
-const asIs = <T>(f: ConstructedFunction): T => f as T;
+/** The default `each` of the construct pipelines: the function itself. */
+export const asIs = <T>(f: ConstructedFunction): T => f as T;
 
 /**
  * `constructModule` over modules from anywhere (cli/llvm_stream.ts parses one function each);

@@ -16,7 +16,7 @@ import type { AdaptedFunction } from "../io/llvm/mem2reg.js";
 import { adaptModule } from "../io/llvm/mem2reg.js";
 import { hasNumberedTypes } from "../io/llvm/text.js";
 import type { ConstructOptions, ConstructedFunction } from "./construct_pipeline.js";
-import { constructEach, constructModule, eachAdapted, eachFunction, llvmText, type LlvmFunctionResult, type LlvmInput, type LlvmValidateOptions } from "./llvm_pipeline.js";
+import { asIs, constructEach, constructModule, eachAdapted, eachFunction, llvmText, type LlvmFunctionResult, type LlvmInput, type LlvmValidateOptions } from "./llvm_pipeline.js";
 
 /** The `define` lines of a module: offsets, line numbers (0-based) and function names as written. */
 export interface Defines {
@@ -106,7 +106,7 @@ export function streamConstruct<T = ConstructedFunction>(
   m: ModuleText,
   opts: ConstructOptions & { progress?: boolean },
   tick?: (fn: string) => void,
-  each: (f: ConstructedFunction) => T = (f) => f as T,
+  each: (f: ConstructedFunction) => T = asIs,
 ): T[] {
   const whole = () => constructModule(llvmText(m.text, m.file, m.lineOffset, m.numberedTypes), opts, tick, each);
   const d = defines(m.text);
