@@ -13,7 +13,7 @@ import type { FunctionDoc } from "../io/format.js";
 import { MalformedInput } from "../spec/errors.js";
 import { hasNumberedTypes } from "../io/llvm/text.js";
 import { moduleEntry } from "../io/write.js";
-import { defines, streamConstruct, streamValidate, type ModuleText } from "./llvm_stream.js";
+import { defines, streamConstruct, streamValidate, type Defines, type ModuleText } from "./llvm_stream.js";
 import {
   Progress,
   readLlvm,
@@ -60,11 +60,11 @@ function cuts(offsets: number[], size: number, k: number): number[] {
   return out;
 }
 
-function pieceOf(file: string, text: string, d: { offsets: number[]; lines: number[] }, from: number, to: number): Piece {
+function pieceOf(file: string, text: string, d: Defines, from: number, to: number): Piece {
   const start = d.offsets[from];
   const end = to < d.offsets.length ? d.offsets[to] : text.length;
   // the type definitions stand before the first function, outside every share but the first
-  return { file, text: text.slice(start, end), lineOffset: d.lines[from], numberedTypes: hasNumberedTypes(text) };
+  return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), numberedTypes: hasNumberedTypes(text) };
 }
 
 /**

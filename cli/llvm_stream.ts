@@ -18,33 +18,41 @@ import { hasNumberedTypes } from "../io/llvm/text.js";
 import type { ConstructOptions, ConstructedFunction } from "./construct_pipeline.js";
 import { asIs, constructEach, constructModule, eachAdapted, eachFunction, llvmText, type LlvmFunctionResult, type LlvmInput, type LlvmValidateOptions } from "./llvm_pipeline.js";
 
-/** The `define` lines of a module: offsets, line numbers (0-based) and function names as written. */
+/**
+ * The `define` lines of a module: offsets and function names as written, and `lineOf(k)`, the
+ * 0-based line of the k-th. Lines are counted on demand (the stream counts each piece's lines
+ * as it parses it, so a second pass over the whole text would be wasted).
+ */
 export interface Defines {
   offsets: number[];
-  lines: number[];
   names: string[];
+  lineOf(k: number): number;
 }
 
 export function defines(text: string): Defines {
   const offsets: number[] = [];
-  const lines: number[] = [];
   const names: string[] = [];
-  let line = 0;
-  let from = 0;
   let at = text.startsWith("define ") ? 0 : text.indexOf("\ndefine ");
   if (at > 0) at++;
   while (at >= 0) {
-    for (let k = text.indexOf("\n", from); k >= 0 && k < at; k = text.indexOf("\n", k + 1)) line++;
-    from = at;
     offsets.push(at);
-    lines.push(line);
     const eol = text.indexOf("\n", at);
     const m = /@("(?:[^"\\]|\\.)*"|[-A-Za-z$._0-9]+)\(/.exec(text.slice(at, eol < 0 ? text.length : eol));
     names.push(m ? m[1] : "");
     const next = text.indexOf("\ndefine ", at);
     at = next < 0 ? -1 : next + 1;
   }
-  return { offsets, lines, names };
+  // newlines counted so far: `line` of them before offset `upTo`
+  let upTo = 0;
+  let line = 0;
+  const lineOf = (k: number): number => {
+    const to = offsets[k];
+    if (to < upTo) upTo = line = 0;
+    for (let i = text.indexOf("\n", upTo); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) line++;
+    upTo = to;
+    return line;
+  };
+  return { offsets, names, lineOf };
 }
 
 /** A module text (or a share of one, starting at line `lineOffset + 1`) with its `define` lines. */
@@ -63,9 +71,13 @@ export interface ModuleText {
  */
 function* pieces(m: ModuleText, d: Defines, numberedTypes: boolean): Generator<LlvmInput> {
   if (d.offsets[0] > 0) llvmText(m.text.slice(0, d.offsets[0]), m.file, m.lineOffset, numberedTypes);
+  let line = m.lineOffset + d.lineOf(0);
   for (let k = 0; k < d.offsets.length; k++) {
     const end = k + 1 < d.offsets.length ? d.offsets[k + 1] : m.text.length;
-    yield llvmText(m.text.slice(d.offsets[k], end), m.file, m.lineOffset + d.lines[k], numberedTypes);
+    const piece = llvmText(m.text.slice(d.offsets[k], end), m.file, line, numberedTypes);
+    // the piece ends just after a line break, so the next one starts that many lines further
+    line += piece.src.lineCount - 1;
+    yield piece;
   }
 }
 

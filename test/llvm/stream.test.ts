@@ -80,7 +80,7 @@ describe("validate one function at a time = the whole-module pipeline", () => {
     const r = bothWays(before, broken);
     expect(r.streamed).toBe(r.whole);
     const line = Number(/^"a\.ll:(\d+): /.exec(r.whole)?.[1]);
-    expect(line).toBeGreaterThan(d.lines[5]);
+    expect(line).toBeGreaterThan(d.lineOf(5));
     const head = bothWays("this is not IR\n" + before, after);
     expect(head.streamed).toBe(head.whole);
     expect(head.whole).toMatch(/^"b\.ll:1: /);
