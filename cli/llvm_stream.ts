@@ -69,7 +69,7 @@ export interface ModuleText {
  * stands between functions, declarations and metadata, is parsed and skipped as usual). The
  * text before the first `define` is parsed first, for its malformed input.
  */
-function* pieces(m: ModuleText, d: Defines, numberedTypes: boolean): Generator<LlvmInput> {
+export function* pieces(m: ModuleText, d: Defines, numberedTypes: boolean): Generator<LlvmInput> {
   if (d.offsets[0] > 0) llvmText(m.text.slice(0, d.offsets[0]), m.file, m.lineOffset, numberedTypes);
   let line = m.lineOffset + d.lineOf(0);
   for (let k = 0; k < d.offsets.length; k++) {
