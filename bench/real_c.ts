@@ -7,11 +7,14 @@
  * The program is SQLite's amalgamation as better-sqlite3 ships it (scripts/fetch-real-c.sh,
  * run here when its files are missing: clang-14 -O0 before, opt -passes=mem2reg after, with and
  * without -g); the opaque-pointer variant is compiled here (`-mllvm -opaque-pointers`, then
- * `opt -opaque-pointers`). Per variant, in one run and interleaved so that the machine's load
- * falls on all alike, whole processes:
+ * `opt -opaque-pointers`). Beside it, tree-sitter's runtime and its JavaScript grammar's
+ * generated parser (scripts/fetch-tree-sitter.sh, the same three variants). Per variant, in
+ * one run and interleaved so that the machine's load falls on all alike, whole processes:
  *   opt -passes=mem2reg before.ll -disable-output
+ *   opt -passes=mem2reg before.ll -o /dev/null          (the command as the issue writes it)
  *   formal-ssa validate before.ll after.ll
  *   formal-ssa construct before.ll -o /dev/null
+ *   node dist/bench/parse_floor.js before.ll after.ll   (the parser alone: validate's floor)
  * each N times (default 5): median and fastest wall-clock time, peak memory (from /usr/bin/time
  * when present). Then the verdicts: certified functions of all, every rejected function with the
  * reason the report gives, phi counts against braun+peel with the kinds of difference.
@@ -47,6 +50,7 @@ function timed(cmd: string[]): { ms: number; mb: number | null; status: number |
 }
 
 interface Variant {
+  program: string;
   label: string;
   before: string;
   after: string;
@@ -65,12 +69,20 @@ function ensureInputs(DIR: string): Variant[] {
     if (sh([CLANG, ...cflags, f("sqlite3.c"), "-o", f("sqlite3.ptr.before.ll")]).status !== 0) throw new Error("clang failed");
     if (sh([OPT, "-opaque-pointers", "-passes=mem2reg", "-S", f("sqlite3.ptr.before.ll"), "-o", f("sqlite3.ptr.after.ll")]).status !== 0) throw new Error("opt failed");
   }
-  const out: Variant[] = [
-    { label: "typed pointers", before: f("sqlite3.before.ll"), after: f("sqlite3.after.ll"), optFlags: [] },
-    { label: "typed pointers, -g", before: f("sqlite3.g.before.ll"), after: f("sqlite3.g.after.ll"), optFlags: [] },
+  const variants = (program: string, stem: string): Variant[] => [
+    { program, label: "typed pointers", before: f(`${stem}.before.ll`), after: f(`${stem}.after.ll`), optFlags: [] },
+    { program, label: "typed pointers, -g", before: f(`${stem}.g.before.ll`), after: f(`${stem}.g.after.ll`), optFlags: [] },
+    ...(existsSync(f(`${stem}.ptr.after.ll`))
+      ? [{ program, label: "opaque pointers", before: f(`${stem}.ptr.before.ll`), after: f(`${stem}.ptr.after.ll`), optFlags: ["-opaque-pointers"] }]
+      : []),
   ];
-  if (existsSync(f("sqlite3.ptr.after.ll"))) out.push({ label: "opaque pointers", before: f("sqlite3.ptr.before.ll"), after: f("sqlite3.ptr.after.ll"), optFlags: ["-opaque-pointers"] });
-  return out;
+  const out = variants("SQLite", "sqlite3");
+  if (!existsSync(f("ts-javascript.ptr.after.ll"))) {
+    process.stderr.write("real_c: fetching and compiling tree-sitter (scripts/fetch-tree-sitter.sh)\n");
+    // SQLite alone still makes the section when tree-sitter cannot be had
+    if (sh(["bash", join(ROOT, "scripts/fetch-tree-sitter.sh"), DIR]).status !== 0) return out;
+  }
+  return [...out, ...variants("tree-sitter runtime", "ts-lib"), ...variants("tree-sitter-javascript parser", "ts-javascript")];
 }
 
 const median = (xs: number[]) => {
@@ -133,7 +145,7 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
     let validateOut = "";
     for (let r = 0; r < RUNS + 1; r++) {
       for (const k of keys) {
-        o.progress?.(`real C, ${v.label}: ${k} run ${r + 1} of ${RUNS + 1}`);
+        o.progress?.(`real C, ${v.program}, ${v.label}: ${k} run ${r + 1} of ${RUNS + 1}`);
         const res = timed(cmds[k]);
         if (k === "validate") validateOut = res.stdout;
         else if (res.status !== 0) throw new Error(`${cmds[k].join(" ")} failed with ${res.status}`);
@@ -147,7 +159,7 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
     for (const k of keys) {
       const m = median(t[k].ms);
       const mem = t[k].mb.length > 0 ? `${Math.round(Math.max(...t[k].mb))}` : "n/a";
-      rows.push(`| ${v.label} | \`${label[k]}\` | ${fmt(m)} | ${fmt(Math.min(...t[k].ms))} | ${(m / optMs).toFixed(2)} | ${mem} |`);
+      rows.push(`| ${v.program}, ${v.label} | \`${label[k]}\` | ${fmt(m)} | ${fmt(Math.min(...t[k].ms))} | ${(m / optMs).toFixed(2)} | ${mem} |`);
     }
     // the verdicts, from the JSON report
     const json = JSON.parse(sh(["node", MAIN, "validate", v.before, v.after, "--json"], { quiet: true }).stdout) as {
@@ -157,7 +169,7 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
     const ok = fns.filter((f) => f.verdict === "certified").length;
     const ratio = (k: string) => (median(t[k].ms) / optMs).toFixed(2);
     headline.push(
-      `SQLite (${v.label}): ${ok} of ${fns.length} functions certified; whole process against opt (${fmt(optMs)} s): validate ${ratio("validate")}x, construct ${ratio("construct")}x (formal-ssa's parser alone on both files: ${ratio("parser alone")}x); target <= 1: ${Number(ratio("validate")) <= 1 && Number(ratio("construct")) <= 1 ? "met" : "**missed**"}`,
+      `${v.program} (${v.label}): ${ok} of ${fns.length} functions certified; whole process against opt (${fmt(optMs)} s): validate ${ratio("validate")}x, construct ${ratio("construct")}x (formal-ssa's parser alone on both files: ${ratio("parser alone")}x); target <= 1: ${Number(ratio("validate")) <= 1 && Number(ratio("construct")) <= 1 ? "met" : "**missed**"}`,
     );
     const sum = (k: string) => fns.reduce((a, f) => a + (f.stats[k] ?? 0), 0);
     const kinds = new Map<string, number>();
@@ -166,7 +178,7 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
         const k = d.startsWith("unexplained") ? "unexplained" : /^\d+ dead phi/.test(d) ? "dead phis (functions)" : d.startsWith("mem2reg's count includes") ? "third-round promotion (functions)" : d.replace(/ at block.*$/, "");
         kinds.set(k, (kinds.get(k) ?? 0) + 1);
       }
-    verdicts.push(`#### ${v.label}: ${rel(v.before)} (${(statSync(v.before).size / 1e6).toFixed(1)} MB), ${rel(v.after)} (${(statSync(v.after).size / 1e6).toFixed(1)} MB)`, "");
+    verdicts.push(`#### ${v.program}, ${v.label}: ${rel(v.before)} (${(statSync(v.before).size / 1e6).toFixed(1)} MB), ${rel(v.after)} (${(statSync(v.after).size / 1e6).toFixed(1)} MB)`, "");
     verdicts.push(
       `- **${ok} of ${fns.length} functions certified** (${sum("blocks")} reachable blocks, ${sum("promoted")} promoted allocas, ${sum("unreachable_blocks")} unreachable blocks left out, ${sum("refinements")} uses certified only up to refinement)`,
       `- phis: mem2reg ${sum("phis")}, braun+peel ${sum("phis_minimum")}; ${fns.filter((f) => f.stats.phis === f.stats.phis_minimum).length} functions equal; differences: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
@@ -184,11 +196,14 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
   const optVersion = sh([OPT, "--version"]).stdout.split("\n").find((l) => /LLVM version/.test(l))?.trim() ?? "?";
   const clangVersion = CLANG ? sh([CLANG, "--version"]).stdout.split("\n")[0].trim() : "?";
   const md = [
-    "## 5. A real C program: mem2reg certified, and timed against opt",
+    "## 5. Real C programs: mem2reg certified, and timed against opt",
     "",
     `- Program: SQLite's amalgamation \`sqlite3.c\` as the npm package better-sqlite3 ships it (deps/sqlite3/sqlite3.c; ${
       existsSync(join(DIR, "sqlite3.c")) ? readFileSync(join(DIR, "sqlite3.c"), "utf8").split("\n").length - 1 : "?"
     } lines), fetched and compiled by scripts/fetch-real-c.sh: \`clang-14 -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm\` (with and without \`-g\`; opaque pointers with \`-mllvm -opaque-pointers\`), then \`opt -passes=mem2reg -S\``,
+    ...(existsSync(join(DIR, "tree-sitter.txt"))
+      ? [`- Beside it: ${readFileSync(join(DIR, "tree-sitter.txt"), "utf8").trim()}, fetched and compiled the same way by scripts/fetch-tree-sitter.sh`]
+      : []),
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}, ${Math.round((Date.now() - t0) / 1000)} s in all, ${RUNS} counted runs per command after one uncounted`,
     `- CPU: ${cpu[0]?.model ?? "?"}, ${cpu.length} logical cores; memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${type()} ${release()}`,
     `- Node ${process.version}; ${optVersion}; ${clangVersion}`,

@@ -10,9 +10,10 @@
  * 3. random CFGs, every construction, then full validation (`checkTransformed`);
  * 4. n-ifs side by side with LLVM's `opt -passes=mem2reg` (bench/llvm.ts), whole process
  *    against whole process and pass against pass;
- * 5. a real C program, SQLite (bench/real_c.ts, fetched and compiled by scripts/fetch-real-c.sh
- *    into tmp/real-c/): `validate` and `construct` against `opt -passes=mem2reg`, whole process
- *    against whole process, and the verdicts; full runs only.
+ * 5. real C programs, SQLite and tree-sitter (bench/real_c.ts, fetched and compiled by
+ *    scripts/fetch-real-c.sh and scripts/fetch-tree-sitter.sh into tmp/real-c/): `validate` and
+ *    `construct` against `opt -passes=mem2reg`, whole process against whole process, the
+ *    parser alone as validate's floor, and the verdicts; full runs only.
  *
  * Options: `--quick` (small sizes), `--out FILE` (where the report goes; `-` for stdout).
  */
@@ -701,7 +702,7 @@ function main(): void {
   const head = [...reportIfs(ifs), ...reportLadder(lad), ...reportRandom(rnd), ...reportLlvm(llvm, ifs)];
   say("");
   if ("skipped" in real) {
-    say("## 5. A real C program: mem2reg certified, and timed against opt", "", `Skipped: ${real.skipped}.`);
+    say("## 5. Real C programs: mem2reg certified, and timed against opt", "", `Skipped: ${real.skipped}.`);
     head.push(`real C program: skipped (${real.skipped})`);
   } else {
     say(...real.lines);

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Fetches a second real C code base and compiles it to LLVM IR before and after mem2reg, for
+# bench/real_c.ts (section 5 of bench/results.md) beside SQLite. Nothing of it is committed.
+#
+# The code: tree-sitter's runtime as the npm package tree-sitter ships it
+# (vendor/tree-sitter/lib/src/lib.c, which includes the runtime's 13k hand-written lines), and
+# the JavaScript grammar's generated parser as tree-sitter-javascript ships it (src/parser.c,
+# 94k lines: a lexer function of goto-linked states and large tables).
+#
+#   scripts/fetch-tree-sitter.sh [OUTDIR]        (default: tmp/real-c)
+#
+# Writes OUTDIR/tree-sitter.txt (the packages and line counts), OUTDIR/ts-lib.{before,after}.ll and OUTDIR/ts-javascript.{before,after}.ll (clang -O0
+# as for the fixtures, then opt -passes=mem2reg), the same with -g (*.g.*.ll) and with opaque
+# pointers (*.ptr.*.ll). Installs nothing: needs npm, tar, LLVM 14's clang and opt.
+set -euo pipefail
+
+RUNTIME="${RUNTIME:-tree-sitter@0.25.1}"
+GRAMMAR="${GRAMMAR:-tree-sitter-javascript@0.25.0}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:-$root/tmp/real-c}"
+CLANG="${CLANG:-clang-14}"
+if [[ -z "${OPT:-}" ]]; then
+  if command -v opt-14 >/dev/null 2>&1; then OPT=opt-14; else OPT=opt; fi
+fi
+for tool in npm tar "$CLANG" "$OPT"; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "fetch-tree-sitter: '$tool' not found (clang and opt: apt-get install clang-14, or set CLANG=... OPT=...)" >&2
+    exit 1
+  fi
+done
+
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+mkdir "$work/runtime" "$work/grammar"
+(cd "$work/runtime" && npm pack --silent "$RUNTIME" >/dev/null && tar -xzf ./*.tgz)
+(cd "$work/grammar" && npm pack --silent "$GRAMMAR" >/dev/null && tar -xzf ./*.tgz)
+lib="$work/runtime/package/vendor/tree-sitter/lib"
+src="$work/grammar/package/src"
+# what was compiled, for the benchmark's report
+echo "$RUNTIME (vendor/tree-sitter/lib/src/*.c, $(cat "$lib"/src/*.c | wc -l) lines, compiled as lib.c) and $GRAMMAR (src/parser.c, $(wc -l < "$src/parser.c") lines)" | tee "$out/tree-sitter.txt"
+
+cflags=(-O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm)
+# name, C file, include directories
+compile() {
+  local name="$1" file="$2"
+  shift 2
+  "$CLANG" "${cflags[@]}" "$@" "$file" -o "$out/$name.before.ll"
+  "$CLANG" "${cflags[@]}" -g "$@" "$file" -o "$out/$name.g.before.ll"
+  "$CLANG" "${cflags[@]}" -mllvm -opaque-pointers "$@" "$file" -o "$out/$name.ptr.before.ll"
+  "$OPT" -passes=mem2reg -S "$out/$name.before.ll" -o "$out/$name.after.ll"
+  "$OPT" -passes=mem2reg -S "$out/$name.g.before.ll" -o "$out/$name.g.after.ll"
+  "$OPT" -opaque-pointers -passes=mem2reg -S "$out/$name.ptr.before.ll" -o "$out/$name.ptr.after.ll"
+  for v in "" .g .ptr; do echo "$out/$name$v.before.ll: $(wc -c < "$out/$name$v.before.ll") bytes"; done
+}
+compile ts-lib "$lib/src/lib.c" -I"$lib/include" -I"$lib/src"
+compile ts-javascript "$src/parser.c" -I"$src"
