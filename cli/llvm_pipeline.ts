@@ -11,8 +11,9 @@
  * constant to every load); the alloca's definition is the wildcard of checks/equiv.ts.
  */
 import { isAscii } from "node:buffer";
+import { createRequire } from "node:module";
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
-import cliProgress from "cli-progress";
+import type cliProgressModule from "cli-progress";
 import { certified, checkTransformed, QUALITY, refinementCount, type Verdict } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
 import { adaptModule, originalFunction, type AdaptedFunction, type TranslationFailure } from "../io/llvm/mem2reg.js";
@@ -88,11 +89,15 @@ export function llvmText(text: string, file: string, lineOffset = 0, numberedTyp
   return { src: new SourceText(text, file, lineOffset, numberedTypes), module };
 }
 
+/** cli-progress, loaded when a bar is shown: its load is a tenth of a small run's startup. */
+const loadCliProgress = (): typeof cliProgressModule => createRequire(import.meta.url)("cli-progress") as typeof cliProgressModule;
+
 /** A progress bar on stderr for long runs (a TTY, or many functions). */
 export class Progress {
-  private bar: cliProgress.SingleBar | null = null;
+  private bar: cliProgressModule.SingleBar | null = null;
   constructor(total: number, what: string, enabled = process.stderr.isTTY === true || total >= MANY_FUNCTIONS) {
     if (!enabled || total === 0) return;
+    const cliProgress = loadCliProgress();
     this.bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,
