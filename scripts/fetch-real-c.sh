@@ -14,23 +14,7 @@
 set -euo pipefail
 
 PACKAGE="${PACKAGE:-better-sqlite3@13.2.0}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
-out="${1:-$root/tmp/real-c}"
-CLANG="${CLANG:-clang-14}"
-if [[ -z "${OPT:-}" ]]; then
-  if command -v opt-14 >/dev/null 2>&1; then OPT=opt-14; else OPT=opt; fi
-fi
-for tool in npm tar "$CLANG" "$OPT"; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "fetch-real-c: '$tool' not found (clang and opt: apt-get install clang-14, or set CLANG=... OPT=...)" >&2
-    exit 1
-  fi
-done
-
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/real-c-setup.sh" fetch-real-c "${1:-}"
 
 (cd "$work" && npm pack --silent "$PACKAGE" >/dev/null)
 tar -xzf "$work"/*.tgz -C "$work" package/deps/sqlite3/sqlite3.c

@@ -16,23 +16,7 @@ set -euo pipefail
 
 RUNTIME="${RUNTIME:-tree-sitter@0.25.1}"
 GRAMMAR="${GRAMMAR:-tree-sitter-javascript@0.25.0}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
-out="${1:-$root/tmp/real-c}"
-CLANG="${CLANG:-clang-14}"
-if [[ -z "${OPT:-}" ]]; then
-  if command -v opt-14 >/dev/null 2>&1; then OPT=opt-14; else OPT=opt; fi
-fi
-for tool in npm tar "$CLANG" "$OPT"; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "fetch-tree-sitter: '$tool' not found (clang and opt: apt-get install clang-14, or set CLANG=... OPT=...)" >&2
-    exit 1
-  fi
-done
-
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/real-c-setup.sh" fetch-tree-sitter "${1:-}"
 
 mkdir "$work/runtime" "$work/grammar"
 (cd "$work/runtime" && npm pack --silent "$RUNTIME" >/dev/null && tar -xzf ./*.tgz)
