@@ -131,3 +131,134 @@ function lineColumn(text: string, pos: number): { line: number; column: number }
   }
   return { line, column: pos - lineStart + 1 };
 }
+
+/** A key that occurs twice in one object: the second occurrence, and the object's place. */
+export interface DuplicateKey {
+  /** Of the second occurrence's opening quote, as `findJsonSyntaxError` counts. */
+  line: number;
+  column: number;
+  /** The key, escapes decoded. */
+  key: string;
+  /**
+   * The object holding it, JSON-pointer-like (RFC 6901: `/blocks/3/phis/0`; "" is the top
+   * level): shortened for display, keys longer than 40 characters cut and paths deeper than 12
+   * given by their first and last 6 steps around `/...`.
+   */
+  path: string;
+}
+
+/** Objects with more keys than this look keys up in a Set, smaller ones in their list. */
+const LIST_KEYS = 8;
+
+/**
+ * The first key of `text` repeated in its object (by decoded value: `"a"` and `"\u0061"` are
+ * the same key), which `JSON.parse` silently drops but for the last. `text` must be JSON (call
+ * it after `JSON.parse` succeeded); on other text it returns something or undefined, and ends.
+ *
+ * One pass with an explicit stack (any depth): per open container its kind and the index of
+ * its current element (arrays) or its current key (objects). String values are skipped with
+ * `indexOf`; only keys are sliced, into one key stack shared by the open objects (an object's
+ * keys lie above its parent's, and are dropped when it closes).
+ */
+export function findDuplicateKey(text: string): DuplicateKey | undefined {
+  const n = text.length;
+  /** per open container, outermost first: element index for arrays, -1 for objects */
+  const index: number[] = [];
+  /** per open object: where its keys start in `keys`, its current key, its Set once large */
+  const base: number[] = [];
+  const current: string[] = [];
+  const sets: (Set<string> | undefined)[] = [];
+  const keys: string[] = [];
+  let top = 0; // keys in use
+  let depth = 0;
+  let expectKey = false;
+
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      if (!expectKey) {
+        // a string value: to the next quote not escaped by an odd run of backslashes
+        let j = text.indexOf('"', i + 1);
+        while (j > 0 && text.charCodeAt(j - 1) === 0x5c) {
+          let k = j - 1;
+          while (text.charCodeAt(k - 1) === 0x5c) k--;
+          if ((j - k) % 2 === 0) break;
+          j = text.indexOf('"', j + 1);
+        }
+        if (j < 0) return undefined;
+        i = j;
+        continue;
+      }
+      // a key: short, so a plain loop that notes escapes
+      let j = i + 1;
+      let escaped = false;
+      for (;;) {
+        if (j >= n) return undefined;
+        const d = text.charCodeAt(j);
+        if (d === 0x22) break;
+        if (d === 0x5c) {
+          escaped = true;
+          j += 2;
+        } else j++;
+      }
+      expectKey = false;
+      const key: string = escaped ? JSON.parse(text.slice(i, j + 1)) : text.slice(i + 1, j);
+      const o = depth - 1;
+      const set = sets[o];
+      if (set !== undefined) {
+        if (set.has(key)) return duplicate(i, key, o);
+        set.add(key);
+      } else {
+        for (let k = base[o]; k < top; k++) if (keys[k] === key) return duplicate(i, key, o);
+        keys[top++] = key;
+        if (top - base[o] > LIST_KEYS) {
+          sets[o] = new Set(keys.slice(base[o], top));
+          top = base[o];
+        }
+      }
+      current[o] = key;
+      i = j;
+    } else if (c === 0x7b /* { */) {
+      index[depth] = -1;
+      base[depth] = top;
+      sets[depth] = undefined;
+      depth++;
+      expectKey = true;
+    } else if (c === 0x5b /* [ */) {
+      index[depth++] = 0;
+    } else if (c === 0x2c /* , */) {
+      if (depth === 0) continue;
+      if (index[depth - 1] < 0) expectKey = true;
+      else index[depth - 1]++;
+    } else if (c === 0x7d /* } */) {
+      if (depth === 0) continue;
+      depth--;
+      top = base[depth];
+      sets[depth] = undefined;
+      expectKey = false;
+    } else if (c === 0x5d /* ] */) {
+      if (depth > 0) depth--;
+    }
+  }
+  return undefined;
+
+  function duplicate(pos: number, key: string, object: number): DuplicateKey {
+    const step = (d: number): string => (index[d] >= 0 ? String(index[d]) : escapePointer(clip(current[d])));
+    const steps: string[] = [];
+    if (object <= 12) for (let d = 0; d < object; d++) steps.push(step(d));
+    else {
+      for (let d = 0; d < 6; d++) steps.push(step(d));
+      steps.push("...");
+      for (let d = object - 6; d < object; d++) steps.push(step(d));
+    }
+    return { ...lineColumn(text, pos), key, path: steps.map((s) => `/${s}`).join("") };
+  }
+}
+
+function clip(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}...` : s;
+}
+
+function escapePointer(s: string): string {
+  return s.replace(/~/g, "~0").replace(/\//g, "~1");
+}

@@ -13,7 +13,11 @@
  * - a block with none of `stmts`, `defs`, `uses` is an empty `stmts` block; a block with only
  *   one of `defs`/`uses` has the other empty;
  * - a function inside a module may repeat `"format"`, but only with the same version;
- * - a function without a name is called `#i`, `i` counting from 0 in its file.
+ * - a function without a name is called `#i`, `i` counting from 0 in its file;
+ * - a key repeated in one JSON object, anywhere in the document, is malformed (`JSON.parse`
+ *   would silently keep the last): `FILE: line L, column C: duplicate key "K" in /blocks/3`
+ *   (where the object is, as a JSON pointer; `in the top-level object` for the document itself);
+ * - a file must be UTF-8: invalid bytes are malformed (io/text.ts), not replaced by U+FFFD.
  *
  * The returned documents are in normal form: every block has `stmts`, or both
  * `defs` and `uses`; `phis` only where the document has them. Phi `args` objects are kept as
@@ -22,16 +26,17 @@
 import { readFileSync } from "node:fs";
 import { MalformedInput } from "../spec/errors.js";
 import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type Kind, type PhiDoc, type StmtDoc } from "./format.js";
-import { findJsonSyntaxError } from "./json.js";
+import { findDuplicateKey, findJsonSyntaxError } from "./json.js";
+import { decodeText } from "./text.js";
 
 export function readDocumentFile(path: string): FunctionDoc[] {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, "utf8");
+    bytes = readFileSync(path);
   } catch (e) {
     throw new MalformedInput(`${path}: cannot read the file (${describeIoError(e)})`);
   }
-  return readDocumentText(text, path);
+  return readDocumentText(decodeText(bytes, path), path);
 }
 
 export function readDocumentText(text: string, file: string): FunctionDoc[] {
@@ -93,13 +98,21 @@ class Where {
 
 function parseJson(text: string, file: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let json: unknown;
   try {
-    return JSON.parse(body);
+    json = JSON.parse(body);
   } catch (e) {
     const err = findJsonSyntaxError(body);
     if (err) throw new MalformedInput(`${file}: not JSON: line ${err.line}, column ${err.column}: ${err.reason}`);
     throw new MalformedInput(`${file}: not JSON: ${firstLine(e instanceof Error ? e.message : String(e))}`);
   }
+  const dup = findDuplicateKey(body);
+  if (dup) {
+    const key = dup.key.length > 40 ? `${JSON.stringify(dup.key.slice(0, 40)).slice(0, -1)}..."` : JSON.stringify(dup.key);
+    const where = dup.path === "" ? "the top-level object" : dup.path;
+    throw new MalformedInput(`${file}: line ${dup.line}, column ${dup.column}: duplicate key ${key} in ${where}`);
+  }
+  return json;
 }
 
 function readFunction(raw: unknown, file: string, index: number): FunctionDoc {
