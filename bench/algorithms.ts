@@ -2,12 +2,12 @@
  * The constructions the benchmark compares, one line each: a name for the tables, what runs (for
  * the notes under them), and how the SSA is built from an already lowered original CFG.
  *
- * Every line goes through the command's own pipeline, `buildSsa` of cli/construct_pipeline.ts,
+ * Every line goes through the command's own pipeline, `buildSsa` of api/construct.ts,
  * so the benchmark measures exactly what `formal-ssa construct --algorithm A --minimize M` runs,
  * with its split into "construct" (the algorithm) and "minimize" (what `M` adds). A new algorithm
  * of the pipeline is one more line here.
  */
-import { buildSsa, type Algorithm, type Minimize } from "../cli/construct_pipeline.js";
+import { buildSsa, type Algorithm, type Minimize } from "../api/construct.js";
 import type { Construction } from "../impl/ssa_val.js";
 import type { Cfg, SsaCfg } from "../spec/model.js";
 

@@ -25,7 +25,7 @@ import { cytronMinimal, no_redundant_set, no_trivial_phis, pruned } from "../che
 import { allDefs_disjoint, allUses_def_ass, Entry_no_phis, phis_wf, simpleDefs_phiDefs_disjoint } from "../checks/ssa_wf.js";
 import { allDefs_var_disjoint, conventional, oldDefs_correct, oldUses_correct, phis_same_var } from "../checks/transformed.js";
 import type { Verdict } from "../checks/verdict.js";
-import { buildSsa } from "../cli/construct_pipeline.js";
+import { buildSsa } from "../api/construct.js";
 import { arbitraryCfg, lowerProgram, structuredProgram } from "../fuzz/arbitraries/index.js";
 import type { FunctionDoc } from "../io/format.js";
 import { lowerCfg } from "../io/lower.js";

@@ -1,26 +1,36 @@
 #!/usr/bin/env node
 /**
- * The `formal-ssa` command: wires io/ (reading and writing the exchange format), impl/
- * (constructions) and checks/ (verdicts) together and prints. Each subcommand lives in its own
- * module under cli/commands and registers itself here.
+ * The `formal-ssa` command: parses arguments, calls the library (api/) and prints. Each
+ * subcommand lives in its own module under cli/commands and registers itself here.
  */
+import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { MalformedInput } from "../spec/errors.js";
+import { MalformedInput, NotWellFormed } from "../api/errors.js";
 import { registerCommands } from "./commands/index.js";
 
 export const EXIT_OK = 0;
-/** A property failed: rejected, or a fuzzing finding. */
+/** A property failed: rejected, a broken assumption, or a fuzzing finding. */
 export const EXIT_REJECTED = 1;
 /** Malformed input or a bad command line. */
 export const EXIT_MALFORMED = 2;
 /** A bug in formal-ssa itself. */
 export const EXIT_INTERNAL = 70;
 
+/** The package's version, from its package.json (dist/cli/main.js -> ../../package.json). */
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command();
   program
     .name("formal-ssa")
     .description("Construct, check and certify SSA form against the verified Formal_SSA model (CC 2016).")
+    .version(version(), "-V, --version", "print the version")
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   let code = EXIT_OK;
@@ -33,6 +43,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (e instanceof MalformedInput) {
       process.stderr.write(`formal-ssa: ${e.message}\n`);
       return EXIT_MALFORMED;
+    }
+    if (e instanceof NotWellFormed) {
+      process.stderr.write(`formal-ssa: ${e.message}\n`);
+      return EXIT_REJECTED;
     }
     if (e instanceof CommanderError) {
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return EXIT_OK;

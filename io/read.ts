@@ -23,32 +23,51 @@
  * `defs` and `uses`; `phis` only where the document has them. Phi `args` objects are kept as
  * objects (use `phiArgList`).
  */
-import { readFileSync } from "node:fs";
 import { MalformedInput } from "../spec/errors.js";
 import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type Kind, type PhiDoc, type StmtDoc } from "./format.js";
 import { findDuplicateKey, findJsonSyntaxError } from "./json.js";
-import { decodeText } from "./text.js";
 
-export function readDocumentFile(path: string): FunctionDoc[] {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    throw new MalformedInput(`${path}: cannot read the file (${describeIoError(e)})`);
-  }
-  return readDocumentText(decodeText(bytes, path), path);
+/** A document's functions, and whether it is a module (`"functions": [...]`) or one function. */
+export interface ReadDocument {
+  functions: FunctionDoc[];
+  module: boolean;
 }
 
+/** The functions of a document's text (`file` names it in messages). */
 export function readDocumentText(text: string, file: string): FunctionDoc[] {
-  const json = parseJson(text, file);
+  return readDocument(text, file).functions;
+}
+
+/** `readDocumentText`, telling a module from a single function. */
+export function readDocument(text: string, file: string): ReadDocument {
+  return readValue(parseJson(text, file), file);
+}
+
+/**
+ * The functions of a parsed JSON value, checked exactly as text is. A value built in a program
+ * goes through JSON first (`JSON.stringify`), so that it means what its JSON text means: an
+ * `undefined` field is absent, a `toJSON` applies.
+ */
+export function readDocumentValue(value: unknown, file: string): ReadDocument {
+  let json: unknown;
+  try {
+    const text = JSON.stringify(value);
+    json = text === undefined ? value : JSON.parse(text);
+  } catch (e) {
+    throw new MalformedInput(`${file}: not a JSON value (${firstLine(e instanceof Error ? e.message : String(e))})`);
+  }
+  return readValue(json, file);
+}
+
+function readValue(json: unknown, file: string): ReadDocument {
   const top: Where = new Where(file);
   if (!isObject(json)) top.fail(`the document is not a JSON object`);
   if (!Object.hasOwn(json, "format")) top.fail(`missing "format" (want "${FORMAT_VERSION}")`);
   checkFormat(json.format, top);
-  if (!Object.hasOwn(json, "functions")) return [readFunction(json, file, 0)];
+  if (!Object.hasOwn(json, "functions")) return { functions: [readFunction(json, file, 0)], module: false };
   checkKeys(json, MODULE_KEYS, top);
   if (!Array.isArray(json.functions)) top.fail(`"functions" must be a list`);
-  return json.functions.map((f: unknown, i: number) => readFunction(f, file, i));
+  return { functions: json.functions.map((f: unknown, i: number) => readFunction(f, file, i)), module: true };
 }
 
 /** `name`, or `#i` for the i-th function of its file without one. */
@@ -271,12 +290,4 @@ function brief(x: unknown): string {
 
 function firstLine(s: string): string {
   return s.split("\n", 1)[0];
-}
-
-function describeIoError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === "ENOENT") return "no such file";
-  if (code === "EISDIR") return "it is a directory";
-  if (code === "EACCES") return "permission denied";
-  return firstLine(e instanceof Error ? e.message : String(e));
 }

@@ -1,26 +1,38 @@
 #!/usr/bin/env node
-// Parse speed of io/llvm/parse.ts on big modules: the two generated ~20 MB modules of
+// Parse speed of adapters/llvm/parse.ts on big modules: the two generated ~20 MB modules of
 // scripts/gen-llvm-module.mjs (10^5 blocks in 2*10^4 functions; one function of 10^5 blocks),
 // plus any .ll files named on the command line (e.g. the sqlite3 ones of scripts/fetch-real-c.sh).
 //
 //   npm run build && node scripts/bench-llvm-parse.mjs [FILE.ll ...] [--runs N]
 //
-// For each file: the streaming parseModuleFile and parseModule on the whole text (reading the
+// For each file: parseModuleChunks on the file read in 1 MiB chunks, and parseModule on the whole text (reading the
 // file not timed), the first run (cold JIT) and the best of N, in MB/s (10^6 bytes per second).
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeLlvmModule } from "./gen-llvm-module.mjs";
 
-const dist = new URL("../dist/io/llvm/parse.js", import.meta.url);
+const dist = new URL("../dist/adapters/llvm/parse.js", import.meta.url);
 let parser;
 try {
   parser = await import(dist.href);
 } catch {
-  console.error("bench-llvm-parse: dist/io/llvm/parse.js missing: run `npm run build` first");
+  console.error("bench-llvm-parse: dist/adapters/llvm/parse.js missing: run `npm run build` first");
   process.exit(1);
 }
-const { parseModule, parseModuleFile } = parser;
+const { parseModule, parseModuleChunks } = parser;
+
+/** The file's bytes in chunks of 1 MiB, never all at once. */
+function* chunks(path) {
+  const fd = openSync(path, "r");
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (let got = readSync(fd, buf); got > 0; got = readSync(fd, buf)) yield buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+const parseModuleFile = (path) => parseModuleChunks(chunks(path), path);
 
 const args = process.argv.slice(2);
 let runs = 5;

@@ -49,22 +49,17 @@ for (const f of [before, after]) {
 }
 console.log(`tokenizer (read + scan, ${(bytes / 1e6).toFixed(1)} MB, ${tokens} tokens): ${(performance.now() - t0).toFixed(0)} ms`);
 
-const dist = (p) => new URL(`../dist/cli/${p}`, import.meta.url).href;
-const { streamValidate } = await import(dist("llvm_stream.js"));
-const { readText, renderFunction } = await import(dist("llvm_pipeline.js"));
-const tb = readText(before);
-const ta = readText(after);
+const dist = (p) => new URL(`../dist/api/${p}`, import.meta.url).href;
+const { validateWith } = await import(dist("producers.js"));
+const { llvmAdapter } = await import(dist("llvm.js"));
+const { readInput } = await import(dist("node/files.js"));
+const tb = readInput(before);
+const ta = readInput(after);
 const curves = [];
 for (let run = 0; run < 2; run++) {
   const start = performance.now();
   const at = [];
-  streamValidate(
-    { text: tb, file: before, lineOffset: 0 },
-    { text: ta, file: after, lineOffset: 0 },
-    { undef: "refine", require: [], progress: false },
-    (r) => renderFunction(r, {}),
-    () => at.push(performance.now() - start),
-  );
+  validateWith(llvmAdapter, tb, ta, { onFunction: () => at.push(performance.now() - start) });
   curves.push(at);
   console.log(`validate, run ${run + 1} (${run === 0 ? "cold" : "warm"}): ${(performance.now() - start).toFixed(0)} ms, ${at.length} functions`);
 }

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { toDot } from "../../io/dot.js";
-import { readDocumentFile } from "../../io/read.js";
+import { dotFile, writeOutput } from "../../api/node/index.js";
 import type { SetExit } from "./index.js";
 
 /** `formal-ssa dot FILE`: Graphviz DOT of every function in FILE. Malformed input propagates to main (exit 2). */
@@ -8,9 +7,10 @@ export function registerDot(program: Command, setExit: SetExit): void {
   program
     .command("dot")
     .description("print every function of FILE (CFG or SSA CFG) as Graphviz DOT")
-    .argument("<file>", "a formal-ssa/1 document or module")
-    .action((file: string) => {
-      process.stdout.write(toDot(readDocumentFile(file)));
+    .argument("<file>", "a formal-ssa/1 document or module; - for standard input")
+    .option("-o, --output <file>", "write the DOT text here instead of standard output")
+    .action((file: string, opts: { output?: string }) => {
+      writeOutput(opts.output, dotFile(file));
       setExit(0);
     });
 }

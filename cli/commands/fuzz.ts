@@ -1,7 +1,19 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import { MalformedInput } from "../../spec/errors.js";
-import type { Progress } from "../fuzz_pipeline.js";
-import { DEFAULT_MAX_BLOCKS, DEFAULT_OUT, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, hasOpt, MIN_IRREDUCIBLE_BLOCKS, OPT, shellQuote, SHAPES, type Shape, TARGETS, type Target } from "../fuzz_options.js";
+import { MalformedInput } from "../../api/errors.js";
+import type { Progress } from "../../api/fuzz.js";
+import {
+  DEFAULT_MAX_BLOCKS,
+  DEFAULT_OUT,
+  DEFAULT_RUNS,
+  DEFAULT_TIMEOUT_MS,
+  hasProgram,
+  MIN_IRREDUCIBLE_BLOCKS,
+  shellQuote,
+  SHAPES,
+  targetAdapter,
+  TARGETS,
+  type Shape,
+} from "../../api/fuzz_options.js";
 import type { SetExit } from "./index.js";
 
 interface FuzzFlags {
@@ -12,7 +24,7 @@ interface FuzzFlags {
   out: string;
   /** `--constructor` (stored under another name: a plain object's `constructor` is Object's when the flag is absent). */
   command?: string;
-  target?: Target;
+  target?: string;
   timeout: number;
 }
 
@@ -36,7 +48,7 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
     .addOption(new Option("--out <dir>", "where a finding is written").default(DEFAULT_OUT))
     .addOption(constructorOption())
     .addOption(
-      new Option("--target <target>", "llvm-mem2reg: each CFG as an LLVM function through `opt -passes=mem2reg -S`, the pair validated as `formal-ssa validate before.ll after.ll` does").choices([
+      new Option("--target <target>", "a producer: each CFG in its before form through it, the pair validated as `formal-ssa validate` does (llvm-mem2reg: an LLVM function through `opt -passes=mem2reg -S`)").choices([
         ...TARGETS,
       ]),
     )
@@ -46,7 +58,9 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
         throw new MalformedInput(`--max-blocks: an irreducible CFG needs at least ${MIN_IRREDUCIBLE_BLOCKS} blocks, got ${flags.maxBlocks}`);
       if (flags.command !== undefined && flags.command.trim() === "") throw new MalformedInput(`--constructor: empty command`);
       if (flags.command !== undefined && flags.target !== undefined) throw new MalformedInput(`--constructor and --target: give one of them`);
-      if (flags.target === "llvm-mem2reg" && !hasOpt()) throw new MalformedInput(`--target llvm-mem2reg: \`${OPT}\` is not on PATH (install LLVM 14's opt)`);
+      const target = flags.target === undefined ? undefined : targetAdapter(flags.target)!.fuzzTarget!;
+      if (target !== undefined && !hasProgram(target.command[0]))
+        throw new MalformedInput(`--target ${target.name}: \`${target.command[0]}\` is not on PATH`);
       const seed = flags.seed ?? randomSeed();
       const rerun = [
         "formal-ssa fuzz",
@@ -59,24 +73,23 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
         ...(flags.out !== DEFAULT_OUT ? [`--out ${shellQuote(flags.out)}`] : []),
       ].join(" ");
       const what =
-        flags.target === "llvm-mem2reg"
-          ? `target llvm-mem2reg: ${OPT} -passes=mem2reg, validated`
+        target !== undefined
+          ? `target ${target.name}: ${target.command.join(" ")}, validated`
           : flags.command !== undefined
             ? `constructor ${JSON.stringify(flags.command)}`
             : "differential: every algorithm and minimisation against the theorems";
       process.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${flags.runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
 
       // loaded here: the fuzzer brings fast-check, which no other command needs
-      const { fuzz, writeFinding } = await import("../fuzz_pipeline.js");
+      const { fuzz } = await import("../../api/fuzz.js");
+      const { oracleFor, writeFinding } = await import("../../api/node/fuzz.js");
       const meter = new ProgressLine(flags.runs);
       const result = fuzz({
         runs: flags.runs,
         seed,
         shape: flags.shape,
         maxBlocks: flags.maxBlocks,
-        command: flags.command,
-        target: flags.target,
-        timeoutMs: flags.timeout,
+        oracle: oracleFor({ command: flags.command, target: flags.target, timeoutMs: flags.timeout }),
         onCase: (p) => meter.update(p),
       });
       meter.done(result.cases);

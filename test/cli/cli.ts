@@ -25,7 +25,7 @@ function stale(dir: string): boolean {
 }
 
 export function ensureBuilt(): void {
-  if (existsSync(MAIN) && !["spec", "graph", "io", "impl", "checks", "fuzz", "bench", "cli"].some(stale)) return;
+  if (existsSync(MAIN) && !["spec", "graph", "io", "impl", "checks", "adapters", "fuzz", "api", "bench", "cli"].some(stale)) return;
   // errors in files under edit elsewhere must not block emitting ours, so the status is ignored
   spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "ignore" });
   if (!existsSync(MAIN)) throw new Error("the build did not produce dist/cli/main.js");

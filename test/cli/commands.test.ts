@@ -80,6 +80,7 @@ describe("validate", () => {
     expect(f.properties.conventional).toEqual({ holds: true });
     expect(f.properties.equiv.holds).toBe(false);
     expect(f.properties.equiv.witness[0]).toEqual({
+      text: "path B0 -> B1 -> B3: at the use of x.B3.phi in block B3, statement 0, x was last defined at block B1, statement 0, but x.B3.phi stands for no definition",
       path: ["B0", "B1", "B3"],
       use: { block: "B3", stmt: 0, value: "x.B3.phi" },
       original: { block: "B1", stmt: 0 },

@@ -19,7 +19,7 @@ import { substAllFast } from "../../impl/notriv_fast.js";
 import { Def, ValTable } from "../../impl/ssa_val.js";
 import type { FunctionDoc } from "../../io/format.js";
 import { lowerCfg } from "../../io/lower.js";
-import { readDocumentFile } from "../../io/read.js";
+import { readDocumentFile } from "../../api/node/files.js";
 import type { Node, Val, Var } from "../../spec/ids.js";
 import { cytronMinimal as literalCytronMinimal } from "../../spec/minimality.js";
 import { Cfg, Graph, Rows, SsaCfg, Transformed } from "../../spec/model.js";

@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { certified, checkTransformed, QUALITY } from "../../checks/index.js";
-import { ALGORITHMS, buildSsa, MINIMIZATIONS } from "../../cli/construct_pipeline.js";
+import { ALGORITHMS, buildSsa, MINIMIZATIONS } from "../../api/construct.js";
 import { arbitraryCfg, structuredCfg } from "../../fuzz/arbitraries/index.js";
 import { isReducible } from "../../graph/reducible.js";
 import { constructAycockHorspool } from "../../impl/aycock_horspool.js";

@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MalformedInput } from "../../spec/errors.js";
 import { findDuplicateKey } from "../../io/json.js";
-import { readDocumentFile, readDocumentText } from "../../io/read.js";
+import { readDocumentFile } from "../../api/node/files.js";
+import { readDocumentText } from "../../io/read.js";
 
 // an SSA document touching every kind of object: top level, block, statement, phi (a list and a
 // keyed one), "vars"; each case below repeats one key by replacing a piece of it

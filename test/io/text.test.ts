@@ -4,7 +4,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MalformedInput } from "../../spec/errors.js";
-import { readDocumentFile, readDocumentText } from "../../io/read.js";
+import { readDocumentFile } from "../../api/node/files.js";
+import { readDocumentText } from "../../io/read.js";
 import { decodeText } from "../../io/text.js";
 
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

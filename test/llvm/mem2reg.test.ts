@@ -1,5 +1,5 @@
 /**
- * Certifying LLVM's mem2reg (io/llvm/mem2reg.ts, cli/llvm_pipeline.ts): every function of every
+ * Certifying LLVM's mem2reg (adapters/llvm/mem2reg.ts, api/producers.ts): every function of every
  * fixture (with and without -g, typed and opaque pointers) is certified; mutants of the after
  * files are rejected with a witness that the literal semantics confirms; the comparison of the
  * remaining instructions names the place of a change; `--undef strict` and `refine` differ
@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { llvmText, validateModules, type LlvmFunctionResult, type LlvmValidateOptions } from "../../cli/llvm_pipeline.js";
+import type { DetailOptions } from "../../api/producers.js";
+import { validateLlvm, type LlvmFunctionResult } from "./validate.js";
 import { recheck } from "../helpers/witness_check.js";
 import { generatePair } from "./gen_pair.js";
 
@@ -19,8 +20,8 @@ const VARIANTS = ["", ".g", ".ptr"];
 
 const text = (f: string) => readFileSync(join(FIXTURES, f), "utf8");
 
-function validate(beforeText: string, afterText: string, opts: Partial<LlvmValidateOptions> = {}, names = ["before.ll", "after.ll"]): LlvmFunctionResult[] {
-  return validateModules(llvmText(beforeText, names[0]), llvmText(afterText, names[1]), { undef: "refine", require: [], keepModel: true, ...opts });
+function validate(beforeText: string, afterText: string, opts: DetailOptions = {}, names = ["before.ll", "after.ll"]): LlvmFunctionResult[] {
+  return validateLlvm(beforeText, afterText, { keepModel: true, ...opts }, names);
 }
 
 function verdict(r: LlvmFunctionResult, property: string) {
@@ -30,7 +31,7 @@ function verdict(r: LlvmFunctionResult, property: string) {
 }
 
 /** The function of `fixture` (`NAME`, `NAME.g`, `NAME.ptr`) validated against a mutated after text. */
-function mutantResult(fixture: string, mutate: (after: string) => string, fn: string, opts: Partial<LlvmValidateOptions> = {}): LlvmFunctionResult {
+function mutantResult(fixture: string, mutate: (after: string) => string, fn: string, opts: DetailOptions = {}): LlvmFunctionResult {
   const after = text(`${fixture}.after.ll`);
   const mutated = mutate(after);
   expect(mutated).not.toBe(after);

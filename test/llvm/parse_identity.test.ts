@@ -11,10 +11,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseModule, parseModuleFile } from "../../io/llvm/parse.js";
-import { codesOf } from "../../io/llvm/cursor.js";
-import { StringTable, WordTable, hashRange } from "../../io/llvm/intern.js";
-import type { LlvmCall, LlvmModule } from "../../io/llvm/ir.js";
+import { parseModule } from "../../adapters/llvm/parse.js";
+import { parseModuleFile } from "./chunks.js";
+import { codesOf } from "../../adapters/llvm/cursor.js";
+import { StringTable, WordTable, hashRange } from "../../adapters/llvm/intern.js";
+import type { LlvmCall, LlvmModule } from "../../adapters/llvm/ir.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
 const fixtureFiles = readdirSync(FIXTURES).filter((f) => f.endsWith(".ll")).sort();

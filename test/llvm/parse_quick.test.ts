@@ -1,5 +1,5 @@
 /**
- * The fast paths of the parser (`quickParse` in io/llvm/instr.ts) against the generic one
+ * The fast paths of the parser (`quickParse` in adapters/llvm/instr.ts) against the generic one
  * (`parseInstruction`), line by line: wherever the fast path reads an instruction, the generic
  * speculative read must give the same instruction (the same JSON, so the same properties in the
  * same order) and set the cursor's `resultNumber`, `unnamed`, `terminator` and `restEnd` the same
@@ -11,9 +11,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Cursor, GIVE_UP, codesOf, isBlank } from "../../io/llvm/cursor.js";
-import { StringTable } from "../../io/llvm/intern.js";
-import { parseInstruction, quickParse } from "../../io/llvm/instr.js";
+import { Cursor, GIVE_UP, codesOf, isBlank } from "../../adapters/llvm/cursor.js";
+import { StringTable } from "../../adapters/llvm/intern.js";
+import { parseInstruction, quickParse } from "../../adapters/llvm/instr.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
 const fixtureLines = readdirSync(FIXTURES)

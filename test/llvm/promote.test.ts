@@ -1,5 +1,5 @@
 /**
- * Promotability as LLVM 14's isAllocaPromotable decides it (io/llvm/promote.ts), one alloca per
+ * Promotability as LLVM 14's isAllocaPromotable decides it (adapters/llvm/promote.ts), one alloca per
  * rule, against what opt-14 -passes=mem2reg actually did with this function (the after text is
  * its output): promoted are the plain one, the atomically accessed one, the one with lifetime
  * markers through a bitcast, and the one an llvm.assume operand bundle names (the bundle becomes
@@ -8,10 +8,10 @@
  * a bitcast. The pair is certified, so the two sets agree instruction by instruction.
  */
 import { describe, expect, it } from "vitest";
-import { llvmText, validateModules } from "../../cli/llvm_pipeline.js";
-import { parseModule } from "../../io/llvm/parse.js";
-import { promotion } from "../../io/llvm/promote.js";
-import { SourceText } from "../../io/llvm/text.js";
+import { validateLlvm } from "./validate.js";
+import { parseModule } from "../../adapters/llvm/parse.js";
+import { promotion } from "../../adapters/llvm/promote.js";
+import { SourceText } from "../../adapters/llvm/text.js";
 
 const BEFORE = `declare void @llvm.lifetime.start.p0i8(i64, i8* nocapture)
 declare void @llvm.lifetime.end.p0i8(i64, i8* nocapture)
@@ -138,7 +138,7 @@ describe("isAllocaPromotable, rule by rule", () => {
   });
 
   it("the pair certifies: mem2reg removed and kept the same instructions, and its values are right", () => {
-    const [r] = validateModules(llvmText(BEFORE, "p.ll"), llvmText(AFTER, "p.after.ll"), { undef: "refine", require: [] });
+    const [r] = validateLlvm(BEFORE, AFTER, {}, ["p.ll", "p.after.ll"]);
     expect({ certified: r.certified, translation: r.translation }).toEqual({ certified: true, translation: [] });
     expect(r.stats).toMatchObject({ promoted: 4, phis: 2, phis_minimum: 2 });
   });

@@ -1,39 +1,44 @@
 /**
- * cli/llvm_stream.ts parses and validates one function at a time; its results must be exactly the
- * whole-module pipeline's (cli/llvm_pipeline.ts), including where the cut does not apply
- * (functions reordered, a name defined twice) and for malformed input, whose one-line message
- * keeps the module's line numbers.
+ * adapters/llvm/stream.ts parses and adapts one function at a time; its results must be exactly
+ * the whole-module reading's (`adaptModule` on both modules parsed whole), including where the
+ * cut does not apply (functions reordered, a name defined twice) and for malformed input, whose
+ * one-line message keeps the module's line numbers.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { constructModule, eachFunction, llvmText, renderFunction, type LlvmValidateOptions } from "../../cli/llvm_pipeline.js";
-import { defines, streamConstruct, streamValidate } from "../../cli/llvm_stream.js";
+import { toPair } from "../../adapters/llvm/index.js";
+import { adaptModule, originalFunction } from "../../adapters/llvm/mem2reg.js";
+import { adaptedFunctions, defines, llvmText, originalFunctions, type ModuleText } from "../../adapters/llvm/stream.js";
+import { constructFunctions } from "../../api/construct.js";
+import { validatePair } from "../../api/producers.js";
 import { generatePair } from "./gen_pair.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
-const OPTS: LlvmValidateOptions = { undef: "refine", require: [], progress: false };
 const noMs = (x: unknown) => JSON.stringify(x, (k, v) => (k === "milliseconds" ? undefined : v));
+const text = (t: string, file: string): ModuleText => ({ text: t, file, lineOffset: 0 });
+const OPTS = { undef: "refine" as const, names: { original: "b.ll", ssa: "a.ll" } };
 
 function bothWays(before: string, after: string) {
-  const render = (r: Parameters<typeof renderFunction>[0]) => renderFunction(r, { json: true });
-  const whole = (() => {
+  const attempt = (run: () => unknown) => {
     try {
-      return eachFunction(llvmText(before, "b.ll"), llvmText(after, "a.ll"), OPTS, render);
+      return run();
     } catch (e) {
       return (e as Error).message;
     }
-  })();
-  const streamed = (() => {
-    try {
-      return streamValidate({ text: before, file: "b.ll", lineOffset: 0 }, { text: after, file: "a.ll", lineOffset: 0 }, OPTS, render);
-    } catch (e) {
-      return (e as Error).message;
-    }
-  })();
+  };
+  const whole = attempt(() => {
+    const b = llvmText(before, "b.ll");
+    const a = llvmText(after, "a.ll");
+    return [...adaptModule(b.module, a.module, b.src, a.src)].map((f) => validatePair(toPair(f), "mem2reg", OPTS));
+  });
+  const streamed = attempt(() => [...adaptedFunctions(text(before, "b.ll"), text(after, "a.ll"))].map((f) => validatePair(toPair(f), "mem2reg", OPTS)));
   return { whole: noMs(whole), streamed: noMs(streamed) };
 }
+
+const constructAll = (functions: Iterable<{ doc: Parameters<typeof constructFunctions>[0][number] }>) =>
+  constructFunctions([...functions].map((f) => f.doc), "b.ll", { algorithm: "braun", minimize: "peel" }).map((f) => f.doc);
 
 describe("validate one function at a time = the whole-module pipeline", () => {
   const names = readdirSync(FIXTURES).filter((f) => f.endsWith(".before.ll"));
@@ -44,8 +49,9 @@ describe("validate one function at a time = the whole-module pipeline", () => {
       expect(defines(before).names.length).toBeGreaterThan(0);
       const { whole, streamed } = bothWays(before, after);
       expect({ n, streamed }).toEqual({ n, streamed: whole });
-      const c1 = constructModule(llvmText(before, "b.ll"), { algorithm: "braun", minimize: "peel" }).map((f) => f.doc);
-      const c2 = streamConstruct({ text: before, file: "b.ll", lineOffset: 0 }, { algorithm: "braun", minimize: "peel" }).map((f) => f.doc);
+      const parsed = llvmText(before, "b.ll");
+      const c1 = constructAll(parsed.module.functions.map((fn) => ({ doc: originalFunction(fn, parsed.src).doc })));
+      const c2 = constructAll(originalFunctions(text(before, "b.ll")));
       expect(c2).toEqual(c1);
     }
   });

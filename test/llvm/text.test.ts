@@ -1,5 +1,5 @@
 /**
- * io/llvm/text.ts: `sameSkeleton`, the one-pass comparison every instruction pair of the
+ * adapters/llvm/text.ts: `sameSkeleton`, the one-pass comparison every instruction pair of the
  * validator goes through, agrees with the reference split `localTokens` (equal skeletons, as many
  * names, the names pairwise) on real instruction texts and on perturbed ones.
  */
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { localTokens, sameSkeleton } from "../../io/llvm/text.js";
+import { localTokens, sameSkeleton } from "../../adapters/llvm/text.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
 

@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { certified, checkTransformed } from "../../checks/index.js";
-import { constructOne } from "../../cli/construct_pipeline.js";
+import { constructOne } from "../../api/construct.js";
 import { arbitraryCfg, structuredCfg } from "../../fuzz/arbitraries/index.js";
 import { isReducible } from "../../graph/reducible.js";
 import type { FunctionDoc } from "../../io/format.js";

@@ -185,7 +185,7 @@ let scratch: Buffer | null = null;
 /**
  * `codesOf(s)` in a buffer shared by every call: valid only until the next call. For a caller
  * that is done with the codes when it returns (`parseModule`): a module read one function at a
- * time (cli/llvm_stream.ts) parses thousands of texts of a few KB, and a fresh buffer of that
+ * time (adapters/llvm/stream.ts) parses thousands of texts of a few KB, and a fresh buffer of that
  * size is an allocation outside the heap each (Buffer's own pool only serves up to 4 KB).
  */
 export function scratchCodesOf(s: string): Uint8Array {
@@ -267,7 +267,7 @@ export class Cursor {
    * module keeps all of them (`parseModule`: they go into its result anyway); a cursor that reads
    * instruction after instruction of one module after another keeps fewer. Or a table to share:
    * a table costs hundreds of KB to set up, and a module read one function at a time
-   * (cli/llvm_stream.ts) makes a parser per function.
+   * (adapters/llvm/stream.ts) makes a parser per function.
    */
   constructor(
     readonly file: string,

@@ -15,12 +15,12 @@
  *   `preds` order: one is `br label`, two `br i1 (icmp slt %p1, K)`, more a `switch` on `%p1`
  *   (default the first successor, a case value per further edge, so parallel edges are two
  *   case values of one label), none `ret void`. LLVM derives predecessors from terminators, in
- *   exactly this order, so the adapter sees the CFG's `preds` lists (io/llvm/ir.ts
+ *   exactly this order, so the adapter sees the CFG's `preds` lists (adapters/llvm/ir.ts
  *   `predecessors`).
  */
-import type { FunctionDoc, StmtDoc } from "../io/format.js";
-import { llvmName } from "../io/llvm/parse.js";
-import { MalformedInput } from "../spec/errors.js";
+import type { FunctionDoc, StmtDoc } from "../../io/format.js";
+import { llvmName } from "./parse.js";
+import { MalformedInput } from "../../spec/errors.js";
 
 /** The name of the emitted function. */
 export const EMITTED_FUNCTION = "f";

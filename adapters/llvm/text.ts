@@ -1,6 +1,6 @@
 /**
  * The text of single instructions, for comparing two versions of a function instruction by
- * instruction (io/llvm/mem2reg.ts). The parser (parse.ts) keeps what data flow needs, not the
+ * instruction (adapters/llvm/mem2reg.ts). The parser (parse.ts) keeps what data flow needs, not the
  * text; this module gets each instruction's text back from the module's text and its line
  * numbers, and splits it into a skeleton and its values with the parser's own grammar:
  *

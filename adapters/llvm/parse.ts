@@ -1,7 +1,7 @@
 /**
  * Textual LLVM IR -> `LlvmModule` (see ir.ts for the model, the naming and the predecessor
- * order). `parseModule` takes the text, `parseModuleFile` reads a file in 1 MiB chunks and never
- * holds it whole; both feed the same line machine, so they give the same module and the same
+ * order). `parseModule` takes the text, `parseModuleChunks` its bytes in chunks, never
+ * holding it whole; both feed the same line machine, so they give the same module and the same
  * errors.
  *
  * Kept: function definitions with their blocks and instructions. Skipped: `declare`s, globals,
@@ -35,8 +35,6 @@
  *   parser. Every other line takes the exact way, so results and errors do not depend on which
  *   way a line went.
  */
-import { openSync, readSync, closeSync } from "node:fs";
-import { StringDecoder } from "node:string_decoder";
 import { MalformedInput } from "../../spec/errors.js";
 import { Cursor, GIVE_UP, NAME_CHAR, codesAre, codesOf, isBlank, scratchCodesOf, unescape } from "./cursor.js";
 import { StringTable } from "./intern.js";
@@ -60,61 +58,47 @@ export function parseModule(text: string, file: string): LlvmModule {
   return m.finish();
 }
 
-/** Reads `path` in chunks, line by line; same result as `parseModule` on its text. */
-export function parseModuleFile(path: string, chunkSize = 1 << 20): LlvmModule {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch (e) {
-    throw new MalformedInput(`${path}: cannot read the file (${describeIoError(e)})`);
-  }
-  const m = new LineMachine(path);
-  try {
-    const buf = Buffer.allocUnsafe(chunkSize);
-    const decoder = new StringDecoder("utf8");
-    /** The start of a line that goes on in the next chunk, in pieces (a long line costs no copying per chunk). */
-    let carry: string[] = [];
-    let n = 1;
-    let first = true;
-    for (;;) {
-      let got: number;
-      try {
-        got = readSync(fd, buf, 0, chunkSize, null);
-      } catch (e) {
-        throw new MalformedInput(`${path}: cannot read the file (${describeIoError(e)})`);
-      }
-      if (got === 0) break;
-      let chunk = decoder.write(buf.subarray(0, got));
-      if (first && chunk.length > 0) {
-        if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
-        first = false;
-      }
-      let start = 0;
-      let nl = chunk.indexOf("\n");
-      if (nl >= 0 && carry.length > 0) {
-        carry.push(chunk.slice(0, nl));
-        const joined = carry.join("");
-        m.line(joined, codesOf(joined), 0, joined.length, n++);
-        carry = [];
+/**
+ * The module from its bytes in chunks (UTF-8, cut anywhere), line by line, never holding the
+ * whole text; same result and errors as `parseModule` on its text.
+ */
+export function parseModuleChunks(chunks: Iterable<Uint8Array>, file: string): LlvmModule {
+  const m = new LineMachine(file);
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  /** The start of a line that goes on in the next chunk, in pieces (a long line costs no copying per chunk). */
+  let carry: string[] = [];
+  let n = 1;
+  let first = true;
+  for (const bytes of chunks) {
+    if (bytes.length === 0) continue;
+    let chunk = decoder.decode(bytes, { stream: true });
+    if (first && chunk.length > 0) {
+      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
+      first = false;
+    }
+    let start = 0;
+    let nl = chunk.indexOf("\n");
+    if (nl >= 0 && carry.length > 0) {
+      carry.push(chunk.slice(0, nl));
+      const joined = carry.join("");
+      m.line(joined, codesOf(joined), 0, joined.length, n++);
+      carry = [];
+      start = nl + 1;
+      nl = chunk.indexOf("\n", start);
+    }
+    if (nl >= 0) {
+      const codes = codesOf(chunk);
+      while (nl >= 0) {
+        m.line(chunk, codes, start, nl, n++);
         start = nl + 1;
         nl = chunk.indexOf("\n", start);
       }
-      if (nl >= 0) {
-        const codes = codesOf(chunk);
-        while (nl >= 0) {
-          m.line(chunk, codes, start, nl, n++);
-          start = nl + 1;
-          nl = chunk.indexOf("\n", start);
-        }
-      }
-      if (start < chunk.length) carry.push(chunk.slice(start));
     }
-    carry.push(decoder.end());
-    const last = carry.join("");
-    m.line(last, codesOf(last), 0, last.length, n);
-  } finally {
-    closeSync(fd);
+    if (start < chunk.length) carry.push(chunk.slice(start));
   }
+  carry.push(decoder.decode());
+  const last = carry.join("");
+  m.line(last, codesOf(last), 0, last.length, n);
   return m.finish();
 }
 
@@ -123,7 +107,7 @@ export function parseModuleFile(path: string, chunkSize = 1 << 20): LlvmModule {
 /**
  * The texts every parser of this thread shares (`Cursor.strings`): the same names and types recur
  * from function to function (`%retval`, `%call`, `i32`, `%struct.S*`), and a table is costly to
- * set up (a module read one function at a time, cli/llvm_stream.ts, makes a parser per function).
+ * set up (a module read one function at a time, adapters/llvm/stream.ts, makes a parser per function).
  * It is kept small (it starts afresh past `PARSER_STRINGS` texts) so that it stays in the
  * processor's cache: in a table of every text of a big module, looking a name up costs a cache
  * miss or more, and a table emptied per function copies each of its names again. Sharing only
@@ -672,12 +656,4 @@ function labelOf(raw: string, codes: Uint8Array, a: number, b: number): { name: 
 
 function isNameChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45 || c === 36;
-}
-
-function describeIoError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === "ENOENT") return "no such file";
-  if (code === "EISDIR") return "it is a directory";
-  if (code === "EACCES") return "permission denied";
-  return (e instanceof Error ? e.message : String(e)).split("\n", 1)[0];
 }

@@ -40,7 +40,7 @@
  * (`same_instructions`). A store whose value is a load that only stores use gets its value from
  * the loads that read the store (unification).
  */
-import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../format.js";
+import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import { predecessors, type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmModule, type LlvmPhi, type LlvmStore, type LlvmValue } from "./ir.js";
 import { llvmName } from "./parse.js";
 import { promotion, type Promotion } from "./promote.js";

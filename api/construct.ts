@@ -11,14 +11,19 @@ import { constructFast } from "../impl/construct_fast.js";
 import { peel } from "../impl/peel.js";
 import { substAllFast } from "../impl/notriv_fast.js";
 import type { Construction } from "../impl/ssa_val.js";
-import type { FunctionDoc } from "../io/format.js";
-import { lowerCfg, LoweredCfg } from "../io/lower.js";
+import { certified, checkCfg } from "../checks/index.js";
+import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
+import { lowerCfg, type LoweredCfg } from "../io/lower.js";
 import { functionName } from "../io/read.js";
 import { renameDocument } from "../io/write.js";
 import type { BlockIdx, Node, Val, Var } from "../spec/ids.js";
 import type { Cfg, SsaCfg } from "../spec/model.js";
 import { MalformedInput } from "../spec/errors.js";
+import { parseDocumentShape, type CfgDocument, type DocumentInput, type ModuleDocument, type SsaDocument } from "./documents.js";
+import { NotWellFormed } from "./errors.js";
 import { nameValues } from "./naming.js";
+import { propertiesJson } from "./report.js";
+import { cfgNamer, checkReportOf } from "./validate.js";
 
 export const ALGORITHMS = ["functional", "braun", "cytron", "aycock-horspool"] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
@@ -41,17 +46,12 @@ export interface ConstructedFunction {
   ms: { lower: number; construct: number; minimize: number; write: number };
 }
 
-export function constructAll(docs: readonly FunctionDoc[], file: string, opts: ConstructOptions): ConstructedFunction[] {
-  return docs.map((doc, i) => {
-    const name = functionName(doc, i);
-    if (doc.kind !== "cfg") throw new MalformedInput(`${file}: function ${name}: construct needs an original CFG ("kind": "cfg"), not "${doc.kind}"`);
-    return constructOne(doc, file, name, opts);
-  });
+export function constructOne(doc: FunctionDoc, file: string, name: string, opts: ConstructOptions): ConstructedFunction {
+  return constructLowered(lowerCfg(doc, file, name), doc, opts);
 }
 
-export function constructOne(doc: FunctionDoc, file: string, name: string, opts: ConstructOptions): ConstructedFunction {
-  const t0 = performance.now();
-  const lowered = lowerCfg(doc, file, name);
+/** `constructOne` on a CFG lowered already (timed from its lowering on). */
+export function constructLowered(lowered: LoweredCfg, doc: FunctionDoc, opts: ConstructOptions, t0 = performance.now()): ConstructedFunction {
   const t1 = performance.now();
   const { construction, ssa, ms } = buildSsa(lowered.cfg, opts);
   const t2 = t1 + ms.construct;
@@ -131,4 +131,62 @@ export function writeSsa(lowered: LoweredCfg, c: Construction, ssa: SsaCfg, name
   for (let val = 0; val < used.length; val++) if (used[val]) vars[names[val]] = lowered.varNames[c.vals.var(val as Val)];
   doc.vars = vars;
   return doc;
+}
+
+// --- the library's entry ----------------------------------------------------------------------
+
+export interface ConstructRequest {
+  /** Default `functional`, the verified construction. */
+  algorithm?: Algorithm;
+  /** Default `trivial`. */
+  minimize?: Minimize;
+  /**
+   * Construct even where the CFG breaks an assumption of `CFG_wf` (a use not definitely
+   * assigned, an unreachable block, an entry with predecessors, defs and uses overlapping in a
+   * defs/uses block). The result is then no valid translation; by default such a CFG throws
+   * `NotWellFormed` with the failing assumptions and their witnesses.
+   */
+  unchecked?: boolean;
+  /** The input's name in messages. */
+  name?: string;
+}
+
+export function algorithmOf(options: ConstructRequest): ConstructOptions {
+  const algorithm = options.algorithm ?? "functional";
+  const minimize = options.minimize ?? "trivial";
+  if (!(ALGORITHMS as readonly string[]).includes(algorithm)) throw new MalformedInput(`algorithm: unknown ${JSON.stringify(algorithm)} (choose from ${ALGORITHMS.join(", ")})`);
+  if (!(MINIMIZATIONS as readonly string[]).includes(minimize)) throw new MalformedInput(`minimize: unknown ${JSON.stringify(minimize)} (choose from ${MINIMIZATIONS.join(", ")})`);
+  return { algorithm, minimize };
+}
+
+/** The SSA of every function, each checked first for `CFG_wf` unless `unchecked`. */
+export function constructFunctions(docs: readonly FunctionDoc[], file: string, options: ConstructRequest = {}): ConstructedFunction[] {
+  const opts = algorithmOf(options);
+  return docs.map((doc, i) => {
+    const name = functionName(doc, i);
+    if (doc.kind !== "cfg") throw new MalformedInput(`${file}: function ${name}: construct needs an original CFG ("kind": "cfg"), not "${doc.kind}"`);
+    const lowered = lowerCfg(doc, file, name);
+    if (!options.unchecked) {
+      const verdicts = checkCfg(lowered.cfg);
+      if (!certified(verdicts)) throw new NotWellFormed(checkReportOf([{ name, kind: "cfg", verdict: "fails", properties: propertiesJson(cfgNamer(lowered), verdicts), stats: { blocks: lowered.places.blockNames.length, nodes: lowered.cfg.nodeCount, milliseconds: 0 } }]), file);
+    }
+    return constructLowered(lowered, doc, opts);
+  });
+}
+
+/**
+ * SSA for an original CFG by one of the algorithms (impl/), then a minimisation: the output of
+ * `formal-ssa construct`, an SSA document on the same blocks and statements with values named
+ * after variable and block (`x.B3`, `x.B3.phi`). A module gives a module, one function one SSA
+ * document. A CFG that breaks `CFG_wf` throws `NotWellFormed` (see `unchecked`).
+ */
+export function construct(cfg: CfgDocument, options?: ConstructRequest): SsaDocument;
+export function construct(cfg: ModuleDocument | readonly FunctionDoc[], options?: ConstructRequest): ModuleDocument;
+export function construct(cfg: DocumentInput, options?: ConstructRequest): SsaDocument | ModuleDocument;
+export function construct(cfg: DocumentInput, options: ConstructRequest = {}): SsaDocument | ModuleDocument {
+  const file = options.name ?? "document";
+  const { functions, module } = parseDocumentShape(cfg, { name: file });
+  const built = constructFunctions(functions, file, options).map((f) => f.doc);
+  if (module) return { format: FORMAT_VERSION, functions: built.map(({ format: _, ...f }) => f) };
+  return { format: FORMAT_VERSION, ...built[0] } as SsaDocument;
 }

@@ -1,0 +1,139 @@
+/**
+ * The one interface every producer of SSA implements (LLVM's mem2reg today; the React Compiler
+ * and SPIR-V next). An adapter only translates: it reads the producer's form of a function
+ * before and after SSA construction into a pair of exchange-format documents on the same
+ * blocks and statements (an original CFG and an SSA CFG, io/format.ts), together with the
+ * verdicts of the checks only the producer's form can decide (LLVM's `same_instructions`:
+ * nothing changed but what mem2reg may change) and what it knows about the producer's phis.
+ *
+ * It never constructs or validates itself: the library (api/) lowers, checks, compares phi
+ * counts, reports, streams and spreads work over threads for every producer alike. Adapters do
+ * not import impl/, checks/ or each other, and touch no file system: inputs are texts.
+ */
+import type { FunctionDoc } from "../io/format.js";
+
+/** A producer's text, and the name messages use for it (a file path, or `<stdin>`). */
+export interface SourceInput {
+  text: string;
+  name: string;
+}
+
+/** One failure of a producer-specific check, in the producer's terms. */
+export interface AdapterFailure {
+  /** The block (of the original document) it concerns. */
+  block: string;
+  /** Line in the before input. */
+  line: number;
+  /** Line in the after input, where there is one. */
+  after_line?: number;
+  message: string;
+}
+
+/** The verdict of a producer-specific check (`same_instructions`): every failure, with its place. */
+export interface AdapterCheck {
+  property: string;
+  failures: AdapterFailure[];
+}
+
+/**
+ * A reason why the producer's phi count differs from the minimum of braun+peel on the same
+ * original CFG (LLVM: `phi(undef, v)` folded to `v`, equal values merged), or another remark.
+ */
+export interface PhiDifference {
+  kind: string;
+  block: string;
+  detail: string;
+  /**
+   * How many phis this difference adds to the minimum relative to the producer's count (+1: the
+   * producer has one phi fewer than the minimum here), 0 for a remark.
+   */
+  minimumDelta: number;
+}
+
+/** A place of the original document: block id and statement index. */
+export interface StatementPlace {
+  variable: string;
+  block: string;
+  stmt: number;
+}
+
+/** One function of the producer as the validator sees it. */
+export interface FunctionPair {
+  /** The function's name as the producer writes it (LLVM: without `@`). */
+  name: string;
+  /** The original CFG (`kind: "cfg"`, `name` set). */
+  original: FunctionDoc;
+  /** The producer's SSA on the same blocks and statements (`kind: "ssa"`). */
+  ssa: FunctionDoc;
+  /** Definitions in `original` that stand for uninitialised content: the wildcards of `--undef refine`. */
+  uninitialised: StatementPlace[];
+  /** Producer-specific checks; each must hold for the function to be certified. */
+  checks: AdapterCheck[];
+  /** The phis the producer placed (our SSA document may hold more, e.g. for merged equal values). */
+  phis: number;
+  /** Every known reason why `phis` differs from the minimum. */
+  differences: PhiDifference[];
+  /** Set when the producer's count cannot be accounted for (the reason, one line). */
+  unaccountable?: string;
+  /** Sizes in the producer's terms, reported as they are: `blocks` at least. */
+  stats: { blocks: number } & Record<string, number>;
+}
+
+/** One function's original CFG alone (for `construct`). */
+export interface OriginalFunction {
+  name: string;
+  original: FunctionDoc;
+}
+
+/**
+ * A producer of SSA. `S` is the adapter's own description of a share of its inputs (a run of
+ * functions), plain data that can cross to a worker thread.
+ */
+export interface Adapter<S = unknown> {
+  /** The registry's key, and the subpath export (`formal-ssa/llvm`). */
+  readonly name: string;
+  /** What builds the SSA, as reports name it ("mem2reg"). */
+  readonly producer: string;
+  /** The producer's form, as messages name it ("LLVM IR"). */
+  readonly form: string;
+  /** What it reads, for help texts and messages: "two .ll files (before and after mem2reg)". */
+  readonly inputs: string;
+  /** `--undef` when the user gives none. */
+  readonly defaultUndef: "strict" | "refine";
+  /** Whether an input is in this producer's form, from its name and its first bytes. */
+  recognizes(name: string, head: string): boolean;
+  /** Every function of the two inputs, paired and translated, in the before input's order. */
+  pairs(before: SourceInput, after: SourceInput): Iterable<FunctionPair>;
+  /** Every function's original CFG. */
+  originals(before: SourceInput): Iterable<OriginalFunction>;
+  /**
+   * The inputs cut into at most `k` shares of whole functions, in order, for worker threads
+   * (undefined where that cannot be done); `functions` counts them all.
+   */
+  split(before: SourceInput, after: SourceInput | undefined, k: number): { shares: S[]; functions: number } | undefined;
+  /** `pairs` of one share. */
+  sharePairs(share: S): Iterable<FunctionPair>;
+  /** `originals` of one share. */
+  shareOriginals(share: S): Iterable<OriginalFunction>;
+  /** How many functions an input holds, cheaply (for progress), when known. */
+  countFunctions(input: SourceInput): number;
+  /** How to fuzz the producer itself with random CFGs, where it can be run. */
+  readonly fuzzTarget?: FuzzTarget;
+}
+
+/**
+ * A producer run as a process on a random CFG: `emit` writes the CFG in the producer's before
+ * form, the command turns it into the after form (stdin to stdout), and the pair is validated
+ * by the adapter.
+ */
+export interface FuzzTarget {
+  /** `--target` value. */
+  readonly name: string;
+  /** The program and its arguments. */
+  readonly command: readonly string[];
+  /** File names of the two forms in a finding. */
+  readonly beforeFile: string;
+  readonly afterFile: string;
+  /** The CFG (`kind: "cfg"`, one function, entry without predecessors) in the before form. */
+  emit(cfg: FunctionDoc): string;
+}

@@ -1,0 +1,76 @@
+/**
+ * The LLVM adapter: LLVM 14's textual IR before and after `opt -passes=mem2reg`, function by
+ * function, as pairs of exchange-format documents (mem2reg.ts says how), behind the shared
+ * interface of adapters/adapter.ts. The library entry `formal-ssa/llvm` (api/llvm.ts) validates
+ * and constructs with it; the command line picks it for `.ll` files.
+ *
+ * `--undef refine` is its default: LLVM reads an uninitialised alloca as `undef`, which mem2reg
+ * may refine to any value (folding `phi(undef, v)` to `v`, giving a single stored constant to
+ * every load); the alloca's definitions are the wildcards.
+ */
+import type { Adapter, FunctionPair, OriginalFunction, SourceInput } from "../adapter.js";
+import { emitLlvm } from "./emit.js";
+import type { AdaptedFunction } from "./mem2reg.js";
+import { adaptedFunctions, defines, originalFunctions, split, type LlvmShare, type ModuleText } from "./stream.js";
+
+/** The property of mem2reg's own check: nothing changed but what mem2reg may change. */
+export const SAME_INSTRUCTIONS = "same_instructions";
+
+/** Differences that move the minimum by one phi each: the model needs a phi mem2reg does without. */
+const COUNTED = new Set(["undef fold", "equal values merged"]);
+
+/** Whether a text is LLVM IR, from its first significant characters. */
+export function looksLikeLlvm(head: string): boolean {
+  const t = head.replace(/^\uFEFF/, "").trimStart();
+  if (t.startsWith("{") || t.startsWith("[")) return false;
+  return /^(;|source_filename\b|target\b|define\b|declare\b|@|%|!|attributes\b|module\b)/.test(t);
+}
+
+const moduleText = (s: SourceInput): ModuleText => ({ text: s.text, file: s.name, lineOffset: 0 });
+
+/** One adapted function as the library's pair. */
+export function toPair(a: AdaptedFunction): FunctionPair {
+  return {
+    name: a.original.name!,
+    original: a.original,
+    ssa: a.ssa,
+    uninitialised: a.uninitialised,
+    checks: [{ property: SAME_INSTRUCTIONS, failures: a.failures.map((f) => ({ block: f.block, line: f.line, after_line: f.afterLine, message: f.message })) }],
+    phis: a.stats.phis,
+    differences: a.differences.map((d) => ({ kind: d.kind, block: d.block, detail: d.detail, minimumDelta: COUNTED.has(d.kind) ? 1 : 0 })),
+    ...(a.laterRound.length > 0
+      ? { unaccountable: `mem2reg's count includes phis for ${a.laterRound.map((n) => `%${n}`).join(", ")}, promoted in a round after the second, which is not modelled` }
+      : {}),
+    stats: { blocks: a.stats.blocks, promoted: a.stats.promoted, unreachable_blocks: a.stats.unreachable_blocks },
+  };
+}
+
+function* pairsOf(before: ModuleText, after: ModuleText): Generator<FunctionPair> {
+  for (const a of adaptedFunctions(before, after)) yield toPair(a);
+}
+
+function* originalsOf(m: ModuleText): Generator<OriginalFunction> {
+  for (const f of originalFunctions(m)) yield { name: f.name, original: f.doc };
+}
+
+export const llvmAdapter: Adapter<LlvmShare> = {
+  name: "llvm",
+  producer: "mem2reg",
+  form: "LLVM IR",
+  inputs: "two .ll files (before and after mem2reg)",
+  defaultUndef: "refine",
+  recognizes: (name, head) => name.endsWith(".ll") || looksLikeLlvm(head),
+  pairs: (before, after) => pairsOf(moduleText(before), moduleText(after)),
+  originals: (before) => originalsOf(moduleText(before)),
+  split: (before, after, k) => split(moduleText(before), after === undefined ? undefined : moduleText(after), k),
+  sharePairs: (share) => pairsOf(share.before, share.after!),
+  shareOriginals: (share) => originalsOf(share.before),
+  countFunctions: (input) => defines(input.text).names.length,
+  fuzzTarget: {
+    name: "llvm-mem2reg",
+    command: ["opt", "-passes=mem2reg", "-S"],
+    beforeFile: "before.ll",
+    afterFile: "after.ll",
+    emit: emitLlvm,
+  },
+};

@@ -1,0 +1,213 @@
+/**
+ * Big LLVM modules one function at a time. Parsing a whole module first keeps every instruction
+ * of both versions alive for the whole run, so each young-generation collection copies what the
+ * parser just built and the old generation grows to hundreds of MB. Here the text is cut at its
+ * `define` lines, and each function of the before version is parsed, paired with the same
+ * function of the after version and adapted before the next one is parsed: what one function
+ * needs dies young.
+ *
+ * The same functions as the whole-module reading (`adaptModule` on both modules parsed whole),
+ * which stays the reference and takes over whenever the cut does not apply: no `define` at all,
+ * functions of the two versions not in the same order or defined twice, or malformed input (so
+ * that its one-line message, with the module's line numbers, is exactly the whole-module one).
+ */
+import { MalformedInput } from "../../spec/errors.js";
+import type { LlvmModule } from "./ir.js";
+import { adaptModule, originalFunction, type AdaptedFunction } from "./mem2reg.js";
+import { parseModule } from "./parse.js";
+import { hasNumberedTypes, SourceText } from "./text.js";
+
+/** A parsed module with its text (the comparison reads instructions' text back). */
+export interface LlvmInput {
+  src: SourceText;
+  module: LlvmModule;
+}
+
+/** A module text, or a share of one starting at line `lineOffset + 1` (the module's line numbers are kept). */
+export interface ModuleText {
+  text: string;
+  file: string;
+  lineOffset: number;
+  /** Whether the whole module defines numbered types (a share does not see the type definitions). */
+  numberedTypes?: boolean;
+}
+
+/** Parses `text` (a module, or a share of one starting at line `lineOffset + 1`). */
+export function llvmText(text: string, file: string, lineOffset = 0, numberedTypes?: boolean): LlvmInput {
+  const module = parseModule(text, file);
+  if (lineOffset !== 0)
+    for (const fn of module.functions) {
+      fn.line += lineOffset;
+      for (const b of fn.blocks) {
+        b.line += lineOffset;
+        for (const i of b.instrs) i.line += lineOffset;
+      }
+    }
+  return { src: new SourceText(text, file, lineOffset, numberedTypes), module };
+}
+
+const parseWhole = (m: ModuleText): LlvmInput => llvmText(m.text, m.file, m.lineOffset, m.numberedTypes);
+
+/**
+ * The `define` lines of a module: offsets and function names as written, and `lineOf(k)`, the
+ * 0-based line of the k-th. Lines are counted on demand (the stream counts each piece's lines
+ * as it parses it, so a second pass over the whole text would be wasted).
+ */
+export interface Defines {
+  offsets: number[];
+  names: string[];
+  lineOf(k: number): number;
+}
+
+export function defines(text: string): Defines {
+  const offsets: number[] = [];
+  const names: string[] = [];
+  let at = text.startsWith("define ") ? 0 : text.indexOf("\ndefine ");
+  if (at > 0) at++;
+  while (at >= 0) {
+    offsets.push(at);
+    const eol = text.indexOf("\n", at);
+    const m = /@("(?:[^"\\]|\\.)*"|[-A-Za-z$._0-9]+)\(/.exec(text.slice(at, eol < 0 ? text.length : eol));
+    names.push(m ? m[1] : "");
+    const next = text.indexOf("\ndefine ", at);
+    at = next < 0 ? -1 : next + 1;
+  }
+  // newlines counted so far: `line` of them before offset `upTo`
+  let upTo = 0;
+  let line = 0;
+  const lineOf = (k: number): number => {
+    const to = offsets[k];
+    if (to < upTo) upTo = line = 0;
+    for (let i = text.indexOf("\n", upTo); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) line++;
+    upTo = to;
+    return line;
+  };
+  return { offsets, names, lineOf };
+}
+
+/**
+ * Each function's piece of `m`, parsed alone: from its `define` line to the next one (what
+ * stands between functions, declarations and metadata, is parsed and skipped as usual). The
+ * text before the first `define` is parsed first, for its malformed input.
+ */
+export function* pieces(m: ModuleText, d: Defines, numberedTypes: boolean): Generator<LlvmInput> {
+  if (d.offsets[0] > 0) llvmText(m.text.slice(0, d.offsets[0]), m.file, m.lineOffset, numberedTypes);
+  let line = m.lineOffset + d.lineOf(0);
+  for (let k = 0; k < d.offsets.length; k++) {
+    const end = k + 1 < d.offsets.length ? d.offsets[k + 1] : m.text.length;
+    const piece = llvmText(m.text.slice(d.offsets[k], end), m.file, line, numberedTypes);
+    // the piece ends just after a line break, so the next one starts that many lines further
+    line += piece.src.lineCount - 1;
+    yield piece;
+  }
+}
+
+function streamable(d: Defines, other?: Defines): boolean {
+  if (d.names.length === 0 || d.names.includes("") || new Set(d.names).size !== d.names.length) return false;
+  return other === undefined || (other.names.length === d.names.length && other.names.every((n, i) => n === d.names[i]));
+}
+
+/**
+ * Yields `piecewise()`; if that meets malformed input, the whole-module reading takes over past
+ * the items given already (it throws the exact whole-module message, or, should the whole module
+ * read where a piece did not, gives the rest).
+ */
+function* withFallback<T>(piecewise: () => Iterable<T>, whole: () => Iterable<T>): Generator<T> {
+  let given = 0;
+  try {
+    for (const x of piecewise()) {
+      given++;
+      yield x;
+    }
+  } catch (e) {
+    if (!(e instanceof MalformedInput)) throw e;
+    let k = 0;
+    for (const x of whole()) if (k++ >= given) yield x;
+  }
+}
+
+/** Every function of the two versions adapted, one function at a time where the cut applies. */
+export function* adaptedFunctions(before: ModuleText, after: ModuleText): Generator<AdaptedFunction> {
+  const whole = () => {
+    const b = parseWhole(before);
+    const a = parseWhole(after);
+    return adaptModule(b.module, a.module, b.src, a.src);
+  };
+  const db = defines(before.text);
+  const da = defines(after.text);
+  if (!streamable(db, da)) return yield* whole();
+  const ntB = before.numberedTypes ?? hasNumberedTypes(before.text);
+  const ntA = after.numberedTypes ?? hasNumberedTypes(after.text);
+  function* piecewise(): Generator<AdaptedFunction> {
+    const pb = pieces(before, db, ntB);
+    const pa = pieces(after, da, ntA);
+    for (;;) {
+      const b = pb.next();
+      const a = pa.next();
+      if (b.done || a.done) return;
+      yield* adaptModule(b.value.module, a.value.module, b.value.src, a.value.src);
+    }
+  }
+  yield* withFallback(piecewise, whole);
+}
+
+/** Every function's original CFG (for `construct`), one function at a time where the cut applies. */
+export function* originalFunctions(m: ModuleText): Generator<{ name: string; doc: ReturnType<typeof originalFunction>["doc"] }> {
+  const each = function* (inputs: Iterable<LlvmInput>) {
+    for (const { src, module } of inputs)
+      for (const fn of module.functions) {
+        const doc = originalFunction(fn, src).doc;
+        yield { name: doc.name!, doc };
+      }
+  };
+  const whole = () => each([parseWhole(m)]);
+  const d = defines(m.text);
+  if (!streamable(d)) return yield* whole();
+  yield* withFallback(() => each(pieces(m, d, m.numberedTypes ?? hasNumberedTypes(m.text))), whole);
+}
+
+/** Cuts the function list into `k` contiguous shares of about equal text size: share i is [cuts[i], cuts[i+1]). */
+function cuts(offsets: number[], size: number, k: number): number[] {
+  const out = [0];
+  const first = offsets[0];
+  for (let i = 1; i < k; i++) {
+    const target = first + ((size - first) * i) / k;
+    let j = out[out.length - 1] + 1;
+    while (j < offsets.length && offsets[j] < target) j++;
+    if (j >= offsets.length) break;
+    out.push(j);
+  }
+  out.push(offsets.length);
+  return out;
+}
+
+function shareOf(file: string, text: string, d: Defines, from: number, to: number): ModuleText {
+  const start = d.offsets[from];
+  const end = to < d.offsets.length ? d.offsets[to] : text.length;
+  // the type definitions stand before the first function, outside every share but the first
+  return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), numberedTypes: hasNumberedTypes(text) };
+}
+
+/** A run of functions of the before module, and the same functions of the after module. */
+export interface LlvmShare {
+  before: ModuleText;
+  after?: ModuleText;
+}
+
+/**
+ * The modules cut into at most `k` shares of whole functions balanced by size; undefined when
+ * the two versions do not define the same functions in the same order (shares pair by position).
+ */
+export function split(before: ModuleText, after: ModuleText | undefined, k: number): { shares: LlvmShare[]; functions: number } | undefined {
+  const db = defines(before.text);
+  const da = after === undefined ? undefined : defines(after.text);
+  if (!streamable(db, da)) return undefined;
+  const c = cuts(db.offsets, before.text.length, k);
+  const shares: LlvmShare[] = [];
+  for (let i = 0; i + 1 < c.length; i++)
+    shares.push({
+      before: shareOf(before.file, before.text, db, c[i], c[i + 1]),
+      ...(after !== undefined && da !== undefined ? { after: shareOf(after.file, after.text, da, c[i], c[i + 1]) } : {}),
+    });
+  return { shares, functions: db.names.length };
+}

@@ -1,0 +1,48 @@
+/**
+ * `formal-ssa`: the library. Certify anyone's SSA against its original CFG (`validate`,
+ * `assertCertified`), decide what holds of one document (`check`), build SSA by the verified
+ * construction or its peers (`construct`), read and write the exchange format
+ * (`parseDocument`, `formatDocuments`), render reports (`formatReport`). Every function is pure:
+ * no file system, no printing, no exit; `formal-ssa/node` has the file and stream helpers,
+ * `formal-ssa/arbitraries` the random CFGs and properties for fast-check, `formal-ssa/llvm` the
+ * LLVM adapter.
+ */
+export { ALGORITHMS, construct, MINIMIZATIONS, type Algorithm, type ConstructRequest, type Minimize } from "./construct.js";
+export {
+  formatDocuments,
+  FORMAT_VERSION,
+  parseDocument,
+  type BlockDoc,
+  type CfgDocument,
+  type Document,
+  type DocumentInput,
+  type FunctionDoc,
+  type ModuleDocument,
+  type ParseOptions,
+  type PhiDoc,
+  type SsaDocument,
+  type StmtDoc,
+} from "./documents.js";
+export { MalformedInput, NotCertified, NotWellFormed } from "./errors.js";
+export { assertCertified } from "./assert.js";
+export {
+  CHECK_FORMAT,
+  formatCheckReport,
+  formatReport,
+  REPORT_FORMAT,
+  type CheckedFunction,
+  type CheckReport,
+  type FormatOptions,
+  type FunctionReport,
+  type FunctionStats,
+  type PlaceReport,
+  type PropertyReport,
+  type Report,
+  type WitnessReport,
+} from "./report.js";
+export { check, validate, type CheckOptions, type UndefMode, type ValidateOptions } from "./validate.js";
+export { QUALITY, VALIDITY, type QualityProperty } from "../checks/index.js";
+export { ADAPTERS, adapterFor, adapterNamed } from "./adapters.js";
+export { constructedWith, validateWith, type ProducerOptions } from "./producers.js";
+export type { Adapter, AdapterCheck, AdapterFailure, FunctionPair, FuzzTarget, OriginalFunction, PhiDifference, SourceInput, StatementPlace } from "../adapters/adapter.js";
+export { toDot } from "../io/dot.js";

@@ -1,0 +1,210 @@
+/**
+ * Certifying a producer of SSA through its adapter (adapters/adapter.ts), the same way for every
+ * producer: each function pair the adapter yields is lowered onto one graph and checked like an
+ * exchange-format pair (api/validate.ts); on top, the adapter's own checks (LLVM's
+ * `same_instructions`) must hold, and the producer's phi count is set against the minimum of
+ * braun+peel on the same original CFG, every difference explained. Pairs stream through one at
+ * a time, so a function's documents die young; api/node/parallel.ts spreads shares of big
+ * inputs over worker threads with the same results.
+ */
+import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput } from "../adapters/adapter.js";
+import { certified, refinementCount, type Verdict } from "../checks/index.js";
+import { lowerPair, type LoweredCfg } from "../io/lower.js";
+import type { Node, Var } from "../spec/ids.js";
+import type { Cfg, Transformed } from "../spec/model.js";
+import { buildSsa, constructFunctions, type ConstructedFunction, type ConstructRequest } from "./construct.js";
+import { propertiesJson, type FunctionReport, type FunctionStats, type PropertyReport, type Report } from "./report.js";
+import { checkPair, reportOf, requireList, round, sameGraphFailure, ssaNamer, type ValidateOptions } from "./validate.js";
+
+export interface ProducerOptions extends ValidateOptions {
+  /** Called after each function, with its name (a progress bar). */
+  onFunction?: (name: string) => void;
+}
+
+/** Options of the tests: keep each function's model, always construct the minimum. */
+export interface DetailOptions extends ProducerOptions {
+  /** Keep each function's original and SSA on one graph (`model`), to re-check witnesses. */
+  keepModel?: boolean;
+  /** Always construct braun+peel for `phis_minimum` (see `minimumPhis`). */
+  constructMinimum?: boolean;
+}
+
+/** A validated pair with what its report was made from. */
+export interface PairResult {
+  report: FunctionReport;
+  pair: FunctionPair;
+  /** The model's verdicts (`same_graph` first; none of the adapter's checks). */
+  verdicts: Verdict[];
+  model?: Transformed;
+}
+
+/** The line of text of a producer check's failure. */
+function failureText(f: AdapterFailure, producer: string): string {
+  return `block ${f.block}, line ${f.line}${f.after_line !== undefined ? ` (line ${f.after_line} after ${producer})` : ""}: ${f.message}`;
+}
+
+function adapterProperties(pair: FunctionPair, producer: string): Record<string, PropertyReport> {
+  const out: Record<string, PropertyReport> = {};
+  for (const c of pair.checks)
+    out[c.property] =
+      c.failures.length === 0
+        ? { holds: true }
+        : {
+            holds: false,
+            failures: c.failures.length,
+            witness: c.failures.map((f) => ({ text: failureText(f, producer), block: f.block, line: f.line, after_line: f.after_line, message: f.message })),
+          };
+  return out;
+}
+
+function wildcardOf(pair: FunctionPair, orig: LoweredCfg): (x: Var, n: Node) => boolean {
+  const keys = new Set<number>();
+  const N = orig.cfg.nodeCount;
+  for (const u of pair.uninitialised) {
+    const x = orig.varIds.get(u.variable);
+    const b = orig.blockIndex.get(u.block);
+    if (x === undefined || b === undefined) continue;
+    keys.add(x * N + orig.layout.stmtDefNode[orig.layout.blockFirstStmt[b] + u.stmt]);
+  }
+  return (x, n) => keys.has(x * N + n);
+}
+
+/** One pair: the adapter's checks, then every property of the model, the phi counts and their explanation. */
+export function validatePairDetailed(pair: FunctionPair, producer: string, opts: DetailOptions = {}): PairResult {
+  const t0 = performance.now();
+  const names = { original: opts.names?.original ?? "before", ssa: opts.names?.ssa ?? "after" };
+  const require = opts.require ?? [];
+  const lowered = lowerPair(pair.original, pair.ssa, names.original, names.ssa, pair.name);
+  const own = adapterProperties(pair, producer);
+  const ownHold = pair.checks.every((c) => c.failures.length === 0);
+  const { blocks, ...producerStats } = pair.stats;
+  if (!lowered.ok) {
+    const report: FunctionReport = { name: pair.name, verdict: "rejected", properties: { ...own, ...sameGraphFailure(lowered.mismatch) }, stats: { blocks, ...producerStats, phis: pair.phis }, differences: [] };
+    return { report, pair, verdicts: [] };
+  }
+  const wildcard = opts.undef === "refine" ? wildcardOf(pair, lowered.orig) : undefined;
+  const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard });
+  const minimum = minimumPhis(lowered.orig.cfg, lowered.transformed.ssa.phiCount, verdicts, opts);
+  const differences = explain(pair, producer, verdicts, lowered.ssa.valNames, minimum);
+  const ok = ownHold && certified(verdicts, require);
+  // a certified function's report names nothing: its namer is only built where a witness needs it
+  const namer = ok && verdicts.every((v) => v.witnesses.length === 0 && v.evidence === undefined) ? undefined : ssaNamer(lowered.ssa);
+  const properties = namer === undefined ? holdsAll(verdicts) : propertiesJson(namer, verdicts);
+  const report: FunctionReport = {
+    name: pair.name,
+    verdict: ok ? "certified" : "rejected",
+    properties: { ...own, ...properties },
+    stats: {
+      blocks,
+      nodes: stats.nodes,
+      phis: pair.phis,
+      phis_minimum: minimum,
+      values: stats.values,
+      ...producerStats,
+      refinements: refinementCount(verdicts),
+      milliseconds: round(performance.now() - t0),
+    } as FunctionStats,
+    differences,
+  };
+  return { report, pair, verdicts, ...(opts.keepModel ? { model: lowered.transformed } : {}) };
+}
+
+/** Verdicts without witnesses as report properties (no namer needed). */
+function holdsAll(verdicts: readonly Verdict[]): Record<string, PropertyReport> {
+  const out: Record<string, PropertyReport> = {};
+  for (const v of verdicts) out[v.property] = v.holds ? { holds: true } : { holds: false, failures: v.failures, witness: [] };
+  return out;
+}
+
+/** One pair's report. */
+export function validatePair(pair: FunctionPair, producer: string, opts: ProducerOptions = {}): FunctionReport {
+  return validatePairDetailed(pair, producer, opts).report;
+}
+
+/**
+ * The fewest phis of any translation of `cfg`: braun+peel's count. When the SSA at hand is
+ * certified strictly (no refinement), pruned and free of redundant phi sets, that is its own
+ * count (Minimal_SSA, `phi_count_minimal`: such an SSA has the fewest phis of all valid
+ * translations, as braun+peel's output does), and the construction is skipped
+ * (`constructMinimum` always constructs; the tests compare both).
+ */
+function minimumPhis(cfg: Cfg, phiCount: number, verdicts: readonly Verdict[], opts: DetailOptions): number {
+  const holds = (p: string) => verdicts.find((v) => v.property === p)?.holds === true;
+  const exact = certified(verdicts) && refinementCount(verdicts) === 0 && holds("pruned") && holds("no_redundant_set");
+  if (exact && opts.constructMinimum !== true) return phiCount;
+  return buildSsa(cfg, { algorithm: "braun", minimize: "peel" }).ssa.phiCount;
+}
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+
+/**
+ * Every reason the producer's phi count differs from the minimum: the dead phis it keeps
+ * (`pruned` fails for them), and the adapter's differences, each moving the minimum by its
+ * `minimumDelta` (LLVM: a phi folded away, equal values merged); what remains is said to be
+ * unexplained, unless the adapter says why the count cannot be accounted for.
+ */
+function explain(pair: FunctionPair, producer: string, verdicts: readonly Verdict[], valNames: readonly string[], minimum: number): string[] {
+  const out: string[] = [];
+  const pruned = verdicts.find((v) => v.property === "pruned");
+  const dead = pruned === undefined || pruned.holds ? 0 : pruned.failures;
+  if (dead > 0) {
+    const shown = pruned!.witnesses.flatMap((w) => (w.kind === "phi" ? [valNames[w.val]] : []));
+    out.push(
+      `${plural(dead, "dead phi")} ${producer} keeps (no observed use reads ${dead === 1 ? "it" : "them"}; pruned fails): ${shown.join(", ")}${dead > shown.length ? ", ..." : ""}`,
+    );
+  }
+  let moved = 0;
+  for (const d of pair.differences)
+    if (d.minimumDelta !== 0) {
+      moved += d.minimumDelta;
+      out.push(`${d.kind} at block ${d.block}: ${d.detail}`);
+    }
+  const explained = pair.phis - dead + moved;
+  if (pair.unaccountable !== undefined) out.push(pair.unaccountable);
+  else if (explained !== minimum) {
+    const parts = [...new Set(pair.differences.filter((d) => d.minimumDelta !== 0).map((d) => d.kind))].map(
+      (k) => `${pair.differences.filter((d) => d.kind === k).reduce((s, d) => s + d.minimumDelta, 0)} ${k}`,
+    );
+    out.push(`unexplained: ${pair.phis} phis - ${dead} dead${parts.map((p) => ` + ${p}`).join("")} = ${explained}, but the minimum is ${minimum}`);
+  }
+  for (const d of pair.differences) if (d.minimumDelta === 0) out.push(`${d.kind} at block ${d.block}: ${d.detail}`);
+  return out;
+}
+
+/** Each pair's report as soon as it is made (the adapter reads the next function only then). */
+export function* producerReports(pairs: Iterable<FunctionPair>, producer: string, opts: ProducerOptions = {}): Generator<FunctionReport> {
+  for (const pair of pairs) {
+    const r = validatePair(pair, producer, opts);
+    opts.onFunction?.(pair.name);
+    yield r;
+  }
+}
+
+/**
+ * Certifies a producer's output through its adapter, function by function: the report of
+ * `formal-ssa validate before after --json` (with `producer` set). `undef` defaults to the
+ * adapter's (`refine` for LLVM).
+ */
+export function validateWith(adapter: Adapter, before: SourceInput, after: SourceInput, options: ProducerOptions = {}): Report {
+  const require = requireList(options.require);
+  const opts: ProducerOptions = { ...options, require, undef: options.undef ?? adapter.defaultUndef, names: { original: before.name, ssa: after.name } };
+  return reportOf([...producerReports(adapter.pairs(before, after), adapter.producer, opts)], require, adapter.producer);
+}
+
+/** Our SSA of original CFGs from anywhere (an adapter, or a share of its input), each as soon as it is built. */
+export function* constructOriginals(
+  originals: Iterable<OriginalFunction>,
+  file: string,
+  options: ConstructRequest & { onFunction?: (name: string) => void } = {},
+): Generator<ConstructedFunction> {
+  for (const f of originals) {
+    const [built] = constructFunctions([f.original], file, options);
+    options.onFunction?.(f.name);
+    yield built;
+  }
+}
+
+/** Our SSA of every function's original CFG in a producer's input, each as soon as it is built. */
+export function constructedWith(adapter: Adapter, before: SourceInput, options: ConstructRequest & { onFunction?: (name: string) => void } = {}): Generator<ConstructedFunction> {
+  return constructOriginals(adapter.originals(before), before.name, options);
+}

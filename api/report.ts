@@ -1,0 +1,379 @@
+/**
+ * Verdicts in the user's terms: block ids, statement indices, value and variable names. A
+ * witness becomes a JSON object for programs that carries its line of text for people (`text`);
+ * the report object (`formal-ssa/report@1`, the output of `validate --json`, schemas/report.json)
+ * holds everything the text report prints, which `formatReport` renders from it alone.
+ */
+import type { Verdict, Witness } from "../checks/verdict.js";
+import { QUALITY } from "../checks/index.js";
+import type { Node } from "../spec/ids.js";
+import type { Places } from "../spec/places.js";
+
+export const REPORT_FORMAT = "formal-ssa/report@1";
+export const CHECK_FORMAT = "formal-ssa/check@1";
+
+/** What is needed to name things in one function. */
+export interface Namer {
+  places: Places;
+  valName(v: number): string;
+  varName(x: number): string;
+  /** The original variable of an SSA value. */
+  valVar(v: number): string;
+  /** The statement index of the use of `val` at node `n` (undefined for a phi argument or a defs/uses block). */
+  useStmt(n: number, val: number): number | undefined;
+  defStmt(n: number, val: number): number | undefined;
+}
+
+/** A place in a function: a block, and a statement index where it matters. */
+export interface PlaceReport {
+  block: string;
+  stmt?: number;
+}
+
+/**
+ * A witness in the user's terms. `text` is the line the text report prints; the other fields
+ * depend on the property (see schemas/report.json): places (`at`, `use`), values and variables
+ * by name, a `path` of block ids from the entry, `want`/`have`, and for a producer's own check
+ * (`same_instructions`) the lines of the before and after inputs.
+ */
+export interface WitnessReport {
+  text: string;
+  at?: PlaceReport | PlaceReport[];
+  path?: string[];
+  use?: PlaceReport & { end?: boolean; phi?: PlaceReport; arg?: number; value?: string };
+  value?: string;
+  values?: string[];
+  variable?: string;
+  variables?: string[];
+  phi?: string;
+  arg?: number;
+  other?: string;
+  want?: string;
+  have?: string;
+  blocks?: string[];
+  preds?: string[];
+  original?: PlaceReport | null;
+  ssa?: PlaceReport | null;
+  necessary?: boolean;
+  paths?: string[][];
+  set?: string[];
+  outside?: string | null;
+  /** `same_graph`: why the two documents do not lower to one graph. */
+  mismatch?: string;
+  /** A producer's check: block, line of the before input, line of the after input, what differs. */
+  block?: string;
+  line?: number;
+  after_line?: number;
+  message?: string;
+}
+
+/** One property of one function. */
+export interface PropertyReport {
+  holds: boolean;
+  /** How many failures were found (witnesses are kept for the first 25). */
+  failures?: number;
+  witness?: WitnessReport[];
+  /** For a property that holds, evidence on request (`necessaryPaths`: two converging paths per necessary phi). */
+  evidence?: WitnessReport[];
+}
+
+/** Sizes and counts of one function. */
+export interface FunctionStats {
+  blocks: number;
+  /** Nodes of the Isabelle model the blocks were lowered to. */
+  nodes?: number;
+  /** Phis of the SSA (for a producer: the phis it placed). */
+  phis?: number;
+  /** A producer's report: the fewest phis of any translation (braun+peel's count on the same original CFG). */
+  phis_minimum?: number;
+  values?: number;
+  /** Uses certified only up to refinement (`undef: "refine"`). */
+  refinements?: number;
+  milliseconds?: number;
+  /** Producer-specific sizes (LLVM: `promoted`, `unreachable_blocks`). */
+  [stat: string]: number | undefined;
+}
+
+export interface FunctionReport {
+  name: string;
+  verdict: "certified" | "rejected";
+  /** Keyed by Isabelle name (`old.` for the original's assumptions), in report order. */
+  properties: Record<string, PropertyReport>;
+  stats: FunctionStats;
+  /** A producer's report: why its phi count differs from the minimum, one line each. */
+  differences?: string[];
+}
+
+/** The report of `validate` (`--json`): every function certified, or why not. */
+export interface Report {
+  format: typeof REPORT_FORMAT;
+  verdict: "certified" | "rejected";
+  /** The producer whose output was validated through an adapter ("mem2reg"); absent for exchange-format input. */
+  producer?: string;
+  /** Quality properties certification also needed (validity is always needed). */
+  require?: string[];
+  functions: FunctionReport[];
+}
+
+/** One function of `check`: the assumptions of its locale (CFG_wf or CFG_SSA_wf) and, for SSA, the quality properties. */
+export interface CheckedFunction {
+  name: string;
+  kind: "cfg" | "ssa";
+  verdict: "holds" | "fails";
+  properties: Record<string, PropertyReport>;
+  stats: FunctionStats;
+}
+
+/** The report of `check` (`--json`): what holds of documents on their own; nothing is certified without an original. */
+export interface CheckReport {
+  format: typeof CHECK_FORMAT;
+  verdict: "holds" | "fails";
+  require?: string[];
+  functions: CheckedFunction[];
+}
+
+/** A node as `{block, stmt?}`. */
+export function place(nm: Namer, n: number, stmt?: number): { block: string; stmt?: number } {
+  const b = nm.places.blockNames[nm.places.nodeBlock[n]];
+  const s = stmt === undefined ? nm.places.nodeFirstStmt[n] : stmt;
+  return s !== undefined && s >= 0 ? { block: b, stmt: s } : { block: b };
+}
+
+function placeText(p: { block: string; stmt?: number }): string {
+  return p.stmt === undefined ? `block ${p.block}` : `block ${p.block}, statement ${p.stmt}`;
+}
+
+/** A node path as block ids: a new entry wherever the path enters a block at its first node or changes block. */
+export function blockPath(places: Places, path: readonly number[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < path.length; k++) {
+    const n = path[k];
+    const b = places.nodeBlock[n];
+    const first = places.blockFirstNode[b] === n;
+    if (k === 0 || first || places.nodeBlock[path[k - 1]] !== b) out.push(places.blockNames[b]);
+  }
+  return out;
+}
+
+/** The witness as JSON, with its line of text. */
+export function witnessJson(nm: Namer, w: Witness): WitnessReport {
+  return { text: witnessText(nm, w), ...witnessFields(nm, w) };
+}
+
+function witnessFields(nm: Namer, w: Witness): Omit<WitnessReport, "text"> {
+  const val = (v: number) => nm.valName(v);
+  switch (w.kind) {
+    case "node":
+      return { at: place(nm, w.node), values: w.vals?.map(val), variables: w.vars?.map((x) => nm.varName(x)), want: w.want, have: w.have };
+    case "phi":
+      return { at: place(nm, w.node), phi: val(w.val), arg: w.arg, other: w.other === undefined ? undefined : val(w.other), want: w.want, have: w.have };
+    case "twice":
+      return { value: val(w.val), at: w.nodes.map((n) => place(nm, n, nm.defStmt(n, w.val))) };
+    case "unreachable":
+      return { blocks: [...new Set(w.nodes.map((n) => nm.places.blockNames[nm.places.nodeBlock[n]]))] };
+    case "entryPreds":
+      return { preds: w.preds.map((n) => nm.places.blockNames[nm.places.nodeBlock[n]]) };
+    case "path":
+      return {
+        path: blockPath(nm.places, w.path),
+        use: w.phiArg
+          ? { block: nm.places.blockNames[nm.places.nodeBlock[w.use]], end: true, phi: place(nm, w.phiArg.node, -1), arg: w.phiArg.arg }
+          : place(nm, w.use, w.val !== undefined ? nm.useStmt(w.use, w.val) : undefined),
+        value: w.val === undefined ? undefined : val(w.val),
+        variable: w.var === undefined ? undefined : nm.varName(w.var),
+        at: w.at === undefined ? undefined : place(nm, w.at, w.other !== undefined ? nm.defStmt(w.at, w.other) : undefined),
+        other: w.other === undefined ? undefined : val(w.other),
+        want: w.want,
+        have: w.have,
+      };
+    case "equiv": {
+      const m = w.path[w.path.length - 1];
+      return {
+        path: blockPath(nm.places, w.path),
+        use: { ...place(nm, m, nm.useStmt(m, w.val)), value: val(w.val) },
+        original: w.orig === null ? null : place(nm, w.orig),
+        ssa: w.ssa === null ? null : place(nm, w.ssa),
+      };
+    }
+    case "necessary":
+      return {
+        phi: val(w.val),
+        at: place(nm, w.node),
+        necessary: w.necessary,
+        paths: w.paths?.map((p) => blockPath(nm.places, p)),
+      };
+    case "redundantSet":
+      return { set: w.set.map(val), outside: w.outside === null ? null : val(w.outside) };
+  }
+}
+
+/** The witness as one line of text. */
+export function witnessText(nm: Namer, w: Witness): string {
+  const val = (v: number) => nm.valName(v);
+  const at = (n: Node | number, stmt?: number) => placeText(place(nm, n, stmt));
+  const wantHave = (want?: string, have?: string) => (want ? `: want ${want}${have ? `, have ${have}` : ""}` : "");
+  switch (w.kind) {
+    case "node": {
+      const what = [w.vals?.length ? `values ${w.vals.map(val).join(", ")}` : "", w.vars?.length ? `variables ${w.vars.map((x) => nm.varName(x)).join(", ")}` : ""]
+        .filter(Boolean)
+        .join("; ");
+      return `${at(w.node)}${what ? ` (${what})` : ""}${wantHave(w.want, w.have)}`;
+    }
+    case "phi":
+      return (
+        `phi ${val(w.val)} in ${at(w.node)}` +
+        (w.arg !== undefined ? `, argument ${w.arg}${w.other !== undefined ? ` = ${val(w.other)}` : ""}` : w.other !== undefined ? ` (only other argument ${val(w.other)})` : "") +
+        wantHave(w.want, w.have)
+      );
+    case "twice":
+      return `${val(w.val)} is defined at ${w.nodes.map((n) => at(n, nm.defStmt(n, w.val))).join(" and at ")}`;
+    case "unreachable":
+      return `not reachable from the entry: ${[...new Set(w.nodes.map((n) => nm.places.blockNames[nm.places.nodeBlock[n]]))].join(", ")}`;
+    case "entryPreds":
+      return `the entry has predecessors: ${w.preds.map((n) => nm.places.blockNames[nm.places.nodeBlock[n]]).join(", ")}`;
+    case "path": {
+      const subject = w.val !== undefined ? val(w.val) : w.var !== undefined ? nm.varName(w.var) : "?";
+      const where = w.phiArg
+        ? `as argument ${w.phiArg.arg} of the phi in ${at(w.phiArg.node, -1)}, used at the end of block ${nm.places.blockNames[nm.places.nodeBlock[w.use]]}`
+        : `at ${at(w.use, w.val !== undefined ? nm.useStmt(w.use, w.val) : undefined)}`;
+      return (
+        `path ${blockPath(nm.places, w.path).join(" -> ")}: use of ${subject} ${where}` +
+        (w.at !== undefined ? `, with ${w.other !== undefined ? `${val(w.other)} defined` : "a definition"} at ${at(w.at)} in between` : "") +
+        wantHave(w.want, w.have)
+      );
+    }
+    case "equiv": {
+      const m = w.path[w.path.length - 1];
+      return (
+        `path ${blockPath(nm.places, w.path).join(" -> ")}: at the use of ${val(w.val)} in ${at(m, nm.useStmt(m, w.val))}, ` +
+        `${nm.valVar(w.val)} was last defined ${w.orig === null ? "nowhere" : `at ${at(w.orig)}`}, ` +
+        `but ${val(w.val)} stands for ${w.ssa === null ? "no definition" : `the definition at ${at(w.ssa)}`}`
+      );
+    }
+    case "necessary":
+      return w.necessary
+        ? `phi ${val(w.val)} in ${at(w.node)} is necessary` + (w.paths ? `: ${w.paths.map((p) => blockPath(nm.places, p).join(" -> ")).join(" and ")}` : "")
+        : `phi ${val(w.val)} in ${at(w.node)} is not necessary: no two definitions of its variable reach it on paths that meet only there`;
+    case "redundantSet":
+      return `phis {${w.set.map(val).join(", ")}} reference ${w.outside === null ? "no value" : `only ${val(w.outside)}`} outside themselves`;
+  }
+}
+
+export function propertiesJson(nm: Namer, verdicts: readonly Verdict[]): Record<string, PropertyReport> {
+  const out: Record<string, PropertyReport> = {};
+  for (const v of verdicts) {
+    out[v.property] = v.holds ? { holds: true } : { holds: false, failures: v.failures, witness: v.witnesses.map((w) => witnessJson(nm, w)) };
+    if (v.evidence) out[v.property].evidence = v.evidence.map((w) => witnessJson(nm, w));
+  }
+  return out;
+}
+
+// --- text, rendered from the report objects alone ----------------------------------------------
+
+/** At most this many witnesses per property in the text report (`--json` keeps them all). */
+export const TEXT_WITNESSES = 25;
+
+export interface FormatOptions {
+  /** A producer's report: a block of lines for every function, not only for rejected ones. */
+  functions?: boolean;
+}
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+const INDENT = "           ";
+
+/** The lines of one property: its tag and name, then its witnesses (the first `TEXT_WITNESSES`) and evidence. */
+function propertyLines(name: string, p: PropertyReport, unrequiredQuality: ReadonlySet<string>): string[] {
+  const w = p.witness ?? [];
+  if (!p.holds && name === "same_graph" && w[0]?.mismatch !== undefined) return [`  FAILS  same_graph: ${w[0].mismatch}`];
+  const tag = p.holds ? "holds " : unrequiredQuality.has(name) ? "no    " : "FAILS ";
+  const failures = p.failures ?? 0;
+  const out = [`  ${tag} ${name}${p.holds ? "" : ` (${plural(failures, "failure")})`}`];
+  const shown = w.slice(0, TEXT_WITNESSES);
+  for (const x of shown) out.push(INDENT + x.text);
+  if (failures > shown.length) out.push(`${INDENT}... and ${failures - shown.length} more`);
+  for (const x of p.evidence ?? []) out.push(INDENT + x.text);
+  return out;
+}
+
+function unrequired(require: readonly string[] | undefined): Set<string> {
+  return new Set<string>(QUALITY.filter((q) => !(require ?? []).includes(q)));
+}
+
+/**
+ * The text report of `validate`. Exchange-format input: every function with every property.
+ * A producer's report: the rejected functions (all with `functions`) with their failing
+ * properties and the reasons for their phi counts, then the totals.
+ */
+export function formatReport(report: Report, options: FormatOptions = {}): string {
+  const quality = unrequired(report.require);
+  const out: string[] = [];
+  const producer = report.producer;
+  for (const f of report.functions) {
+    const st = f.stats;
+    if (producer === undefined) {
+      const size =
+        st.nodes !== undefined
+          ? ` (${st.blocks} blocks, ${st.nodes} nodes${st.phis !== undefined ? `, ${plural(st.phis, "phi")}, ${st.values} values` : ""}, ${st.milliseconds} ms)`
+          : "";
+      out.push(`function ${f.name}: ${f.verdict}${size}`);
+      for (const [name, p] of Object.entries(f.properties)) out.push(...propertyLines(name, p, quality));
+      continue;
+    }
+    if (f.verdict === "certified" && !options.functions) continue;
+    const size =
+      st.nodes !== undefined
+        ? ` (${plural(st.blocks, "block")}, ${plural(st.nodes, "node")}, ${producer} ${plural(st.phis ?? 0, "phi")}, minimum ${st.phis_minimum}` +
+          `${st.refinements ? `, ${plural(st.refinements, "refinement")}` : ""}${st.unreachable_blocks ? `, ${st.unreachable_blocks} unreachable` : ""}, ${st.milliseconds} ms)`
+        : "";
+    out.push(`function ${f.name}: ${f.verdict}${size}`);
+    if (f.verdict === "rejected")
+      for (const [name, p] of Object.entries(f.properties)) if (!p.holds && !quality.has(name)) out.push(...propertyLines(name, p, quality));
+    for (const d of f.differences ?? []) out.push(`  phis: ${d}`);
+  }
+  const n = report.functions.length;
+  const ok = report.functions.filter((f) => f.verdict === "certified").length;
+  if (producer !== undefined) {
+    let phis = 0;
+    let minimum = 0;
+    let refinements = 0;
+    let unreachable: number | undefined;
+    let unexplained = 0;
+    for (const f of report.functions) {
+      phis += f.stats.phis ?? 0;
+      minimum += f.stats.phis_minimum ?? 0;
+      refinements += f.stats.refinements ?? 0;
+      if (f.stats.unreachable_blocks !== undefined) unreachable = (unreachable ?? 0) + f.stats.unreachable_blocks;
+      if ((f.differences ?? []).some((d) => d.startsWith("unexplained"))) unexplained++;
+    }
+    out.push(
+      `${producer} placed ${plural(phis, "phi")}, braun+peel needs ${minimum}` +
+        `${unexplained > 0 ? ` (the difference is unexplained in ${plural(unexplained, "function")})` : " (every difference explained)"}; ` +
+        `${plural(refinements, "use")} certified up to refinement` +
+        `${unreachable !== undefined ? `; ${plural(unreachable, "unreachable block")} left out` : ""}`,
+    );
+  }
+  out.push(`${ok === n ? "certified" : "rejected"}: ${ok} of ${plural(n, "function")} certified`);
+  return out.join("\n") + "\n";
+}
+
+/** The locale whose assumptions `check` decides for a document of this kind. */
+export function localeOf(kind: "cfg" | "ssa"): string {
+  return kind === "cfg" ? "CFG_wf" : "CFG_SSA_wf";
+}
+
+/** The text report of `check`: per function what was decided and whether it holds, every property, then the totals. */
+export function formatCheckReport(report: CheckReport): string {
+  const quality = unrequired(report.require);
+  const out: string[] = [];
+  for (const f of report.functions) {
+    const st = f.stats;
+    const what = [localeOf(f.kind), ...(f.kind === "ssa" ? (report.require ?? []) : [])].join(" + ");
+    const size = ` (${st.blocks} blocks, ${st.nodes} nodes${st.phis !== undefined ? `, ${plural(st.phis, "phi")}, ${st.values} values` : ""}, ${st.milliseconds} ms)`;
+    out.push(`function ${f.name}: ${what} ${f.verdict}${size}`);
+    for (const [name, p] of Object.entries(f.properties)) out.push(...propertyLines(name, p, quality));
+  }
+  const n = report.functions.length;
+  const ok = report.functions.filter((f) => f.verdict === "holds").length;
+  out.push(`${report.verdict}: the assumptions hold in ${ok} of ${plural(n, "function")}`);
+  return out.join("\n") + "\n";
+}
