@@ -40,7 +40,7 @@ export const VOLATILE = 1;
 export const ATOMIC = 2;
 
 /** `[-A-Za-z$._0-9]`: the characters of an unquoted LLVM name (per code, see `codesOf`). */
-export const NAME_CHAR = new Uint8Array(256);
+export const NAME_CHAR: Uint8Array = new Uint8Array(256);
 /** 1 for every code but the digits' (`bareName`). */
 const NOT_DIGIT = Uint8Array.from({ length: 256 }, (_, c) => (c >= 48 && c <= 57 ? 0 : 1));
 /** Name characters and `+` (for `1.0e+00`): the characters of a keyword or number. */
@@ -52,7 +52,7 @@ for (let c = 0; c < 128; c++) {
 }
 
 /** Per code for `skipGroup`: 1 opens a bracket, -1 closes one, 2 starts a string. */
-export const GROUP_CLASS = new Int8Array(256);
+export const GROUP_CLASS: Int8Array = new Int8Array(256);
 for (const ch of "([{<") GROUP_CLASS[ch.charCodeAt(0)] = 1;
 for (const ch of ")]}>") GROUP_CLASS[ch.charCodeAt(0)] = -1;
 GROUP_CLASS[QUOTE] = 2;
