@@ -44,8 +44,10 @@
  * fast-check's own combinators only (`oneof`, `array`, `tuple`, `record`, `integer`, `map`),
  * so shrinking removes statements and switch cases, turns compound statements into
  * assignments (`withCrossShrink`), drops defs, uses, extra case labels, a switch's default
- * and the `break` ending a case. It cannot hoist a statement out of its parent, so a
- * counterexample may keep an enclosing if or loop or two (7 to 10 blocks where 4 would do).
+ * and the `break` ending a case. fast-check cannot move a statement out of its parent by
+ * itself, so every compound statement carries a draw that shrinks towards replacing it by one
+ * of its branches in its place (`HOIST_RANGE`): a counterexample sheds the ifs and loops around
+ * the part that fails.
  */
 import fc from "fast-check";
 import type { Arbitrary } from "fast-check";
@@ -265,6 +267,17 @@ export interface StructuredProgramConstraints {
 /** How much likelier the program's core statement is compound than an assignment. */
 export const CORE_COMPOUND_ODDS = 8;
 
+/**
+ * Hoisting, for shrinking: each compound statement comes with an integer in [0, HOIST_RANGE].
+ * 0 stands for its first branch in its place (an if's then, a loop's body, a switch's first
+ * case), 1 for its second (an if's else, a switch's default; nothing for a loop), any other
+ * value for the statement itself. Integers shrink towards 0, so a failing program shrinks by
+ * replacing an if, loop or switch by one of its branches, the jumps that left it removed.
+ * @defaultValue 31: a compound statement is kept at generation with probability 30/32 (the
+ * others stand for a branch, which the generator could have produced directly anyway).
+ */
+export const HOIST_RANGE = 31;
+
 const DEFAULTS: Required<Omit<StructuredProgramConstraints, "weights">> & { weights: Required<StatementWeights> } = {
   variableCount: 4,
   maxStatements: 50,
@@ -354,22 +367,23 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
 
   // Statement lists by remaining depth and context. The recursion here is over `maxDepth`
   // (a constraint), not over generated values; each arbitrary is built once per context.
-  const stmts = new Map<string, Arbitrary<Stmt>>();
+  const stmts = new Map<string, Arbitrary<Stmt[]>>();
   const lists = new Map<string, Arbitrary<Stmt[]>>();
   /** `allowReturn` is false only for the top-level statements of the program's prefix. */
   const listArb = (depth: number, ctx: JumpContext, allowReturn = true): Arbitrary<Stmt[]> => {
     const key = `${depth}/${ctx}/${allowReturn}`;
     const known = lists.get(key);
     if (known !== undefined) return known;
-    const list = fc.array(listStmt(depth, ctx, allowReturn), { maxLength: c.maxSequenceLength }).map(cutAfterJump);
+    const list = fc.array(listStmt(depth, ctx, allowReturn), { maxLength: c.maxSequenceLength }).map((xs) => cutAfterJump(xs.flat()));
     lists.set(key, list);
     return list;
   };
   /**
-   * `core`: the compound weights are scaled so that they are CORE_COMPOUND_ODDS times the
-   * assignment's, and there is no return.
+   * One statement, as the list that stands in its place: itself, or one of its branches when
+   * hoisted (`HOIST_RANGE`). `core`: the compound weights are scaled so that they are
+   * CORE_COMPOUND_ODDS times the assignment's, and there is no return.
    */
-  const listStmt = (depth: number, ctx: JumpContext, allowReturn: boolean, core = false): Arbitrary<Stmt> => {
+  const listStmt = (depth: number, ctx: JumpContext, allowReturn: boolean, core = false): Arbitrary<Stmt[]> => {
     const key = `${depth}/${ctx}/${allowReturn}/${core}`;
     const known = stmts.get(key);
     if (known !== undefined) return known;
@@ -377,7 +391,9 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
     const compound = w.if + w.while + w.doWhile + w.switch;
     const assignWeight = core && compound > 0 ? compound : w.assign;
     const scale = core ? CORE_COMPOUND_ODDS : 1;
-    const choices: fc.WeightedArbitrary<Stmt>[] = [{ arbitrary: assign, weight: assignWeight }];
+    const one = (a: Arbitrary<Stmt>): Arbitrary<Stmt[]> => a.map((x) => [x]);
+    const hoistable = (a: Arbitrary<Stmt>): Arbitrary<Stmt[]> => fc.tuple(fc.integer({ min: 0, max: HOIST_RANGE }), a).map(([h, x]) => (h < 2 ? hoist(x, h) : [x]));
+    const choices: fc.WeightedArbitrary<Stmt[]>[] = [{ arbitrary: one(assign), weight: assignWeight }];
     if (depth > 0) {
       const inner = listArb(depth - 1, ctx);
       const innerLoop = listArb(depth - 1, "loop");
@@ -392,31 +408,33 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
       const switchCase: Arbitrary<SwitchCase> = fc.record({ labels: labelsArb, body: caseBody });
       choices.push(
         {
-          arbitrary: fc.record({ kind: fc.constant("if" as const), cond: usesArb, then: inner, else: inner }),
+          arbitrary: hoistable(fc.record({ kind: fc.constant("if" as const), cond: usesArb, then: inner, else: inner })),
           weight: w.if * scale,
         },
         {
-          arbitrary: fc.record({ kind: fc.constant("while" as const), cond: usesArb, body: innerLoop }),
+          arbitrary: hoistable(fc.record({ kind: fc.constant("while" as const), cond: usesArb, body: innerLoop })),
           weight: w.while * scale,
         },
         {
-          arbitrary: fc.record({ kind: fc.constant("doWhile" as const), body: innerLoop, cond: usesArb }),
+          arbitrary: hoistable(fc.record({ kind: fc.constant("doWhile" as const), body: innerLoop, cond: usesArb })),
           weight: w.doWhile * scale,
         },
         {
-          arbitrary: fc.record({
-            kind: fc.constant("switch" as const),
-            cond: usesArb,
-            cases: fc.array(switchCase, { minLength: 1, maxLength: c.maxSwitchCases }),
-            default: withProbability<Stmt[] | null>(c.switchDefaultProbability, fc.constant(null), arm),
-          }),
+          arbitrary: hoistable(
+            fc.record({
+              kind: fc.constant("switch" as const),
+              cond: usesArb,
+              cases: fc.array(switchCase, { minLength: 1, maxLength: c.maxSwitchCases }),
+              default: withProbability<Stmt[] | null>(c.switchDefaultProbability, fc.constant(null), arm),
+            }),
+          ),
           weight: w.switch * scale,
         },
       );
     }
-    if (ctx !== "none") choices.push({ arbitrary: jumps.break, weight: w.break });
-    if (ctx === "loop") choices.push({ arbitrary: jumps.continue, weight: w.continue });
-    if (allowReturn && !core) choices.push({ arbitrary: jumps.return, weight: w.return });
+    if (ctx !== "none") choices.push({ arbitrary: one(jumps.break), weight: w.break });
+    if (ctx === "loop") choices.push({ arbitrary: one(jumps.continue), weight: w.continue });
+    if (allowReturn && !core) choices.push({ arbitrary: one(jumps.return), weight: w.return });
     // Assignments first: cross-shrinking replaces a compound statement by an assignment.
     const stmt = fc.oneof({ withCrossShrink: true }, ...choices);
     stmts.set(key, stmt);
@@ -428,12 +446,93 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
   const core = listStmt(c.maxDepth, "none", false, true);
   const prefix = listArb(c.maxDepth, "none", false);
   const suffix = listArb(c.maxDepth, "none");
-  const top = fc.tuple(prefix, core, suffix).map(([p, m, s]) => [...p, m, ...s]);
+  const top = fc.tuple(prefix, core, suffix).map(([p, m, s]) => cutAfterJump([...p, ...m, ...s]));
   const program = top.map((body) => {
     const p: Program = { vars: vars.slice(), body: truncateProgram(body, c.maxStatements) };
     return c.definiteAssignment === "by-construction" ? restrictToDefinitelyAssigned(p) : p;
   });
   return program;
+}
+
+/**
+ * What stands in the place of compound statement `s` when it is hoisted (`HOIST_RANGE`): branch
+ * `which` (0: an if's then, a loop's body, a switch's first case; 1: an if's else, a switch's
+ * default, nothing for a loop), without the jumps that left `s` (a loop's break and continue, a
+ * switch's break), which would otherwise leave whatever encloses it.
+ */
+function hoist(s: Stmt, which: number): Stmt[] {
+  switch (s.kind) {
+    case "if":
+      return which === 0 ? s.then : s.else;
+    case "while":
+    case "doWhile":
+      return which === 0 ? withoutJumpsOf(s.body, "loop") : [];
+    case "switch":
+      return withoutJumpsOf(which === 0 ? s.cases[0].body : (s.default ?? []), "switch");
+    default:
+      return [s];
+  }
+}
+
+/** Frame of `withoutJumpsOf`: copy `src[i..]` into `dst`; `inSwitch`/`inLoop`: a switch or loop opened inside the hoisted list. */
+interface DetachFrame {
+  src: readonly Stmt[];
+  dst: Stmt[];
+  i: number;
+  inLoop: boolean;
+  inSwitch: boolean;
+}
+
+/**
+ * A copy of `list` without the jumps that leave the statement it was hoisted from: for a loop,
+ * a `break` outside any inner loop or switch and a `continue` outside any inner loop; for a
+ * switch, a `break` outside any inner loop or switch. Explicit stack.
+ */
+function withoutJumpsOf(list: readonly Stmt[], of: "loop" | "switch"): Stmt[] {
+  const out: Stmt[] = [];
+  const stack: DetachFrame[] = [{ src: list, dst: out, i: 0, inLoop: false, inSwitch: false }];
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1];
+    if (f.i >= f.src.length) {
+      stack.pop();
+      continue;
+    }
+    const x = f.src[f.i++];
+    const push = (src: readonly Stmt[], dst: Stmt[], loop: boolean, sw: boolean) =>
+      stack.push({ src, dst, i: 0, inLoop: f.inLoop || loop, inSwitch: f.inSwitch || sw });
+    switch (x.kind) {
+      case "break":
+        if (f.inLoop || f.inSwitch) f.dst.push(x);
+        break;
+      case "continue":
+        if (f.inLoop || of === "switch") f.dst.push(x);
+        break;
+      case "if": {
+        const node: IfStmt = { kind: "if", cond: x.cond, then: [], else: [] };
+        f.dst.push(node);
+        push(x.else, node.else, false, false);
+        push(x.then, node.then, false, false);
+        break;
+      }
+      case "while":
+      case "doWhile": {
+        const node = { ...x, body: [] as Stmt[] };
+        f.dst.push(node);
+        push(x.body, node.body, true, false);
+        break;
+      }
+      case "switch": {
+        const node: SwitchStmt = { kind: "switch", cond: x.cond, cases: x.cases.map((k) => ({ labels: k.labels, body: [] })), default: x.default === null ? null : [] };
+        f.dst.push(node);
+        if (x.default !== null) push(x.default, node.default!, false, true);
+        for (let k = x.cases.length - 1; k >= 0; k--) push(x.cases[k].body, node.cases[k].body, false, true);
+        break;
+      }
+      default:
+        f.dst.push(x);
+    }
+  }
+  return out;
 }
 
 /** The list up to and including its first `break`/`continue`/`return`: what follows is dead code. */

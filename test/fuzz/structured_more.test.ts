@@ -197,10 +197,35 @@ describe("structuredCfg with do-while, switch and return", () => {
       );
       expect(out.failed).toBe(true);
       expect(broken).toEqual([]);
-      // `switch () { case 0: case 1: }` has 3 blocks (head, case, exit); fast-check cannot
-      // hoist a statement out of its parent, so an enclosing if or loop or two may stay
-      // (seeds 1 to 5 end at 3, 7, 8, 6 and 10 blocks).
-      expect(out.counterexample![0].blocks.length).toBeLessThanOrEqual(10);
+      // `switch () { case 0: case 1: }` has 3 blocks (head, case, exit); hoisting sheds the ifs
+      // and loops around it (seeds 1 to 5 end at 4, 3, 3, 3, 3 blocks; without hoisting they
+      // ended at 3, 7, 8, 6 and 10)
+      expect(out.counterexample![0].blocks.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("law: shrinking hoists a failing statement out of every if, loop and switch around it; every candidate is a valid program", () => {
+    // fails iff some statement reads and writes d, wherever it is nested
+    const readsAndWritesD = (p: Program) => allStmts(p.body).some((s) => s.kind === "assign" && s.defs.includes("d") && s.uses.includes("d"));
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      const invalid: string[] = [];
+      const out = fc.check(
+        fc.property(structuredProgram(), (p) => {
+          try {
+            lowerProgram(p); // throws on a break or continue outside what it may leave
+          } catch (e) {
+            invalid.push(String(e));
+          }
+          return !readsAndWritesD(p);
+        }),
+        { seed, numRuns: 1000 },
+      );
+      expect(out.failed).toBe(true);
+      expect(invalid).toEqual([]);
+      const body = out.counterexample![0].body;
+      // what is left: the statement itself, and at most the assignment the program's core statement shrinks to
+      expect({ seed, body: body.filter((s) => s.kind !== "assign") }).toEqual({ seed, body: [] });
+      expect(body.length).toBeLessThanOrEqual(2);
     }
   });
 
