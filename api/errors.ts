@@ -10,18 +10,9 @@
  * Broken assumptions in `validate` and `check` are not errors: the reports say them by name.
  */
 import { MalformedInput } from "../spec/errors.js";
-import { formatCheckReport, formatReport, type CheckReport, type Report } from "./report.js";
+import { formatCheckReport, formatReport, withoutTimes, type CheckReport, type Report } from "./report.js";
 
 export { MalformedInput };
-
-/** The failing lines of a text report (verdicts and witnesses), without the lines of what holds. */
-function failingLines(text: string): string {
-  return text
-    .trimEnd()
-    .split("\n")
-    .filter((l) => !l.startsWith("  holds ") && !l.startsWith("  no    "))
-    .join("\n");
-}
 
 export class NotWellFormed extends Error {
   /** `where`: the input's name. */
@@ -31,7 +22,7 @@ export class NotWellFormed extends Error {
   ) {
     const fn = report.functions.find((f) => f.verdict === "fails")?.name ?? "?";
     // the failing properties with their witnesses, without the function's line and the totals
-    const lines = failingLines(formatCheckReport(report))
+    const lines = formatCheckReport(withoutTimes(report), { failingOnly: true })
       .split("\n")
       .filter((l) => l.startsWith("  "));
     super(`${where}: function ${fn} breaks CFG_wf, so no SSA construction would be a valid translation of it (the option unchecked, --unchecked, builds one anyway):\n${lines.join("\n")}`);
@@ -41,7 +32,7 @@ export class NotWellFormed extends Error {
 
 export class NotCertified extends Error {
   constructor(readonly report: Report) {
-    super(`the SSA is not a certified translation of the original:\n${failingLines(formatReport(report))}`);
+    super(`the SSA is not a certified translation of the original:\n${formatReport(withoutTimes(report), { failingOnly: true }).trimEnd()}`);
     this.name = "NotCertified";
   }
 }

@@ -2,7 +2,6 @@
  * The options of fuzzing and their defaults, apart from api/fuzz.ts so that registering the
  * `fuzz` command (every run of the command line) does not load the fuzzer and fast-check.
  */
-import { spawnSync } from "node:child_process";
 import type { Adapter } from "../adapters/adapter.js";
 import { ADAPTERS } from "./adapters.js";
 
@@ -22,12 +21,6 @@ export const TARGETS: readonly string[] = ADAPTERS.flatMap((a) => (a.fuzzTarget 
 /** The adapter whose fuzz target is `name`. */
 export function targetAdapter(name: string): Adapter | undefined {
   return ADAPTERS.find((a) => a.fuzzTarget?.name === name);
-}
-
-/** Whether a program runs (`PROGRAM --version` exits 0). */
-export function hasProgram(program: string): boolean {
-  const r = spawnSync(program, ["--version"], { encoding: "utf8", timeout: 10_000 });
-  return r.error === undefined && r.status === 0;
 }
 
 /** `s` as one shell word (POSIX sh). */

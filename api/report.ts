@@ -276,10 +276,22 @@ export const TEXT_WITNESSES = 25;
 export interface FormatOptions {
   /** A producer's report: a block of lines for every function, not only for rejected ones. */
   functions?: boolean;
+  /**
+   * Only what fails: the rejected functions with their failing properties and witnesses (a
+   * quality property counts only where it is required), and the totals.
+   */
+  failingOnly?: boolean;
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 const INDENT = "           ";
+/** `, T ms`, or nothing where the time is not given (a message that must not vary from run to run). */
+const time = (st: FunctionStats) => (st.milliseconds === undefined ? "" : `, ${st.milliseconds} ms`);
+
+/** The report without its times: the same text from run to run (error messages, snapshots). */
+export function withoutTimes<R extends { functions: { stats: FunctionStats }[] }>(report: R): R {
+  return { ...report, functions: report.functions.map((f) => ({ ...f, stats: Object.fromEntries(Object.entries(f.stats).filter(([k]) => k !== "milliseconds")) as FunctionStats })) };
+}
 
 /** The lines of one property: its tag and name, then its witnesses (the first `TEXT_WITNESSES`) and evidence. */
 function propertyLines(name: string, p: PropertyReport, unrequiredQuality: ReadonlySet<string>): string[] {
@@ -311,19 +323,20 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
   for (const f of report.functions) {
     const st = f.stats;
     if (producer === undefined) {
+      if (options.failingOnly && f.verdict === "certified") continue;
       const size =
         st.nodes !== undefined
-          ? ` (${st.blocks} blocks, ${st.nodes} nodes${st.phis !== undefined ? `, ${plural(st.phis, "phi")}, ${st.values} values` : ""}, ${st.milliseconds} ms)`
+          ? ` (${st.blocks} blocks, ${st.nodes} nodes${st.phis !== undefined ? `, ${plural(st.phis, "phi")}, ${st.values} values` : ""}${time(st)})`
           : "";
       out.push(`function ${f.name}: ${f.verdict}${size}`);
-      for (const [name, p] of Object.entries(f.properties)) out.push(...propertyLines(name, p, quality));
+      for (const [name, p] of Object.entries(f.properties)) if (!options.failingOnly || (!p.holds && !quality.has(name))) out.push(...propertyLines(name, p, quality));
       continue;
     }
     if (f.verdict === "certified" && !options.functions) continue;
     const size =
       st.nodes !== undefined
         ? ` (${plural(st.blocks, "block")}, ${plural(st.nodes, "node")}, ${producer} ${plural(st.phis ?? 0, "phi")}, minimum ${st.phis_minimum}` +
-          `${st.refinements ? `, ${plural(st.refinements, "refinement")}` : ""}${st.unreachable_blocks ? `, ${st.unreachable_blocks} unreachable` : ""}, ${st.milliseconds} ms)`
+          `${st.refinements ? `, ${plural(st.refinements, "refinement")}` : ""}${st.unreachable_blocks ? `, ${st.unreachable_blocks} unreachable` : ""}${time(st)})`
         : "";
     out.push(`function ${f.name}: ${f.verdict}${size}`);
     if (f.verdict === "rejected")
@@ -361,16 +374,17 @@ export function localeOf(kind: "cfg" | "ssa"): string {
   return kind === "cfg" ? "CFG_wf" : "CFG_SSA_wf";
 }
 
-/** The text report of `check`: per function what was decided and whether it holds, every property, then the totals. */
-export function formatCheckReport(report: CheckReport): string {
+/** The text report of `check`: per function what was decided and whether it holds, every property (or only what fails), then the totals. */
+export function formatCheckReport(report: CheckReport, options: Pick<FormatOptions, "failingOnly"> = {}): string {
   const quality = unrequired(report.require);
   const out: string[] = [];
   for (const f of report.functions) {
+    if (options.failingOnly && f.verdict === "holds") continue;
     const st = f.stats;
     const what = [localeOf(f.kind), ...(f.kind === "ssa" ? (report.require ?? []) : [])].join(" + ");
-    const size = ` (${st.blocks} blocks, ${st.nodes} nodes${st.phis !== undefined ? `, ${plural(st.phis, "phi")}, ${st.values} values` : ""}, ${st.milliseconds} ms)`;
+    const size = ` (${st.blocks} blocks, ${st.nodes} nodes${st.phis !== undefined ? `, ${plural(st.phis, "phi")}, ${st.values} values` : ""}${time(st)})`;
     out.push(`function ${f.name}: ${what} ${f.verdict}${size}`);
-    for (const [name, p] of Object.entries(f.properties)) out.push(...propertyLines(name, p, quality));
+    for (const [name, p] of Object.entries(f.properties)) if (!options.failingOnly || (!p.holds && !quality.has(name))) out.push(...propertyLines(name, p, quality));
   }
   const n = report.functions.length;
   const ok = report.functions.filter((f) => f.verdict === "holds").length;

@@ -190,5 +190,7 @@ export function checkReportOf(functions: CheckedFunction[], require: readonly st
  */
 export function check(document: DocumentInput, options: CheckOptions = {}): CheckReport {
   const require = requireList(options.require);
+  // cytronMinimal is about a translation: it needs the original CFG's definitions
+  if (require.includes("cytronMinimal")) throw new MalformedInput(`require: cytronMinimal needs the original CFG: check decides ${QUALITY.filter((q) => q !== "cytronMinimal").join(", ")}; validate decides all four`);
   return checkReportOf(checkFunctions(parseDocument(document, { name: options.name ?? "document" }), { ...options, require }), require);
 }

@@ -22,6 +22,12 @@ import { formatReport } from "../report.js";
 import { validate } from "../validate.js";
 import { shellQuote, TARGETS, targetAdapter } from "../fuzz_options.js";
 
+/** Whether a program runs (`PROGRAM --version` exits 0). */
+export function hasProgram(program: string): boolean {
+  const r = spawnSync(program, ["--version"], { encoding: "utf8", timeout: 10_000 });
+  return r.error === undefined && r.status === 0;
+}
+
 const QUALITY_SET = new Set<string>(QUALITY);
 const nameOf = (b: { algorithm: string; minimize: string }) => `${b.algorithm}/${b.minimize}`;
 

@@ -6,7 +6,6 @@ import {
   DEFAULT_OUT,
   DEFAULT_RUNS,
   DEFAULT_TIMEOUT_MS,
-  hasProgram,
   MIN_IRREDUCIBLE_BLOCKS,
   shellQuote,
   SHAPES,
@@ -58,6 +57,9 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
         throw new MalformedInput(`--max-blocks: an irreducible CFG needs at least ${MIN_IRREDUCIBLE_BLOCKS} blocks, got ${flags.maxBlocks}`);
       if (flags.command !== undefined && flags.command.trim() === "") throw new MalformedInput(`--constructor: empty command`);
       if (flags.command !== undefined && flags.target !== undefined) throw new MalformedInput(`--constructor and --target: give one of them`);
+      // loaded here: the fuzzer brings fast-check, which no other command needs
+      const { fuzz } = await import("../../api/fuzz.js");
+      const { hasProgram, oracleFor, writeFinding } = await import("../../api/node/fuzz.js");
       const target = flags.target === undefined ? undefined : targetAdapter(flags.target)!.fuzzTarget!;
       if (target !== undefined && !hasProgram(target.command[0]))
         throw new MalformedInput(`--target ${target.name}: \`${target.command[0]}\` is not on PATH`);
@@ -80,9 +82,6 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
             : "differential: every algorithm and minimisation against the theorems";
       process.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${flags.runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
 
-      // loaded here: the fuzzer brings fast-check, which no other command needs
-      const { fuzz } = await import("../../api/fuzz.js");
-      const { oracleFor, writeFinding } = await import("../../api/node/fuzz.js");
       const meter = new ProgressLine(flags.runs);
       const result = fuzz({
         runs: flags.runs,

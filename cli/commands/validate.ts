@@ -1,5 +1,5 @@
 import { Command, Option } from "commander";
-import { QUALITY } from "../../checks/index.js";
+import { QUALITY } from "../../api/index.js";
 import { checkFile, validateFiles, writeOutput } from "../../api/node/index.js";
 import { formatCheckReport, formatReport } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";

@@ -37,7 +37,8 @@ export interface Run {
   stderr: string;
 }
 
-export function runCli(args: string[], cwd: string): Run {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
+/** Runs the built command with `args` in `cwd`, with `input` on standard input. */
+export function runCli(args: string[], cwd: string, input?: string | Uint8Array): Run {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 28, ...(input !== undefined ? { input } : {}) });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
