@@ -1,13 +1,15 @@
 /**
- * Documentation that runs: every `console` block of the README is a list of `$ formal-ssa ...`
- * commands, each followed by its exact output (milliseconds aside). Each is run from the
- * repository root and compared.
+ * Documentation that runs: every `console` block of the README and of docs/*.md is a list of
+ * `$ formal-ssa ...` commands, each followed by its exact output (milliseconds aside). Each is
+ * run from the repository root and compared.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli } from "./cli.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const DOCS = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const readme = DOCS.map((d) => readFileSync(join(ROOT, d), "utf8")).join("\n");
 
 interface Example {
   args: string[];
@@ -30,10 +32,10 @@ function examples(): Example[] {
 
 const normalize = (s: string) => s.replace(/\d+(\.\d+)? ms\b/g, "<t> ms").trimEnd();
 
-describe("README console examples", () => {
+describe("console examples of the README and docs/", () => {
   const all = examples();
   it("there are examples to run", () => {
-    expect(all.length).toBeGreaterThanOrEqual(2);
+    expect(all.length).toBeGreaterThanOrEqual(4);
   });
   for (const ex of all) {
     it(`formal-ssa ${ex.args.join(" ")}`, () => {
