@@ -60,6 +60,19 @@ export function asyncCertifiedProperty(construct: AsyncSsaConstruction, options:
   });
 }
 
+/**
+ * `fc.assert(certifiedProperty(construct), ...)` with the validator's text in the thrown error's
+ * message (fast-check 4 otherwise puts it in the error's `cause`): one line in any test runner.
+ * Throws when the construction fails on some CFG, with the shrunk CFG, the seed and the witnesses.
+ */
+export function assertConstruction(construct: SsaConstruction, options: FuzzConstructionOptions = {}): void {
+  fc.assert(certifiedProperty(construct, options), {
+    includeErrorInReport: true,
+    numRuns: options.runs ?? 100,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+  });
+}
+
 export interface FuzzConstructionOptions extends CertifiedPropertyOptions {
   /** Random CFGs to try (default 1000). */
   runs?: number;

@@ -15,7 +15,7 @@
  */
 import fc from "fast-check";
 import type { Adapter } from "../adapters/adapter.js";
-import { certified, checkTransformed, QUALITY, type Verdict } from "../checks/index.js";
+import { certified, checkTransformed, QUALITY, type QualityProperty, type Verdict } from "../checks/index.js";
 import { arbitraryCfg, lowerProgram, programSize, structuredProgram, truncateProgram, type Program } from "../fuzz/arbitraries/index.js";
 import { isReducible } from "../graph/reducible.js";
 import { removeDeadPhis } from "../impl/prune.js";
@@ -217,7 +217,7 @@ export function ssaViolation(doc: FunctionDoc, output: DocumentInput, require: r
   const base = { original: doc, ...(typeof output === "string" ? { ssaText: output } : {}), require: [...require] };
   let report: Report;
   try {
-    report = validate([doc], output, { names: { original: "original.json", ssa: "ssa.json" }, require: require as Report["require"] & [] });
+    report = validate([doc], output, { names: { original: "original.json", ssa: "ssa.json" }, require: require as QualityProperty[] });
   } catch (e) {
     if (e instanceof MalformedInput) return { ...base, description: `malformed output: ${e.message}` };
     // not the constructor's fault, but worth the files: formal-ssa failed on this output

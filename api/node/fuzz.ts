@@ -204,15 +204,6 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
         `the validator decides each SSA on its own, so it may certify both.`,
     );
   }
-  if (f.process !== undefined) {
-    lines.push("");
-    lines.push(processLine(f.process).trimEnd());
-  }
-  lines.push("");
-  lines.push("Repeat the whole run:");
-  lines.push(`  ${ctx.rerun}`);
-  lines.push("");
-  lines.push("Files:");
   const about: Record<string, string> = {
     "original.json": "the shrunk original CFG (kind cfg)",
     "ssa.json": ctx.command !== undefined ? "the constructor's output on it, as written" : "the offending SSA (kind ssa)",
@@ -221,7 +212,7 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
     "report.json": "the same as JSON",
     "stderr.txt": "the constructor's stderr",
   };
-  return writeFindingFiles(ctx.dir, files, lines, about);
+  return writeFindingFiles(ctx, files, lines, about, f.process === undefined ? undefined : processLine(f.process));
 }
 
 /** A producer's finding: its before and after forms, original.json, report.txt, README.txt (and the producer's stderr). */
@@ -256,15 +247,6 @@ function writeTargetFinding(f: Finding, t: NonNullable<Finding["target"]>, ctx: 
   lines.push("Replay:");
   lines.push(`  ${runCmd}`);
   lines.push(`  ${validateCmd}`);
-  if (f.process !== undefined) {
-    lines.push("");
-    lines.push(processLine(f.process, program).trimEnd());
-  }
-  lines.push("");
-  lines.push("Repeat the whole run:");
-  lines.push(`  ${ctx.rerun}`);
-  lines.push("");
-  lines.push("Files:");
   const about: Record<string, string> = {
     "original.json": "the shrunk original CFG (kind cfg)",
     [target.beforeFile]: `the CFG in ${adapter.form}, the input of ${target.command.join(" ")}`,
@@ -272,21 +254,24 @@ function writeTargetFinding(f: Finding, t: NonNullable<Finding["target"]>, ctx: 
     "report.txt": t.after === undefined ? `what happened to ${program}` : "the validator's report (formal-ssa validate --functions)",
     "stderr.txt": `${program}'s stderr`,
   };
-  return writeFindingFiles(ctx.dir, files, lines, about);
+  return writeFindingFiles(ctx, files, lines, about, f.process === undefined ? undefined : processLine(f.process, program));
 }
 
 /**
- * Ends a finding's README with the list of the files it comes with, then
- * writes every file, in FINDING_FILES order. Returns the paths written.
+ * Ends a finding's README with what happened to the process (if anything), the command that
+ * repeats the run and the list of the files it comes with, then writes every file, in
+ * FINDING_FILES order. Returns the paths written.
  */
-function writeFindingFiles(dir: string, files: Record<string, string>, readme: string[], about: Record<string, string>): string[] {
+function writeFindingFiles(ctx: FindingContext, files: Record<string, string>, readme: string[], about: Record<string, string>, processText?: string): string[] {
+  if (processText !== undefined) readme.push("", processText.trimEnd());
+  readme.push("", "Repeat the whole run:", `  ${ctx.rerun}`, "", "Files:");
   for (const file of Object.keys(about)) if (files[file] !== undefined) readme.push(`  ${file}: ${about[file]}`);
   files["README.txt"] = `${readme.join("\n")}\n`;
   const written: string[] = [];
   for (const file of FINDING_FILES) {
     if (files[file] === undefined) continue;
-    writeFileSync(join(dir, file), files[file]);
-    written.push(join(dir, file));
+    writeFileSync(join(ctx.dir, file), files[file]);
+    written.push(join(ctx.dir, file));
   }
   return written;
 }

@@ -367,7 +367,7 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
 
   // Statement lists by remaining depth and context. The recursion here is over `maxDepth`
   // (a constraint), not over generated values; each arbitrary is built once per context.
-  const stmts = new Map<string, Arbitrary<Stmt[]>>();
+  const stmts = new Map<string, Arbitrary<Stmt | Stmt[]>>();
   const lists = new Map<string, Arbitrary<Stmt[]>>();
   /** `allowReturn` is false only for the top-level statements of the program's prefix. */
   const listArb = (depth: number, ctx: JumpContext, allowReturn = true): Arbitrary<Stmt[]> => {
@@ -379,11 +379,10 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
     return list;
   };
   /**
-   * One statement, as the list that stands in its place: itself, or one of its branches when
-   * hoisted (`HOIST_RANGE`). `core`: the compound weights are scaled so that they are
+   * One statement, or the list that stands in its place when it is hoisted (`HOIST_RANGE`). `core`: the compound weights are scaled so that they are
    * CORE_COMPOUND_ODDS times the assignment's, and there is no return.
    */
-  const listStmt = (depth: number, ctx: JumpContext, allowReturn: boolean, core = false): Arbitrary<Stmt[]> => {
+  const listStmt = (depth: number, ctx: JumpContext, allowReturn: boolean, core = false): Arbitrary<Stmt | Stmt[]> => {
     const key = `${depth}/${ctx}/${allowReturn}/${core}`;
     const known = stmts.get(key);
     if (known !== undefined) return known;
@@ -391,9 +390,9 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
     const compound = w.if + w.while + w.doWhile + w.switch;
     const assignWeight = core && compound > 0 ? compound : w.assign;
     const scale = core ? CORE_COMPOUND_ODDS : 1;
-    const one = (a: Arbitrary<Stmt>): Arbitrary<Stmt[]> => a.map((x) => [x]);
-    const hoistable = (a: Arbitrary<Stmt>): Arbitrary<Stmt[]> => fc.tuple(fc.integer({ min: 0, max: HOIST_RANGE }), a).map(([h, x]) => (h < 2 ? hoist(x, h) : [x]));
-    const choices: fc.WeightedArbitrary<Stmt[]>[] = [{ arbitrary: one(assign), weight: assignWeight }];
+    // a statement, or (hoisted) the list that stands in its place; lists flatten them
+    const hoistable = (a: Arbitrary<Stmt>): Arbitrary<Stmt | Stmt[]> => fc.tuple(fc.integer({ min: 0, max: HOIST_RANGE }), a).map(([h, x]) => (h < 2 ? hoist(x, h) : x));
+    const choices: fc.WeightedArbitrary<Stmt | Stmt[]>[] = [{ arbitrary: assign, weight: assignWeight }];
     if (depth > 0) {
       const inner = listArb(depth - 1, ctx);
       const innerLoop = listArb(depth - 1, "loop");
@@ -432,9 +431,9 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
         },
       );
     }
-    if (ctx !== "none") choices.push({ arbitrary: one(jumps.break), weight: w.break });
-    if (ctx === "loop") choices.push({ arbitrary: one(jumps.continue), weight: w.continue });
-    if (allowReturn && !core) choices.push({ arbitrary: one(jumps.return), weight: w.return });
+    if (ctx !== "none") choices.push({ arbitrary: jumps.break, weight: w.break });
+    if (ctx === "loop") choices.push({ arbitrary: jumps.continue, weight: w.continue });
+    if (allowReturn && !core) choices.push({ arbitrary: jumps.return, weight: w.return });
     // Assignments first: cross-shrinking replaces a compound statement by an assignment.
     const stmt = fc.oneof({ withCrossShrink: true }, ...choices);
     stmts.set(key, stmt);
@@ -446,7 +445,7 @@ export function structuredProgram(constraints: StructuredProgramConstraints = {}
   const core = listStmt(c.maxDepth, "none", false, true);
   const prefix = listArb(c.maxDepth, "none", false);
   const suffix = listArb(c.maxDepth, "none");
-  const top = fc.tuple(prefix, core, suffix).map(([p, m, s]) => cutAfterJump([...p, ...m, ...s]));
+  const top = fc.tuple(prefix, core, suffix).map(([p, m, s]) => cutAfterJump([...p, ...(Array.isArray(m) ? m : [m]), ...s]));
   const program = top.map((body) => {
     const p: Program = { vars: vars.slice(), body: truncateProgram(body, c.maxStatements) };
     return c.definiteAssignment === "by-construction" ? restrictToDefinitelyAssigned(p) : p;

@@ -30,9 +30,10 @@ import {
   type ModuleDocument,
   type SsaDocument,
 } from "../../api/index.js";
-import { asyncCertifiedProperty, certifiedProperty, fuzzConstruction, structuredCfg } from "../../api/arbitraries.js";
+import { assertConstruction, asyncCertifiedProperty, certifiedProperty, fuzzConstruction, structuredCfg } from "../../api/arbitraries.js";
 import { construct as constructLlvm, validate as validateLlvmText } from "../../api/llvm.js";
 import { ensureBuilt, ROOT, runCli } from "../cli/cli.js";
+import { UNDEF_CFG } from "../helpers/documents.js";
 
 const text = (f: string) => readFileSync(join(ROOT, f), "utf8");
 const json = <T = unknown>(f: string) => JSON.parse(text(f)) as T;
@@ -121,20 +122,10 @@ describe("validate, check, construct: the command line's reports", () => {
     expect(formatDocuments(module.functions)).toBe(runCli(["construct", "-"], ROOT, JSON.stringify(cfgs)).stdout);
   });
   it("construct on a CFG that breaks CFG_wf throws NotWellFormed naming the use, unless unchecked", () => {
-    const cfg = {
-      format: "formal-ssa/1",
-      kind: "cfg",
-      name: "undef",
-      entry: "B0",
-      blocks: [
-        { id: "B0", preds: [], stmts: [{ defs: ["c"], uses: [] }] },
-        { id: "B1", preds: ["B0"], stmts: [{ defs: ["x"], uses: [] }] },
-        { id: "B2", preds: ["B0", "B1"], stmts: [{ defs: [], uses: ["x"] }] },
-      ],
-    } as const;
+    const cfg = UNDEF_CFG;
     let error: unknown;
     try {
-      construct(cfg as unknown as CfgDocument, { name: "u.json" });
+      construct(cfg, { name: "u.json" });
     } catch (e) {
       error = e;
     }
@@ -146,8 +137,8 @@ describe("validate, check, construct: the command line's reports", () => {
         "  FAILS  def_ass_uses (1 failure)\n" +
         "           path B0 -> B2: use of x at block B2, statement 0: want a definition on every path from the entry, have none on this path",
     );
-    const forced = construct(cfg as unknown as CfgDocument, { unchecked: true });
-    expect(validate(cfg as unknown as CfgDocument, forced).verdict).toBe("rejected");
+    const forced = construct(cfg, { unchecked: true });
+    expect(validate(cfg, forced).verdict).toBe("rejected");
   });
   it("unknown options are malformed, like the command line's choices", () => {
     expect(() => construct(json<CfgDocument>("examples/loop.json"), { algorithm: "magic" as never })).toThrow(MalformedInput);
@@ -232,6 +223,10 @@ describe("in-process fuzzing (formal-ssa/arbitraries)", () => {
     } catch (e) {
       expect(((e as Error).cause as Error).message).toBe(message);
     }
+  });
+  it(`assertConstruction: one call, the witness in the thrown message (seed ${SEED})`, () => {
+    expect(() => assertConstruction((cfg) => construct(cfg), { seed: SEED, runs: 100 })).not.toThrow();
+    expect(() => assertConstruction(swapFirstPhi, { seed: SEED, runs: 300 })).toThrow(/Counterexample[\s\S]*FAILS {2}[\s\S]*path B0/);
   });
   it(`the async property and fuzzConstruction agree (seed ${SEED})`, async () => {
     const asyncWrong = async (cfg: CfgDocument) => swapFirstPhi(cfg);

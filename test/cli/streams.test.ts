@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UNDEF_CFG } from "../helpers/documents.js";
 import { ensureBuilt, ROOT, runCli } from "./cli.js";
 
 let dir: string;
@@ -20,17 +21,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "formal-ssa-streams-"));
 });
 
-const UNDEF = JSON.stringify({
-  format: "formal-ssa/1",
-  kind: "cfg",
-  name: "undef",
-  entry: "B0",
-  blocks: [
-    { id: "B0", preds: [], stmts: [{ defs: ["c"], uses: [] }] },
-    { id: "B1", preds: ["B0"], stmts: [{ defs: ["x"], uses: [] }] },
-    { id: "B2", preds: ["B0", "B1"], stmts: [{ defs: [], uses: ["x"] }] },
-  ],
-});
+const UNDEF = JSON.stringify(UNDEF_CFG);
 
 describe("--version", () => {
   it("prints the package's version, exit 0", () => {
