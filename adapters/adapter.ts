@@ -137,3 +137,34 @@ export interface FuzzTarget {
   /** The CFG (`kind: "cfg"`, one function, entry without predecessors) in the before form. */
   emit(cfg: FunctionDoc): string;
 }
+
+/** One function of an in-process producer, paired at each stage of its SSA construction. */
+export interface StagedFunction {
+  name: string;
+  /** The source file, where the producer says. */
+  file: string | null;
+  line: number;
+  /** One pair per stage (`CompilerAdapter.stages`, in order); absent when the function cannot be paired. */
+  stages?: Array<{ stage: string; pair: FunctionPair }>;
+  /** Why the function cannot be paired (the construct and its place), when it cannot. */
+  unmappable?: string;
+}
+
+/**
+ * A producer that builds SSA inside a compiler running in this process, watched through a hook
+ * of the compiler (the React Compiler's logger), rather than one whose before and after forms
+ * are texts. `C` is what the hook captures for one compiled unit; the adapter only translates it
+ * into pairs, one per stage of the producer's construction.
+ */
+export interface CompilerAdapter<C = unknown> {
+  readonly name: string;
+  /** What builds the SSA, as reports name it. */
+  readonly producer: string;
+  readonly form: string;
+  readonly inputs: string;
+  readonly defaultUndef: "strict" | "refine";
+  /** The stages validated, in pipeline order (the first is the construction itself). */
+  readonly stages: readonly string[];
+  /** Every function of one captured unit, paired at each stage. */
+  functions(captured: C): StagedFunction[];
+}

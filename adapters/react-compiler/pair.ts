@@ -1,0 +1,263 @@
+/**
+ * A function's HIR before enterSSA and after it (or after EliminateRedundantPhi), as a pair of
+ * exchange-format documents on the same blocks and statements.
+ *
+ * The model (docs/react-compiler.md says it for users):
+ * - A variable is an identifier's `declarationId`: enterSSA gives every definition a new
+ *   identifier and copies the declaration's id onto it, so an SSA identifier renames the
+ *   variable of its declaration. Temporaries (`$12`) are variables like named locals: value
+ *   blocks (`a && b`, `c ? d : e`, `x?.y`) store their result into one temporary from several
+ *   blocks, which then needs a phi.
+ * - Each instruction is one statement: it reads the operands enterSSA renames, then writes its
+ *   lvalues. A terminal that reads anything (`if`, `return`, `switch`, the catch binding of
+ *   `try`) is one more statement at the end of its block.
+ * - Edges are the terminals' successors (`eachTerminalSuccessor`), so exception edges run from
+ *   every `maybe-throw` to its handler, and labelled break and continue are the `goto`s the HIR
+ *   has. Predecessors keep the HIR's order; a block reached twice from one terminal (two switch
+ *   cases) has two edges, and a phi's one operand for that predecessor stands for both.
+ * - The entry block starts with up to three statements: the uninitialised definition of every
+ *   variable the function reads (enterSSA's answer to a read no definition reaches is the
+ *   variable's identifier from before SSA), the captured variables of a nested function (its
+ *   `context`, whose SSA identifiers the enclosing function chose where it created the closure),
+ *   and the parameters.
+ * - A context variable (captured by a closure and reassigned: `DeclareContext`,
+ *   `StoreContext`, `LoadContext`) is memory. The compiler never defines it, and reads and
+ *   writes of its value go through the box; the identifier that names the box is what enterSSA
+ *   renames, as an operand. So it is a variable whose only definition is the uninitialised one
+ *   at the entry, and every reference to its box must be that definition (`equiv`).
+ * - Nested function expressions and object methods are functions of their own; the enclosing
+ *   function reads their captured variables where it creates them (the compiler's operands of
+ *   `FunctionExpression`).
+ */
+import type { AdapterFailure, FunctionPair, StatementPlace } from "../adapter.js";
+import type { BlockDoc, PhiDoc, StmtDoc } from "../../io/format.js";
+import type { SnapFunction, SnapUnit } from "./hir.js";
+
+export const SAME_INSTRUCTIONS = "same_instructions";
+
+/** A function the adapter could pair, or the reason it could not. */
+export type PairResult = { kind: "pair"; pair: FunctionPair } | { kind: "unmappable"; name: string; line: number; reason: string };
+
+const blockName = (id: number) => `bb${id}`;
+
+/** `x$12`, `#t43$43`, `$7`: the compiler's printed form (printIdentifier). */
+function printed(names: Map<number, string>, id: number): string {
+  return `${names.get(id) ?? ""}$${id}`;
+}
+
+/** The variables of the original CFG, named after their declaration. */
+class VariableNames {
+  private readonly byDecl = new Map<number, string>();
+  /** variable -> its identifier before SSA, the one enterSSA answers a read nothing defines with */
+  readonly identifier = new Map<string, number>();
+  constructor(private readonly unit: SnapUnit) {}
+  of(id: number): string {
+    const decl = this.unit.declarations.get(id)!;
+    let name = this.byDecl.get(decl);
+    if (name === undefined) {
+      name = `${this.unit.names.get(id) ?? ""}$${decl}`;
+      this.byDecl.set(decl, name);
+      this.identifier.set(name, id);
+    }
+    return name;
+  }
+}
+
+/**
+ * Predecessors with the multiplicity of the terminals' edges, in the HIR's order of `preds`; a
+ * disagreement between the two is reported.
+ */
+function predecessorLists(fn: SnapFunction, failures: AdapterFailure[]): Map<number, number[]> {
+  const counts = new Map<number, Map<number, number>>();
+  const known = new Set(fn.blocks.map((b) => b.id));
+  for (const b of fn.blocks)
+    for (const s of b.terminal.succs) {
+      if (!known.has(s)) {
+        failures.push({ block: blockName(b.id), line: b.terminal.line, message: `terminal ${b.terminal.kind} leads to bb${s}, which is not a block of the function` });
+        continue;
+      }
+      let m = counts.get(s);
+      if (m === undefined) counts.set(s, (m = new Map()));
+      m.set(b.id, (m.get(b.id) ?? 0) + 1);
+    }
+  const out = new Map<number, number[]>();
+  for (const b of fn.blocks) {
+    const fromTerminals = counts.get(b.id) ?? new Map<number, number>();
+    const list: number[] = [];
+    for (const p of b.preds) for (let k = fromTerminals.get(p) ?? 0; k > 0; k--) list.push(p);
+    const hir = new Set(b.preds);
+    if (list.length !== [...fromTerminals.values()].reduce((a, c) => a + c, 0) || b.preds.some((p) => !fromTerminals.has(p)) || [...fromTerminals.keys()].some((p) => !hir.has(p))) {
+      failures.push({
+        block: blockName(b.id),
+        line: b.terminal.line,
+        message: `the HIR's predecessors of bb${b.id} (${b.preds.map(blockName).join(", ") || "none"}) are not the blocks whose terminals lead to it (${[...fromTerminals.keys()].map(blockName).join(", ") || "none"})`,
+      });
+      // the terminals decide: they are the program's control flow
+      out.set(b.id, [...fromTerminals].flatMap(([p, k]) => Array<number>(k).fill(p)));
+    } else out.set(b.id, list);
+  }
+  return out;
+}
+
+/** The blocks reachable from the entry along the terminals' edges (iteratively: no recursion). */
+function reachableBlocks(fn: SnapFunction): Set<number> {
+  const succs = new Map(fn.blocks.map((b) => [b.id, b.terminal.succs]));
+  const seen = new Set<number>([fn.entry]);
+  const stack = [fn.entry];
+  while (stack.length > 0)
+    for (const s of succs.get(stack.pop()!) ?? [])
+      if (!seen.has(s) && succs.has(s)) {
+        seen.add(s);
+        stack.push(s);
+      }
+  return seen;
+}
+
+/** The variables a function reads, in order of first read (those its entry must define as uninitialised). */
+function readVariables(fn: SnapFunction, reachable: Set<number>, vars: VariableNames, defined: Set<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const b of fn.blocks)
+    if (reachable.has(b.id))
+    for (const s of [...b.stmts, b.terminal])
+      for (const u of s.uses) {
+        const v = vars.of(u);
+        if (!seen.has(v) && !defined.has(v)) out.push(v);
+        seen.add(v);
+      }
+  return out;
+}
+
+interface Sides {
+  before: SnapFunction;
+  after: SnapFunction;
+  beforeUnit: SnapUnit;
+  afterUnit: SnapUnit;
+}
+
+/** The pair of one function (both sides mappable). */
+function pairOf({ before, after, beforeUnit, afterUnit }: Sides): FunctionPair {
+  const failures: AdapterFailure[] = [];
+  const fail = (block: number, line: number, message: string) => failures.push({ block: blockName(block), line, message });
+  const vars = new VariableNames(beforeUnit);
+  const val = (id: number) => printed(afterUnit.names, id);
+  const ssaVars: Record<string, string> = {};
+  const varOfVal = (id: number): string => {
+    const name = val(id);
+    const decl = afterUnit.declarations.get(id)!;
+    // the SSA identifier renames the variable of its declaration
+    ssaVars[name] = `${beforeUnit.names.get(decl) ?? afterUnit.names.get(id) ?? ""}$${decl}`;
+    return name;
+  };
+  const preds = predecessorLists(before, failures);
+  // the HIR keeps blocks no edge reaches (the fallthrough of a try whose every path returns):
+  // their code never runs, so they are left out, with their edges into reachable blocks
+  const reachable = reachableBlocks(before);
+  const origBlocks: BlockDoc[] = [];
+  const ssaBlocks: BlockDoc[] = [];
+  let phis = 0;
+  let instructions = 0;
+  const uninitialised: StatementPlace[] = [];
+
+  // the entry's statements before its instructions
+  const entryOrig: StmtDoc[] = [];
+  const entrySsa: StmtDoc[] = [];
+  const params = before.params.map((p) => vars.of(p));
+  const context = before.context.map((c) => vars.of(c));
+  const defined = new Set([...params, ...context]);
+  const read = readVariables(before, reachable, vars, defined);
+  if (read.length > 0) {
+    entryOrig.push({ defs: read, uses: [] });
+    const old = read.map((v) => {
+      const name = printed(beforeUnit.names, vars.identifier.get(v)!);
+      ssaVars[name] = v;
+      return name;
+    });
+    entrySsa.push({ defs: old, uses: [] });
+    for (const v of read) uninitialised.push({ variable: v, block: blockName(before.entry), stmt: 0 });
+  }
+  for (const [what, b, a] of [["captured context", before.context, after.context], ["parameters", before.params, after.params]] as const) {
+    if (b.length === 0 && a.length === 0) continue;
+    if (b.length !== a.length) fail(before.entry, before.line, `the ${what} changed from ${b.length} to ${a.length} places`);
+    entryOrig.push({ defs: b.map((p) => vars.of(p)), uses: [] });
+    entrySsa.push({ defs: a.map(varOfVal), uses: [] });
+  }
+
+  const afterBlocks = new Map(after.blocks.map((b) => [b.id, b]));
+  if (after.blocks.length !== before.blocks.length || before.blocks.some((b) => !afterBlocks.has(b.id)))
+    fail(before.entry, before.line, `the blocks changed: ${before.blocks.map((b) => blockName(b.id)).join(" ")} before, ${after.blocks.map((b) => blockName(b.id)).join(" ")} after`);
+  let unreachable = 0;
+  for (const b of before.blocks) {
+    const a = afterBlocks.get(b.id);
+    const ps = preds.get(b.id)!.filter((p) => reachable.has(p));
+    const orig: BlockDoc = { id: blockName(b.id), preds: ps.map(blockName), stmts: b.id === before.entry ? [...entryOrig] : [] };
+    const ssa: BlockDoc = { id: blockName(b.id), preds: ps.map(blockName), phis: [], stmts: b.id === before.entry ? [...entrySsa] : [] };
+    const live = reachable.has(b.id);
+    if (live) {
+      origBlocks.push(orig);
+      ssaBlocks.push(ssa);
+    } else unreachable++;
+    if (b.phis.length > 0) fail(b.id, b.terminal.line, `bb${b.id} has phis before enterSSA`);
+    if (a === undefined) continue;
+    // phis: their operands in the order of the edges
+    for (const phi of a.phis) {
+      if (live) phis++;
+      const byPred = new Map(phi.operands);
+      const args: string[] = [];
+      for (const p of ps) {
+        const o = byPred.get(p);
+        if (o === undefined) fail(b.id, b.terminal.line, `phi ${val(phi.def)} has no operand for predecessor bb${p}`);
+        else args.push(varOfVal(o));
+      }
+      const predSet = new Set(preds.get(b.id));
+      for (const [p] of phi.operands) if (!predSet.has(p)) fail(b.id, b.terminal.line, `phi ${val(phi.def)} has an operand for bb${p}, which is not a predecessor`);
+      (ssa.phis as PhiDoc[]).push({ def: varOfVal(phi.def), args });
+    }
+    if (a.stmts.length !== b.stmts.length) fail(b.id, b.terminal.line, `bb${b.id} had ${b.stmts.length} instructions and has ${a.stmts.length}`);
+    const n = Math.min(a.stmts.length, b.stmts.length);
+    for (let i = 0; i < n; i++) {
+      const sb = b.stmts[i];
+      const sa = a.stmts[i];
+      instructions++;
+      if (sb.kind !== sa.kind || sb.uses.length !== sa.uses.length || sb.defs.length !== sa.defs.length || sb.child !== sa.child)
+        fail(b.id, sb.line, `instruction ${i} of bb${b.id} changed: ${sb.kind} reading ${sb.uses.length} and writing ${sb.defs.length} before, ${sa.kind} reading ${sa.uses.length} and writing ${sa.defs.length} after`);
+      orig.stmts!.push({ uses: sb.uses.map((u) => vars.of(u)), defs: sb.defs.map((d) => vars.of(d)) });
+      ssa.stmts!.push({ uses: sa.uses.map(varOfVal), defs: sa.defs.map(varOfVal) });
+    }
+    const tb = b.terminal;
+    const ta = a.terminal;
+    if (tb.kind !== ta.kind || tb.succs.join() !== ta.succs.join() || tb.uses.length !== ta.uses.length)
+      fail(b.id, tb.line, `the terminal of bb${b.id} changed: ${tb.kind} to ${tb.succs.map(blockName).join(", ")} before, ${ta.kind} to ${ta.succs.map(blockName).join(", ")} after`);
+    if (tb.uses.length > 0 || ta.uses.length > 0) {
+      orig.stmts!.push({ uses: tb.uses.map((u) => vars.of(u)), defs: [] });
+      ssa.stmts!.push({ uses: ta.uses.map(varOfVal), defs: [] });
+    }
+  }
+  const name = before.name;
+  return {
+    name,
+    original: { kind: "cfg", name, entry: blockName(before.entry), blocks: origBlocks },
+    ssa: { kind: "ssa", name, entry: blockName(before.entry), blocks: ssaBlocks, vars: ssaVars },
+    uninitialised,
+    checks: [{ property: SAME_INSTRUCTIONS, failures }],
+    phis,
+    differences: [],
+    stats: { blocks: before.blocks.length - unreachable, instructions, unreachable_blocks: unreachable },
+  };
+}
+
+/**
+ * Every function of a compiled unit (the compiled function and those nested in it), paired
+ * between a snapshot before enterSSA and one after a later pass.
+ */
+export function pairsOf(before: SnapUnit, after: SnapUnit): PairResult[] {
+  const out: PairResult[] = [];
+  for (let i = 0; i < before.functions.length; i++) {
+    const b = before.functions[i];
+    const a = after.functions[i] as SnapFunction | undefined;
+    const reason = b.unmappable ?? a?.unmappable ?? (a === undefined || a.name !== b.name ? `${b.name}: no such function after SSA` : undefined);
+    if (reason !== undefined) out.push({ kind: "unmappable", name: b.name, line: b.line, reason });
+    else out.push({ kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after }) });
+  }
+  return out;
+}
