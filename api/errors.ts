@@ -7,6 +7,8 @@
  *   construction would be a valid translation (the command line: exit code 1).
  * - `NotCertified`: `assertCertified` on an SSA that is not a certified translation; the message
  *   is the text report's lines with the witnesses.
+ * - `MissingDependency`: an optional peer dependency a feature needs is not installed (the
+ *   command line: exit code 2).
  * Broken assumptions in `validate` and `check` are not errors: the reports say them by name.
  */
 import { MalformedInput } from "../spec/errors.js";
@@ -34,5 +36,13 @@ export class NotCertified extends Error {
   constructor(readonly report: Report) {
     super(`the SSA is not a certified translation of the original:\n${formatReport(withoutTimes(report), { failingOnly: true }).trimEnd()}`);
     this.name = "NotCertified";
+  }
+}
+
+export class MissingDependency extends Error {
+  /** `what`: the feature ("formal-ssa react"); `packages`: what to install. */
+  constructor(what: string, packages: readonly string[]) {
+    super(`${what} needs the optional peer dependencies ${packages.join(" and ")}: npm install --save-dev ${packages.join(" ")}`);
+    this.name = "MissingDependency";
   }
 }

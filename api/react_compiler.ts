@@ -16,13 +16,15 @@
 import type { FunctionPair, SourceInput, StagedFunction } from "../adapters/adapter.js";
 import { Capture, reactCompilerAdapter, STAGES, type CapturedFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
-import { MalformedInput } from "./errors.js";
+import { MalformedInput, MissingDependency } from "./errors.js";
 import { validatePairDetailed, type ProducerOptions } from "./producers.js";
 import { formatReport, withoutTimes, type FunctionReport } from "./report.js";
 import { requireList } from "./validate.js";
 
 export { reactCompilerAdapter, STAGES, SAME_INSTRUCTIONS, Capture, snapshot } from "../adapters/react-compiler/index.js";
 export type { CapturedFunction, PipelineValue, SnapUnit, SnapFunction, HirFunction } from "../adapters/react-compiler/index.js";
+
+export { MissingDependency };
 
 export const REACT_REPORT_FORMAT = "formal-ssa/react-report@1";
 
@@ -122,8 +124,8 @@ export class ReactValidator {
   private readonly options: ReactOptions & { require: string[]; undef: "strict" | "refine" };
   /** The capture to wire into the compiler's logger (`debugLogIRs`). */
   readonly capture: Capture;
-  /** The file the caller is compiling, where the compiler does not say. */
-  currentFile = "<input>";
+  /** The file the caller is compiling, by the caller's name for it (Babel's is absolute); unset, the compiler's. */
+  currentFile: string | undefined;
 
   constructor(options: ReactOptions = {}) {
     this.options = { ...options, require: requireList(options.require), undef: options.undef ?? reactCompilerAdapter.defaultUndef };
@@ -132,11 +134,11 @@ export class ReactValidator {
 
   /** A compiler event (`logEvent`). */
   event(file: string | null, event: CompilerEvent): void {
-    this.events.push({ file: file ?? this.currentFile, event });
+    this.events.push({ file: this.currentFile ?? file ?? "<input>", event });
   }
 
   private captured(c: CapturedFunction): void {
-    const file = c.file ?? this.currentFile;
+    const file = this.currentFile ?? c.file ?? "<input>";
     this.files.add(file);
     for (const f of reactCompilerAdapter.functions(c)) {
       const r = this.validate(f, file);
@@ -305,7 +307,8 @@ export interface ValidatingLogger extends CompilerLogger {
  * builds it. Findings (rejected functions, and functions that could not be validated) are
  * passed to `logger.logEvent` as `CompileDiagnostic` events of category `formal-ssa`, or warned
  * when there is no logger. With `failOnRejection`, a rejection throws `SsaRejected` out of the
- * compiler's next call into the logger, which Babel reports as a failed build.
+ * compiler's next `logEvent` (its `CompileSuccess` or error event for that function, which the
+ * plugin does not catch), and Babel reports a failed build.
  */
 export function validatingLogger(options: LoggerOptions = {}): ValidatingLogger {
   const inner = options.logger ?? undefined;
@@ -342,8 +345,8 @@ export function validatingLogger(options: LoggerOptions = {}): ValidatingLogger 
     },
     debugLogIRs(value) {
       inner?.debugLogIRs?.(value);
+      // no throw here: the compiler catches what its pipeline throws and skips the function
       validator.capture.debugLogIRs(value);
-      check();
     },
     report: () => validator.report(),
   };
@@ -362,13 +365,7 @@ function emptyReport(): ReactReport {
 
 // --- running the compiler ---------------------------------------------------------------------
 
-/** The optional peer dependencies are not installed. */
-export class MissingDependency extends Error {
-  constructor(what: string) {
-    super(`${what} needs the optional peer dependencies babel-plugin-react-compiler and @babel/core: npm install --save-dev babel-plugin-react-compiler @babel/core`);
-    this.name = "MissingDependency";
-  }
-}
+const PEERS = ["babel-plugin-react-compiler", "@babel/core"] as const;
 
 interface Babel {
   transformSync(code: string, options: object): unknown;
@@ -381,7 +378,7 @@ export async function loadCompiler(what = "formal-ssa react"): Promise<{ babel: 
     const mod = (await import("babel-plugin-react-compiler" as string)) as { default: unknown };
     return { babel: typeof babel.transformSync === "function" ? (babel as Babel) : babel.default!, plugin: mod.default, version: undefined };
   } catch (e) {
-    if ((e as { code?: string }).code === "ERR_MODULE_NOT_FOUND") throw new MissingDependency(what);
+    if ((e as { code?: string }).code === "ERR_MODULE_NOT_FOUND") throw new MissingDependency(what, PEERS);
     throw e;
   }
 }
@@ -398,13 +395,14 @@ function parserPlugins(name: string): string[] {
  * `panicThreshold: "none"`) and validates every function that reaches SSA. A source Babel cannot
  * parse throws `MalformedInput` (`FILE:LINE:COLUMN: message`).
  */
-export async function validateSources(sources: readonly SourceInput[], options: ReactOptions = {}): Promise<ReactReport> {
+export async function validateSources(sources: readonly SourceInput[], options: ReactOptions & { onFile?: (name: string) => void } = {}): Promise<ReactReport> {
   const { babel, plugin } = await loadCompiler();
   const validator = new ReactValidator(options);
   const logger: CompilerLogger = { logEvent: (f, e) => validator.event(f, e), debugLogIRs: (v) => validator.capture.debugLogIRs(v) };
   for (const s of sources) {
     validator.currentFile = s.name;
     compileOne(babel, plugin, s, logger);
+    options.onFile?.(s.name);
   }
   return validator.report();
 }

@@ -3,6 +3,7 @@ import { registerConstruct } from "./construct.js";
 import { registerDemo } from "./demo.js";
 import { registerDot } from "./dot.js";
 import { registerFuzz } from "./fuzz.js";
+import { registerReact } from "./react.js";
 import { registerValidate } from "./validate.js";
 
 /** Sets the process exit code of the running command. */
@@ -14,5 +15,6 @@ export function registerCommands(program: Command, setExit: SetExit): void {
   registerConstruct(program, setExit);
   registerDot(program, setExit);
   registerValidate(program, setExit);
+  registerReact(program, setExit);
   registerFuzz(program, setExit);
 }

@@ -1,0 +1,44 @@
+/**
+ * `formal-ssa react FILES`: the React Compiler's SSA of every function in source files, with a
+ * progress bar and the exchange-format documents written out on request (`--emit DIR`: for each
+ * file `NAME.cfg.json`, `NAME.ssa.json` after enterSSA and `NAME.eliminated.json` after
+ * EliminateRedundantPhi, so that `formal-ssa validate NAME.cfg.json NAME.ssa.json` and every
+ * other command work on them).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { MalformedInput } from "../../spec/errors.js";
+import { emittedModules, validateSources, type ReactOptions, type ReactReport } from "../react_compiler.js";
+import { readInputs, STDIN_NAME } from "./files.js";
+import type { ProgressSink } from "./index.js";
+
+/** Where a file's documents go under `dir`: its path relative to the working directory, or its base name. */
+function emitBase(dir: string, file: string): string {
+  const rel = file === STDIN_NAME ? "stdin" : relative(process.cwd(), resolve(file));
+  return join(dir, rel.startsWith("..") || isAbsolute(rel) ? basename(file) : rel);
+}
+
+export async function validateReactFiles(paths: readonly string[], options: ReactOptions & { progress?: ProgressSink; emit?: string } = {}): Promise<ReactReport> {
+  const sources = readInputs(paths);
+  const emitted = options.emit !== undefined ? emittedModules() : undefined;
+  options.progress?.start(sources.length, "react");
+  let report: ReactReport;
+  try {
+    report = await validateSources(sources, { ...options, onFile: (name) => options.progress?.tick(name), ...(emitted ? { onDocuments: emitted.add } : {}) });
+  } finally {
+    options.progress?.stop();
+  }
+  if (emitted !== undefined)
+    for (const [file, m] of emitted.modules) {
+      const base = emitBase(options.emit!, file);
+      try {
+        mkdirSync(dirname(base), { recursive: true });
+        writeFileSync(`${base}.cfg.json`, emitted.text(m.original));
+        writeFileSync(`${base}.ssa.json`, emitted.text(m.ssa));
+        writeFileSync(`${base}.eliminated.json`, emitted.text(m.eliminated));
+      } catch (e) {
+        throw new MalformedInput(`${base}: cannot write the documents (${(e as Error).message.split("\n")[0]})`);
+      }
+    }
+  return report;
+}

@@ -1,0 +1,41 @@
+import { Command, Option } from "commander";
+import { QUALITY } from "../../api/index.js";
+import { validateReactFiles } from "../../api/node/react.js";
+import { writeOutput } from "../../api/node/index.js";
+import { formatReactReport } from "../../api/react_compiler.js";
+import { requireList, type UndefMode } from "../../api/validate.js";
+import { ProgressBar } from "../progress.js";
+import type { SetExit } from "./index.js";
+
+export function registerReact(program: Command, setExit: SetExit): void {
+  program
+    .command("react")
+    .description(
+      "compile JavaScript or TypeScript with babel-plugin-react-compiler (compilationMode all) and certify, for every function that reaches SSA, the HIR after enterSSA and after EliminateRedundantPhi against the HIR before SSA",
+    )
+    .argument("<files...>", "source files (.js, .jsx, .mjs, .ts, .tsx); - for standard input")
+    .option("--json", "print the report as JSON (format formal-ssa/react-report@1)")
+    .option("--emit <dir>", "write each file's functions in the exchange format: NAME.cfg.json, NAME.ssa.json (enterSSA), NAME.eliminated.json")
+    .option("--require <properties>", `quality properties certification also needs, comma-separated: ${QUALITY.join(", ")}`)
+    .addOption(new Option("--undef <mode>", "uninitialised reads: strict (default) or refine").choices(["strict", "refine"]))
+    .option("--functions", "a line for every function, not only for those not certified")
+    .option("--skipped", "list the functions the compiler skipped, with its reasons")
+    .option("-o, --output <file>", "write the report here instead of standard output")
+    .action(
+      async (
+        files: string[],
+        opts: { json?: boolean; emit?: string; require?: string; undef?: UndefMode; functions?: boolean; skipped?: boolean; output?: string },
+      ) => {
+        const require = requireList(
+          (opts.require ?? "")
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+          "--require",
+        );
+        const report = await validateReactFiles(files, { require, undef: opts.undef, emit: opts.emit, progress: new ProgressBar() });
+        writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatReactReport(report, { functions: opts.functions, skipped: opts.skipped }));
+        setExit(report.verdict === "certified" ? 0 : 1);
+      },
+    );
+}
