@@ -9,7 +9,7 @@
  */
 import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput } from "../adapters/adapter.js";
 import { certified, refinementCount, type Verdict } from "../checks/index.js";
-import { lowerPair, type LoweredCfg } from "../io/lower.js";
+import { lowerPair, lowerPairWith, type LoweredCfg } from "../io/lower.js";
 import type { Node, Var } from "../spec/ids.js";
 import type { Cfg, Transformed } from "../spec/model.js";
 import { buildSsa, constructFunctions, type ConstructedFunction, type ConstructRequest } from "./construct.js";
@@ -27,6 +27,10 @@ export interface DetailOptions extends ProducerOptions {
   keepModel?: boolean;
   /** Always construct braun+peel for `phis_minimum` (see `minimumPhis`). */
   constructMinimum?: boolean;
+  /** The pair's original, lowered already (several SSA forms of one original: a producer's stages). */
+  original?: LoweredCfg;
+  /** `phis_minimum`, known already (from another SSA form of the same original). */
+  minimum?: number;
 }
 
 /** A validated pair with what its report was made from. */
@@ -74,7 +78,7 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   const t0 = performance.now();
   const names = { original: opts.names?.original ?? "before", ssa: opts.names?.ssa ?? "after" };
   const require = opts.require ?? [];
-  const lowered = lowerPair(pair.original, pair.ssa, names.original, names.ssa, pair.name);
+  const lowered = opts.original !== undefined ? lowerPairWith(opts.original, pair.ssa, names.ssa) : lowerPair(pair.original, pair.ssa, names.original, names.ssa, pair.name);
   const own = adapterProperties(pair, producer);
   const ownHold = pair.checks.every((c) => c.failures.length === 0);
   const { blocks, ...producerStats } = pair.stats;
@@ -84,7 +88,7 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   }
   const wildcard = opts.undef === "refine" ? wildcardOf(pair, lowered.orig) : undefined;
   const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard });
-  const minimum = minimumPhis(lowered.orig.cfg, lowered.transformed.ssa.phiCount, verdicts, opts);
+  const minimum = opts.minimum ?? minimumPhis(lowered.orig.cfg, lowered.transformed.ssa.phiCount, verdicts, opts);
   const differences = explain(pair, producer, verdicts, lowered.ssa.valNames, minimum);
   const ok = ownHold && certified(verdicts, require);
   // a certified function's report names nothing: its namer is only built where a witness needs it

@@ -16,6 +16,7 @@
 import type { FunctionPair, SourceInput, StagedFunction } from "../adapters/adapter.js";
 import { Capture, reactCompilerAdapter, STAGES, type CapturedFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
+import { lowerCfg } from "../io/lower.js";
 import { MalformedInput, MissingDependency } from "./errors.js";
 import { validatePairDetailed, type ProducerOptions } from "./producers.js";
 import { formatReport, withoutTimes, type FunctionReport } from "./report.js";
@@ -162,12 +163,16 @@ export class ReactValidator {
               { kind: "removed by EliminateRedundantPhi", block: built.original.entry, detail: `${removed} of enterSSA's phis are redundant and removed by the next pass`, minimumDelta: -removed },
             ],
           };
-    const stages: Record<string, FunctionReport> = {};
-    const opts = { ...this.options, names: { original: "before SSA", ssa: "" } };
-    const builtReport = validatePairDetailed(builtPair, "enterSSA", { ...opts, names: { original: "before SSA", ssa: "after enterSSA" } }).report;
-    const elimReport = validatePairDetailed(eliminated, "EliminateRedundantPhi", { ...opts, names: { original: "before SSA", ssa: "after EliminateRedundantPhi" } }).report;
-    stages[STAGES[0]] = builtReport;
-    stages[STAGES[1]] = elimReport;
+    // one original for both stages, lowered once; the minimum found with the second serves the first
+    const original = lowerCfg(built.original, "before SSA", built.name);
+    const elimReport = validatePairDetailed(eliminated, "EliminateRedundantPhi", { ...this.options, original, names: { original: "before SSA", ssa: "after EliminateRedundantPhi" } }).report;
+    const builtReport = validatePairDetailed(builtPair, "enterSSA", {
+      ...this.options,
+      original,
+      minimum: elimReport.stats.phis_minimum,
+      names: { original: "before SSA", ssa: "after enterSSA" },
+    }).report;
+    const stages: Record<string, FunctionReport> = { [STAGES[0]]: builtReport, [STAGES[1]]: elimReport };
     this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa });
     const ok = builtReport.verdict === "certified" && elimReport.verdict === "certified";
     return {

@@ -8,7 +8,7 @@
  * `--undef strict` is its default: enterSSA answers a read that no definition reaches with the
  * variable's identifier from before SSA, one fixed value, so nothing is refined.
  */
-import type { CompilerAdapter, StagedFunction } from "../adapter.js";
+import type { CompilerAdapter, FunctionPair, StagedFunction } from "../adapter.js";
 import type { CapturedFunction } from "./capture.js";
 import { pairsOf } from "./pair.js";
 
@@ -21,21 +21,14 @@ export const STAGES = ["SSA", "EliminateRedundantPhi"] as const;
 
 function functionsOf(c: CapturedFunction): StagedFunction[] {
   if (c.missing !== undefined) return [{ name: c.name, file: c.file, line: c.line, unmappable: c.missing }];
-  const built = pairsOf(c.before, c.ssa);
-  const eliminated = pairsOf(c.before, c.eliminated);
-  return built.map((r, i) => {
-    const e = eliminated[i];
-    if (r.kind === "unmappable") return { name: r.name, file: c.file, line: r.line, unmappable: r.reason };
-    if (e.kind === "unmappable") return { name: e.name, file: c.file, line: e.line, unmappable: e.reason };
-    return {
-      name: r.pair.name,
-      file: c.file,
-      line: c.before.functions[i].line,
-      stages: [
-        { stage: STAGES[0], pair: r.pair },
-        { stage: STAGES[1], pair: e.pair },
-      ],
-    };
+  return pairsOf(c.before, [c.ssa, c.eliminated]).map((results, i) => {
+    const line = c.before.functions[i].line;
+    const stages: Array<{ stage: string; pair: FunctionPair }> = [];
+    for (const [k, r] of results.entries()) {
+      if (r.kind === "unmappable") return { name: r.name, file: c.file, line, unmappable: r.reason };
+      stages.push({ stage: STAGES[k], pair: r.pair });
+    }
+    return { name: stages[0].pair.name, file: c.file, line, stages };
   });
 }
 

@@ -30,7 +30,7 @@
  *   `FunctionExpression`).
  */
 import type { AdapterFailure, FunctionPair, StatementPlace } from "../adapter.js";
-import type { BlockDoc, PhiDoc, StmtDoc } from "../../io/format.js";
+import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import type { SnapFunction, SnapUnit } from "./hir.js";
 
 export const SAME_INSTRUCTIONS = "same_instructions";
@@ -135,11 +135,37 @@ interface Sides {
   afterUnit: SnapUnit;
 }
 
-/** The pair of one function (both sides mappable). */
-function pairOf({ before, after, beforeUnit, afterUnit }: Sides): FunctionPair {
-  const failures: AdapterFailure[] = [];
-  const fail = (block: number, line: number, message: string) => failures.push({ block: blockName(block), line, message });
+/** What a function's pairs at every stage share: computed from the HIR before SSA, once. */
+interface Shared {
+  vars: VariableNames;
+  preds: Map<number, number[]>;
+  predFailures: AdapterFailure[];
+  reachable: Set<number>;
+  read: string[];
+  uninitialised: StatementPlace[];
+  /** The original document, built with the first stage's pair. */
+  original?: FunctionDoc;
+}
+
+function shared(before: SnapFunction, beforeUnit: SnapUnit): Shared {
   const vars = new VariableNames(beforeUnit);
+  const predFailures: AdapterFailure[] = [];
+  const preds = predecessorLists(before, predFailures);
+  // the HIR keeps blocks no edge reaches (the fallthrough of a try whose every path returns):
+  // their code never runs, so they are left out, with their edges into reachable blocks
+  const reachable = reachableBlocks(before);
+  const defined = new Set([...before.params.map((p) => vars.of(p)), ...before.context.map((c) => vars.of(c))]);
+  const read = readVariables(before, reachable, vars, defined);
+  const uninitialised = read.map((v) => ({ variable: v, block: blockName(before.entry), stmt: 0 }));
+  return { vars, preds, predFailures, reachable, read, uninitialised };
+}
+
+/** The pair of one function at one stage (both sides mappable). */
+function pairOf({ before, after, beforeUnit, afterUnit }: Sides, sh: Shared): FunctionPair {
+  const failures: AdapterFailure[] = [...sh.predFailures];
+  const fail = (block: number, line: number, message: string) => failures.push({ block: blockName(block), line, message });
+  const { vars, preds, reachable, read } = sh;
+  const buildOriginal = sh.original === undefined;
   const val = (id: number) => printed(afterUnit.names, id);
   const ssaVars: Record<string, string> = {};
   const varOfVal = (id: number): string => {
@@ -149,23 +175,14 @@ function pairOf({ before, after, beforeUnit, afterUnit }: Sides): FunctionPair {
     ssaVars[name] = `${beforeUnit.names.get(decl) ?? afterUnit.names.get(id) ?? ""}$${decl}`;
     return name;
   };
-  const preds = predecessorLists(before, failures);
-  // the HIR keeps blocks no edge reaches (the fallthrough of a try whose every path returns):
-  // their code never runs, so they are left out, with their edges into reachable blocks
-  const reachable = reachableBlocks(before);
   const origBlocks: BlockDoc[] = [];
   const ssaBlocks: BlockDoc[] = [];
   let phis = 0;
   let instructions = 0;
-  const uninitialised: StatementPlace[] = [];
 
   // the entry's statements before its instructions
   const entryOrig: StmtDoc[] = [];
   const entrySsa: StmtDoc[] = [];
-  const params = before.params.map((p) => vars.of(p));
-  const context = before.context.map((c) => vars.of(c));
-  const defined = new Set([...params, ...context]);
-  const read = readVariables(before, reachable, vars, defined);
   if (read.length > 0) {
     entryOrig.push({ defs: read, uses: [] });
     const old = read.map((v) => {
@@ -174,7 +191,6 @@ function pairOf({ before, after, beforeUnit, afterUnit }: Sides): FunctionPair {
       return name;
     });
     entrySsa.push({ defs: old, uses: [] });
-    for (const v of read) uninitialised.push({ variable: v, block: blockName(before.entry), stmt: 0 });
   }
   for (const [what, b, a] of [["captured context", before.context, after.context], ["parameters", before.params, after.params]] as const) {
     if (b.length === 0 && a.length === 0) continue;
@@ -221,7 +237,7 @@ function pairOf({ before, after, beforeUnit, afterUnit }: Sides): FunctionPair {
       instructions++;
       if (sb.kind !== sa.kind || sb.uses.length !== sa.uses.length || sb.defs.length !== sa.defs.length || sb.child !== sa.child)
         fail(b.id, sb.line, `instruction ${i} of bb${b.id} changed: ${sb.kind} reading ${sb.uses.length} and writing ${sb.defs.length} before, ${sa.kind} reading ${sa.uses.length} and writing ${sa.defs.length} after`);
-      orig.stmts!.push({ uses: sb.uses.map((u) => vars.of(u)), defs: sb.defs.map((d) => vars.of(d)) });
+      if (buildOriginal) orig.stmts!.push({ uses: sb.uses.map((u) => vars.of(u)), defs: sb.defs.map((d) => vars.of(d)) });
       ssa.stmts!.push({ uses: sa.uses.map(varOfVal), defs: sa.defs.map(varOfVal) });
     }
     const tb = b.terminal;
@@ -229,16 +245,17 @@ function pairOf({ before, after, beforeUnit, afterUnit }: Sides): FunctionPair {
     if (tb.kind !== ta.kind || tb.succs.join() !== ta.succs.join() || tb.uses.length !== ta.uses.length)
       fail(b.id, tb.line, `the terminal of bb${b.id} changed: ${tb.kind} to ${tb.succs.map(blockName).join(", ")} before, ${ta.kind} to ${ta.succs.map(blockName).join(", ")} after`);
     if (tb.uses.length > 0 || ta.uses.length > 0) {
-      orig.stmts!.push({ uses: tb.uses.map((u) => vars.of(u)), defs: [] });
+      if (buildOriginal) orig.stmts!.push({ uses: tb.uses.map((u) => vars.of(u)), defs: [] });
       ssa.stmts!.push({ uses: ta.uses.map(varOfVal), defs: [] });
     }
   }
   const name = before.name;
+  sh.original ??= { kind: "cfg", name, entry: blockName(before.entry), blocks: origBlocks };
   return {
     name,
-    original: { kind: "cfg", name, entry: blockName(before.entry), blocks: origBlocks },
+    original: sh.original,
     ssa: { kind: "ssa", name, entry: blockName(before.entry), blocks: ssaBlocks, vars: ssaVars },
-    uninitialised,
+    uninitialised: sh.uninitialised,
     checks: [{ property: SAME_INSTRUCTIONS, failures }],
     phis,
     differences: [],
@@ -248,16 +265,23 @@ function pairOf({ before, after, beforeUnit, afterUnit }: Sides): FunctionPair {
 
 /**
  * Every function of a compiled unit (the compiled function and those nested in it), paired
- * between a snapshot before enterSSA and one after a later pass.
+ * between a snapshot before enterSSA and each snapshot after a later pass: per function, one
+ * pair per stage, all on the same original document.
  */
-export function pairsOf(before: SnapUnit, after: SnapUnit): PairResult[] {
-  const out: PairResult[] = [];
+export function pairsOf(before: SnapUnit, stages: readonly SnapUnit[]): PairResult[][] {
+  const out: PairResult[][] = [];
   for (let i = 0; i < before.functions.length; i++) {
     const b = before.functions[i];
-    const a = after.functions[i] as SnapFunction | undefined;
-    const reason = b.unmappable ?? a?.unmappable ?? (a === undefined || a.name !== b.name ? `${b.name}: no such function after SSA` : undefined);
-    if (reason !== undefined) out.push({ kind: "unmappable", name: b.name, line: b.line, reason });
-    else out.push({ kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after }) });
+    let sh: Shared | undefined;
+    out.push(
+      stages.map((after): PairResult => {
+        const a = after.functions[i] as SnapFunction | undefined;
+        const reason = b.unmappable ?? a?.unmappable ?? (a === undefined || a.name !== b.name ? `${b.name}: no such function after SSA` : undefined);
+        if (reason !== undefined) return { kind: "unmappable", name: b.name, line: b.line, reason };
+        sh ??= shared(b, before);
+        return { kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after }, sh) };
+      }),
+    );
   }
   return out;
 }
