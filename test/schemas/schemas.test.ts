@@ -26,7 +26,8 @@ import { ALGORITHMS, construct, MINIMIZATIONS, type Algorithm, type Minimize } f
 import { formatDocuments, parseDocument, type CfgDocument, type FunctionDoc, type ModuleDocument } from "../../api/documents.js";
 import { MalformedInput } from "../../api/errors.js";
 import { validate as validateLlvm } from "../../api/llvm.js";
-import type { CheckReport, Report } from "../../api/report.js";
+import { validateSources, type ReactReport } from "../../api/react_compiler.js";
+import { withoutTimes, type CheckReport, type Report } from "../../api/report.js";
 import { check, validate, type ValidateOptions } from "../../api/validate.js";
 import { QUALITY, type QualityProperty } from "../../checks/index.js";
 import { arbitraryCfg, structuredCfg } from "../../fuzz/arbitraries/index.js";
@@ -34,7 +35,7 @@ import { ensureBuilt, ROOT, runCli } from "../cli/cli.js";
 
 // --- the schemas ------------------------------------------------------------------------------
 
-const SCHEMAS = ["format", "report", "check-report", "fuzz-finding"] as const;
+const SCHEMAS = ["format", "report", "check-report", "fuzz-finding", "react-report"] as const;
 type SchemaName = (typeof SCHEMAS)[number];
 const schemaText = (name: SchemaName) => readFileSync(join(ROOT, "schemas", `${name}.json`), "utf8");
 
@@ -246,7 +247,7 @@ describe("the schemas", () => {
     expect(typeof s.description).toBe("string");
     // a fresh instance per schema: each compiles on its own (with report.json for the references)
     const own = new Ajv2020({ strict: true });
-    if (name === "check-report") own.addSchema(JSON.parse(schemaText("report")));
+    if (name === "check-report" || name === "react-report") own.addSchema(JSON.parse(schemaText("report")));
     expect(() => own.compile(s)).not.toThrow();
   });
 });
@@ -516,6 +517,39 @@ describe("check-report.json: check --json and the library's check", () => {
     const chk = check(exampleText("diamond.json"));
     expect(errors("check-report", rep)).not.toEqual([]);
     expect(errors("report", chk)).not.toEqual([]);
+  });
+});
+
+describe("react-report.json: formal-ssa react --json and the library's validateSources", () => {
+  const source = [
+    "function f(a, b) { let x = 0; for (let i = 0; i < a; i++) { if (b) x += i; } const g = () => a + x; return g; }",
+    "function h(c) { try { return c(); } catch (e) { return e; } }",
+    "function skipped() { var v = 1; return v; }",
+  ].join("\n");
+
+  it("the CLI's and the library's reports of a file with nested and skipped functions", async () => {
+    const file = tmp("react-schema.js", source);
+    const r = run("react", file, "--json");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const cli = JSON.parse(r.stdout) as ReactReport;
+    expectValid("react-report", cli);
+    expect(cli.summary.compiled).toBe(3);
+    expect(cli.skipped).toHaveLength(1);
+    const lib = await validateSources([{ text: source, name: file }]);
+    expectValid("react-report", lib);
+    expect(withoutTimes({ functions: lib.functions.flatMap((f) => Object.values(f.stages ?? {})) })).toEqual(
+      withoutTimes({ functions: cli.functions.flatMap((f) => Object.values(f.stages ?? {})) }),
+    );
+  });
+
+  it("rejects a certified report with a rejected function, and an unmappable function without a reason", async () => {
+    const good = await validateSources([{ text: source, name: "x.js" }]);
+    expectValid("react-report", good);
+    const bad1 = { ...good, functions: good.functions.map((f, i) => (i === 0 ? { ...f, verdict: "rejected", reason: "r" } : f)) };
+    expect(errors("react-report", bad1)).not.toEqual([]);
+    const bad2 = { ...good, verdict: "incomplete", functions: [{ file: "x.js", name: "u", line: 1, verdict: "unmappable" }] };
+    expect(errors("react-report", bad2)).toContainEqual(expect.stringMatching(/must have required property 'reason'/));
   });
 });
 

@@ -1,0 +1,131 @@
+/**
+ * The React Compiler certified on real JavaScript, and what validation adds to a build: section 6
+ * of bench/results.md (`npm run bench` calls `reactSeries`), or alone, printed to stdout:
+ *
+ *   npm run build && node dist/bench/react.js [--runs N]
+ *
+ * The corpus (bench/react_corpus.ts, fetched by scripts/fetch-react-corpus.sh into tmp/real-js/):
+ * lodash-es and preact's sources, plain ESM as npm ships them. Side by side in one run,
+ * interleaved so that the machine's load falls on both alike, N times each (default 5), whole
+ * processes (bench/react_build.ts):
+ *   Babel + babel-plugin-react-compiler (compilationMode all) over every file, a logger that drops events;
+ *   the same with formal-ssa's validating logger (validatingLogger()).
+ * Reported: median wall-clock time of the whole process and of the compile loop inside it, the
+ * time spent in the logger, peak memory (from /usr/bin/time), and the verdicts per library:
+ * functions that reached SSA, certified, phis enterSSA created, phis EliminateRedundantPhi left,
+ * and braun+peel's minimum.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { corpus, ROOT } from "./react_corpus.js";
+
+const BUILD = join(ROOT, "dist/bench/react_build.js");
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+const TARGET = 0.1;
+
+interface Summary {
+  files: number;
+  compiled: number;
+  skipped: number;
+  certified: number;
+  rejected: number;
+  unmappable: number;
+  phis_created: number;
+  phis_left: number;
+  phis_minimum: number;
+  redundant_share: number;
+}
+
+interface Run {
+  wall: number;
+  loop: number;
+  inLogger: number;
+  mb: number | null;
+  summary?: Summary;
+}
+
+function build(mode: "plain" | "validate", files: readonly string[]): Run {
+  const cmd = [process.execPath, BUILD, "--mode", mode, ...files];
+  const full = TIME ? [TIME, "-f", "%M", ...cmd] : cmd;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(full[0], full.slice(1), { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 28 });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`react_build --mode ${mode} failed: ${r.stderr}`);
+  const kb = TIME ? Number(r.stderr.trim().split("\n").pop()) : NaN;
+  const out = JSON.parse(r.stdout) as { ms: number; inLogger: number; summary?: Summary };
+  return { wall, loop: out.ms, inLogger: out.inLogger, mb: Number.isFinite(kb) && kb > 0 ? kb / 1024 : null, summary: out.summary };
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
+
+export interface ReactSeriesOptions {
+  runs: number;
+  progress?: (msg: string) => void;
+}
+
+/** The section: markdown lines (from a `##` heading on) and headline items; or why it was skipped. */
+export function reactSeries(o: ReactSeriesOptions): { lines: string[]; headline: string[] } | { skipped: string } {
+  const say = o.progress ?? (() => {});
+  let libraries: Record<string, string[]>;
+  try {
+    libraries = corpus();
+  } catch (e) {
+    return { skipped: (e as Error).message };
+  }
+  const files = Object.values(libraries).flat();
+  // per library, the verdicts (one validating build each)
+  const verdicts = Object.entries(libraries).map(([lib, fs]) => ({ lib, files: fs.length, summary: build("validate", fs).summary! }));
+  const plain: Run[] = [];
+  const validating: Run[] = [];
+  for (let i = 0; i < o.runs; i++) {
+    plain.push(build("plain", files));
+    validating.push(build("validate", files));
+    say(`react: run ${i + 1}/${o.runs}: compiler ${plain[i].wall.toFixed(0)} ms, with validation ${validating[i].wall.toFixed(0)} ms`);
+  }
+  const m = (rs: Run[], k: "wall" | "loop" | "inLogger") => median(rs.map((r) => r[k]));
+  const wallOver = m(validating, "wall") / m(plain, "wall") - 1;
+  const loopOver = m(validating, "loop") / m(plain, "loop") - 1;
+  const mb = (rs: Run[]) => (rs.every((r) => r.mb !== null) ? `${median(rs.map((r) => r.mb!)).toFixed(0)} MB` : "n/a");
+  const s = validating[0].summary!;
+  const lines = [
+    "## 6. The React Compiler: its SSA certified, and what validation adds to a build",
+    "",
+    `${files.length} files of real JavaScript (bench/react_corpus.ts: ${Object.entries(libraries)
+      .map(([k, v]) => `${k}, ${v.length} files`)
+      .join("; ")}), compiled by Babel with babel-plugin-react-compiler (\`compilationMode: "all"\`), one whole process per build (bench/react_build.ts), ${o.runs} runs each, interleaved; medians.`,
+    "",
+    "| build | whole process | compile loop | in the logger | peak memory |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    `| compiler alone | ${m(plain, "wall").toFixed(0)} ms | ${m(plain, "loop").toFixed(0)} ms | - | ${mb(plain)} |`,
+    `| compiler + validatingLogger() | ${m(validating, "wall").toFixed(0)} ms | ${m(validating, "loop").toFixed(0)} ms | ${m(validating, "inLogger").toFixed(0)} ms | ${mb(validating)} |`,
+    `| validation adds | ${pct(wallOver)} | ${pct(loopOver)} | | |`,
+    "",
+    `Target: validation adds at most ${TARGET * 100}% to the build's time: ${wallOver <= TARGET ? "met" : "missed"} (${pct(wallOver)} whole process, ${pct(loopOver)} compile loop).`,
+    "",
+    "| library | files | functions that reached SSA | skipped by the compiler | certified | phis by enterSSA | left by EliminateRedundantPhi | braun+peel minimum |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...verdicts.map(
+      (v) =>
+        `| ${v.lib} | ${v.files} | ${v.summary.compiled} | ${v.summary.skipped} | ${v.summary.certified} | ${v.summary.phis_created} | ${v.summary.phis_left} | ${v.summary.phis_minimum} |`,
+    ),
+    `| all | ${files.length} | ${s.compiled} | ${s.skipped} | ${s.certified} | ${s.phis_created} | ${s.phis_left} | ${s.phis_minimum} |`,
+    "",
+    `${(s.redundant_share * 100).toFixed(1)}% of enterSSA's phis are redundant (removed by EliminateRedundantPhi); ${s.rejected} rejected, ${s.unmappable} not validated.`,
+  ];
+  const headline = [
+    `React Compiler: ${s.certified} of ${s.compiled} functions certified (${files.length} files of lodash-es and preact); phis ${s.phis_created} by enterSSA, ${s.phis_left} left, minimum ${s.phis_minimum}; validation adds ${pct(wallOver)} to the build (target ${TARGET * 100}%: ${wallOver <= TARGET ? "met" : "missed"})`,
+  ];
+  return { lines, headline };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const runs = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 5;
+  const r = reactSeries({ runs, progress: (m) => process.stderr.write(m + "\n") });
+  process.stdout.write(("skipped" in r ? `skipped: ${r.skipped}` : r.lines.join("\n")) + "\n");
+}
