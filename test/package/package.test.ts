@@ -31,7 +31,10 @@
  *    witness (and a right construction passes the same property: it is no false alarm). The
  *    bin works through npx (`--version`, with `--` before the command so that npx does not
  *    answer `--version` itself; `demo`), and the schemas resolve as `formal-ssa/schemas/*`.
- * 5. The temporary directories are removed afterwards.
+ * 5. The README's Babel config (`// babel.config.mjs`) runs in the project with the optional peers
+ *    installed as the README says: babel-plugin-react-compiler compiles a hook and a component
+ *    and the validating logger of `formal-ssa/react-compiler` certifies every function.
+ * 6. The temporary directories are removed afterwards.
  *
  * The slow steps (build, install) have generous timeouts and nothing here measures wall-clock
  * time. Child processes get an environment without what `npm test` and vitest set for
@@ -67,6 +70,7 @@ const ENTRIES = [
   { spec: "formal-ssa", prefix: "core" },
   { spec: "formal-ssa/arbitraries", prefix: "arb" },
   { spec: "formal-ssa/llvm", prefix: "llvm" },
+  { spec: "formal-ssa/react-compiler", prefix: "react" },
   { spec: "formal-ssa/node", prefix: "node" },
 ] as const;
 type Spec = (typeof ENTRIES)[number]["spec"];
@@ -110,6 +114,23 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
     "UndefMode",
     "ValidateOptions",
     "WitnessReport",
+  ],
+  "formal-ssa/react-compiler": [
+    "CapturedFunction",
+    "CompilerEvent",
+    "CompilerLogger",
+    "HirFunction",
+    "LoggerOptions",
+    "PipelineValue",
+    "ReactFormatOptions",
+    "ReactFunctionReport",
+    "ReactOptions",
+    "ReactReport",
+    "ReactSummary",
+    "SkippedFunction",
+    "SnapFunction",
+    "SnapUnit",
+    "ValidatingLogger",
   ],
   "formal-ssa/arbitraries": [
     "AssignStmt",
@@ -577,6 +598,60 @@ console.log(JSON.stringify(out));
       const schemas = run(process.execPath, ["schemas.mjs"], dir);
       expect(schemas.status, explain("node schemas.mjs", schemas)).toBe(0);
       expect(JSON.parse(schemas.stdout)).toEqual({ "format.json": true, "report.json": true });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "5. the README's Babel config runs in the project: babel-plugin-react-compiler with validatingLogger() from formal-ssa/react-compiler",
+    () => {
+      const dir = requireInstalled();
+      // the optional peers, as the README says to install them
+      const peers = run(npm, ["install", "--save-dev", "@babel/core@7", "babel-plugin-react-compiler@1", "--no-audit", "--no-fund", "--prefer-offline"], dir);
+      expect(peers.status, explain("npm install @babel/core babel-plugin-react-compiler", peers)).toBe(0);
+      const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+      const config = /```js\n(\/\/ babel\.config\.mjs\n[\s\S]*?)```/.exec(readme)?.[1];
+      expect(config, "a ```js block starting with // babel.config.mjs in the README").toBeDefined();
+      writeFileSync(join(dir, "babel.config.mjs"), config!);
+      mkdirSync(join(dir, "src"), { recursive: true });
+      // a hook and a component, as the compiler's default mode (infer) finds them; react itself is not needed to compile
+      writeFileSync(
+        join(dir, "src", "counter.js"),
+        `import { createElement, useState } from "react";
+
+export function useCounter(start, step) {
+  const [count, setCount] = useState(start);
+  let label = "none";
+  if (count > 10) label = "many";
+  else if (count > 0) label = "some";
+  const increment = () => setCount(count + (step ?? 1));
+  return { count, label, increment };
+}
+
+export function Counter({ start, items }) {
+  const { count, label, increment } = useCounter(start, 1);
+  let total = 0;
+  for (const item of items) {
+    if (item.hidden) continue;
+    total += item.value;
+  }
+  return createElement("button", { onClick: increment }, label + ": " + count + " / " + total);
+}
+`,
+      );
+      writeFileSync(
+        join(dir, "build.mjs"),
+        `import { transformFileAsync } from "@babel/core";
+const out = await transformFileAsync("src/counter.js");
+console.log(out.code.includes("_c(") ? "memoized" : "not memoized");
+`,
+      );
+      const build = run(process.execPath, ["build.mjs"], dir);
+      expect(build.status, explain("node build.mjs", build)).toBe(0);
+      // the compiler did compile (memo cache), and the logger validated all three functions (the arrow too)
+      expect(build.stdout.trim()).toBe("memoized");
+      expect(build.stderr).toContain("3 functions reached SSA (0 skipped by the compiler); 3 certified, 0 rejected, 0 not validated");
+      expect(build.stderr).toContain("certified: 3 of 3 functions certified");
     },
     TIMEOUT,
   );
