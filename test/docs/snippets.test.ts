@@ -18,6 +18,7 @@ const ENTRIES: Record<string, string> = {
   "formal-ssa": "api/index.ts",
   "formal-ssa/arbitraries": "api/arbitraries.ts",
   "formal-ssa/llvm": "api/llvm.ts",
+  "formal-ssa/react-compiler": "api/react_compiler.ts",
   "formal-ssa/node": "api/node/index.ts",
 };
 
@@ -37,7 +38,7 @@ function snippets(): Snippet[] {
       const line = text.slice(0, m.index).split("\n").length;
       const name = `${doc.replace(/[/.]/g, "_")}_${index}.ts`;
       const file = join(OUT, name);
-      const code = m[1].replace(/from "(formal-ssa(?:\/[a-z]+)?)"/g, (_, spec: string) => {
+      const code = m[1].replace(/from "(formal-ssa(?:\/[a-z-]+)?)"/g, (_, spec: string) => {
         const target = ENTRIES[spec];
         if (target === undefined) throw new Error(`${doc}:${line}: unknown entry ${spec}`);
         return `from "${relative(OUT, join(ROOT, target)).replace(/\.ts$/, ".js")}"`;
