@@ -31,6 +31,11 @@ export interface DetailOptions extends ProducerOptions {
   original?: LoweredCfg;
   /** `phis_minimum`, known already (from another SSA form of the same original). */
   minimum?: number;
+  /**
+   * `false`: a certified function's report names no witnesses, not even those of the quality
+   * properties it need not have (a build that keeps only what fails skips writing them).
+   */
+  certifiedWitnesses?: boolean;
 }
 
 /** A validated pair with what its report was made from. */
@@ -92,7 +97,8 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   const differences = explain(pair, producer, verdicts, lowered.ssa.valNames, minimum);
   const ok = ownHold && certified(verdicts, require);
   // a certified function's report names nothing: its namer is only built where a witness needs it
-  const namer = ok && verdicts.every((v) => v.witnesses.length === 0 && v.evidence === undefined) ? undefined : ssaNamer(lowered.ssa);
+  const namer =
+    ok && (opts.certifiedWitnesses === false || verdicts.every((v) => v.witnesses.length === 0 && v.evidence === undefined)) ? undefined : ssaNamer(lowered.ssa);
   const properties = namer === undefined ? holdsAll(verdicts) : propertiesJson(namer, verdicts);
   const report: FunctionReport = {
     name: pair.name,

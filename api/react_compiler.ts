@@ -101,6 +101,12 @@ export interface ReactOptions extends ProducerOptions {
   onReport?: (report: ReactFunctionReport) => void;
   /** Called with each function's original and stage SSA documents (for `--emit`). */
   onDocuments?: (file: string, name: string, documents: { original: FunctionDoc; ssa: FunctionDoc; eliminated: FunctionDoc }) => void;
+  /**
+   * Which functions keep their stage reports in the report (`stages`): `all` (the default of
+   * `validateSources` and the command), or `failing` (the logger's default: a build keeps only
+   * what it may have to show, the counts of the others).
+   */
+  stages?: "all" | "failing";
 }
 
 /** The failure line that heads a rejected function: what is wrong, and where. */
@@ -165,10 +171,13 @@ export class ReactValidator {
           };
     // one original for both stages, lowered once; the minimum found with the second serves the first
     const original = lowerCfg(built.original, "before SSA", built.name);
-    const elimReport = validatePairDetailed(eliminated, "EliminateRedundantPhi", { ...this.options, original, names: { original: "before SSA", ssa: "after EliminateRedundantPhi" } }).report;
+    // a build keeping only what fails writes no witnesses for certified functions
+    const certifiedWitnesses = this.options.stages !== "failing";
+    const elimReport = validatePairDetailed(eliminated, "EliminateRedundantPhi", { ...this.options, original, certifiedWitnesses, names: { original: "before SSA", ssa: "after EliminateRedundantPhi" } }).report;
     const builtReport = validatePairDetailed(builtPair, "enterSSA", {
       ...this.options,
       original,
+      certifiedWitnesses,
       minimum: elimReport.stats.phis_minimum,
       names: { original: "before SSA", ssa: "after enterSSA" },
     }).report;
@@ -181,7 +190,7 @@ export class ReactValidator {
       line: f.line,
       verdict: ok ? "certified" : "rejected",
       phis: { created: built.phis, left: eliminated.phis, minimum: builtReport.stats.phis_minimum ?? elimReport.stats.phis_minimum ?? 0 },
-      stages,
+      ...(ok && this.options.stages === "failing" ? {} : { stages }),
       ...(ok ? {} : { reason: builtReport.verdict === "rejected" ? firstFailure(STAGES[0], builtReport) : firstFailure(STAGES[1], elimReport) }),
     };
   }
@@ -320,6 +329,7 @@ export function validatingLogger(options: LoggerOptions = {}): ValidatingLogger 
   let pending: SsaRejected | undefined;
   const warn = options.warn ?? ((line: string) => console.warn(line));
   const validator = new ReactValidator({
+    stages: "failing",
     ...options,
     onReport: (r) => {
       options.onReport?.(r);
