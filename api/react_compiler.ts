@@ -15,6 +15,7 @@
  */
 import type { FunctionPair, SourceInput, StagedFunction } from "../adapters/adapter.js";
 import { Capture, reactCompilerAdapter, STAGES, type CapturedFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
+import { QUALITY } from "../checks/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
 import { lowerCfg } from "../io/lower.js";
 import { MalformedInput, MissingDependency } from "./errors.js";
@@ -109,16 +110,19 @@ export interface ReactOptions extends ProducerOptions {
   stages?: "all" | "failing";
 }
 
-/** The failure line that heads a rejected function: what is wrong, and where. */
-function firstFailure(stage: string, r: FunctionReport): string {
+/**
+ * The failure that heads a rejected function's report: its first failing property that
+ * certification needs (validity, or a quality property in `require`), with its first witness.
+ */
+function firstFailure(stage: string, r: FunctionReport, require: readonly string[]): string {
+  const unrequired = new Set<string>(QUALITY.filter((q) => !require.includes(q)));
   for (const [name, p] of Object.entries(r.properties))
-    if (!p.holds && !(name in QUALITY_SET)) {
+    if (!p.holds && !unrequired.has(name)) {
       const w = p.witness?.[0];
       return `${stage}: ${name} fails${w !== undefined ? `: ${w.text}` : ""}`;
     }
   return `${stage}: rejected`;
 }
-const QUALITY_SET: Record<string, true> = { pruned: true, no_redundant_set: true, conventional: true, cytronMinimal: true };
 
 /**
  * Validates captured functions and keeps the totals: the one engine behind the logger, the
@@ -191,7 +195,7 @@ export class ReactValidator {
       verdict: ok ? "certified" : "rejected",
       phis: { created: built.phis, left: eliminated.phis, minimum: builtReport.stats.phis_minimum ?? elimReport.stats.phis_minimum ?? 0 },
       ...(ok && this.options.stages === "failing" ? {} : { stages }),
-      ...(ok ? {} : { reason: builtReport.verdict === "rejected" ? firstFailure(STAGES[0], builtReport) : firstFailure(STAGES[1], elimReport) }),
+      ...(ok ? {} : { reason: builtReport.verdict === "rejected" ? firstFailure(STAGES[0], builtReport, this.options.require) : firstFailure(STAGES[1], elimReport, this.options.require) }),
     };
   }
 

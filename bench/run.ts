@@ -13,7 +13,11 @@
  * 5. real C programs, SQLite and tree-sitter (bench/real_c.ts, fetched and compiled by
  *    scripts/fetch-real-c.sh and scripts/fetch-tree-sitter.sh into tmp/real-c/): `validate` and
  *    `construct` against `opt -passes=mem2reg`, whole process against whole process, the
- *    parser alone as validate's floor, and the verdicts; full runs only.
+ *    parser alone as validate's floor, and the verdicts; full runs only;
+ * 6. the React Compiler on real JavaScript, lodash-es and preact (bench/react.ts, fetched by
+ *    scripts/fetch-react-corpus.sh into tmp/real-js/): a Babel build with the compiler alone
+ *    against the same build with the validating logger, whole process against whole process,
+ *    and the verdicts with the phi counts.
  *
  * Options: `--quick` (small sizes), `--out FILE` (where the report goes; `-` for stdout).
  */
@@ -32,6 +36,7 @@ import { Transformed } from "../spec/model.js";
 import { BENCH_ALGORITHMS, type BenchAlgorithm, type Built } from "./algorithms.js";
 import { ladder, nIfs, randomCfg } from "./families.js";
 import { countPhis, parseTimePasses, timeProcess, writeIfsJson, writeIfsLl } from "./llvm.js";
+import { reactSeries } from "./react.js";
 import { realC } from "./real_c.js";
 import { collect, fitExponent, fmtExp, fmtInt, gcExposed, lastSlope, machine, loadMax, median, ms, optVersion, progress, repeat } from "./measure.js";
 
@@ -696,6 +701,8 @@ function main(): void {
   const llvm = seriesLlvm();
   // series 5: a real C program (a full run only: fetching and compiling it takes minutes)
   const real = quick ? { skipped: "not in a quick run (`node dist/bench/real_c.js` runs it alone)" } : realC({ runs: 5, dir: fileURLToPath(new URL("../../tmp/real-c", import.meta.url)), progress });
+  // series 6: the React Compiler (quick runs too, with fewer builds)
+  const react = reactSeries({ runs: quick ? 2 : 5, progress });
   const seconds = (performance.now() - t0) / 1000;
   reportHeader(llvm, seconds);
   const headAt = out.length;
@@ -707,6 +714,14 @@ function main(): void {
   } else {
     say(...real.lines);
     head.push(...real.headline);
+  }
+  say("");
+  if ("skipped" in react) {
+    say("## 6. The React Compiler: its SSA certified, and what validation adds to a build", "", `Skipped: ${react.skipped}.`);
+    head.push(`React Compiler: skipped (${react.skipped})`);
+  } else {
+    say(...react.lines);
+    head.push(...react.headline);
   }
   out.splice(headAt, 0, "", "## Headline", "", ...head.map((h) => `- ${h}`));
   const text = out.join("\n") + "\n";

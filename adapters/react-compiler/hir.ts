@@ -119,7 +119,7 @@ export interface SnapFunction {
 
 /** One compiled function and every function nested in it, at one point of the pipeline. */
 export interface SnapUnit {
-  /** Pre-order: [0] is the compiled function; nested ones follow their parents. */
+  /** Breadth-first: [0] is the compiled function; each nested one comes after its parent (`parent`). */
   functions: SnapFunction[];
   /** identifier id -> declarationId, for every identifier the unit mentions. */
   declarations: Map<number, number>;

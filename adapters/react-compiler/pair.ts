@@ -168,11 +168,17 @@ function pairOf({ before, after, beforeUnit, afterUnit }: Sides, sh: Shared): Fu
   const buildOriginal = sh.original === undefined;
   const val = (id: number) => printed(afterUnit.names, id);
   const ssaVars: Record<string, string> = {};
+  // each SSA identifier is named, and mapped to its variable, once
+  const valNames = new Map<number, string>();
   const varOfVal = (id: number): string => {
-    const name = val(id);
-    const decl = afterUnit.declarations.get(id)!;
-    // the SSA identifier renames the variable of its declaration
-    ssaVars[name] = `${beforeUnit.names.get(decl) ?? afterUnit.names.get(id) ?? ""}$${decl}`;
+    let name = valNames.get(id);
+    if (name === undefined) {
+      name = val(id);
+      const decl = afterUnit.declarations.get(id)!;
+      // the SSA identifier renames the variable of its declaration
+      ssaVars[name] = `${beforeUnit.names.get(decl) ?? afterUnit.names.get(id) ?? ""}$${decl}`;
+      valNames.set(id, name);
+    }
     return name;
   };
   const origBlocks: BlockDoc[] = [];

@@ -16,7 +16,7 @@ function stale(dir: string): boolean {
     const rel = join(dir, e.name);
     if (e.isDirectory()) {
       if (stale(rel)) return true;
-    } else if (e.name.endsWith(".ts")) {
+    } else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) {
       const out = join(ROOT, "dist", rel.replace(/\.ts$/, ".js"));
       if (!existsSync(out) || statSync(out).mtimeMs < statSync(join(ROOT, rel)).mtimeMs) return true;
     }
