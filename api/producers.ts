@@ -99,11 +99,13 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   // a certified function's report names nothing: its namer is only built where a witness needs it
   const namer =
     ok && (opts.certifiedWitnesses === false || verdicts.every((v) => v.witnesses.length === 0 && v.evidence === undefined)) ? undefined : ssaNamer(lowered.ssa);
-  const properties = namer === undefined ? holdsAll(verdicts) : propertiesJson(namer, verdicts);
+  // the adapter's properties first, then the model's, in one object (a spread of two ~20-key
+  // objects per function showed in the React Compiler logger's profile)
+  const properties = namer === undefined ? holdsAll(verdicts, own) : Object.assign(own, propertiesJson(namer, verdicts));
   const report: FunctionReport = {
     name: pair.name,
     verdict: ok ? "certified" : "rejected",
-    properties: { ...own, ...properties },
+    properties,
     stats: {
       blocks,
       nodes: stats.nodes,
@@ -120,8 +122,7 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
 }
 
 /** Verdicts without witnesses as report properties (no namer needed). */
-function holdsAll(verdicts: readonly Verdict[]): Record<string, PropertyReport> {
-  const out: Record<string, PropertyReport> = {};
+function holdsAll(verdicts: readonly Verdict[], out: Record<string, PropertyReport>): Record<string, PropertyReport> {
   for (const v of verdicts) out[v.property] = v.holds ? { holds: true } : { holds: false, failures: v.failures, witness: [] };
   return out;
 }

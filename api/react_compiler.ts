@@ -19,7 +19,7 @@ import { QUALITY } from "../checks/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
 import { lowerCfg } from "../io/lower.js";
 import { MalformedInput, MissingDependency } from "./errors.js";
-import { validatePairDetailed, type ProducerOptions } from "./producers.js";
+import { validatePairDetailed, type DetailOptions, type ProducerOptions } from "./producers.js";
 import { formatReport, withoutTimes, type FunctionReport } from "./report.js";
 import { requireList } from "./validate.js";
 
@@ -124,6 +124,9 @@ function firstFailure(stage: string, r: FunctionReport, require: readonly string
   return `${stage}: rejected`;
 }
 
+const BUILT_NAMES = { original: "before SSA", ssa: "after enterSSA" } as const;
+const ELIMINATED_NAMES = { original: "before SSA", ssa: "after EliminateRedundantPhi" } as const;
+
 /**
  * Validates captured functions and keeps the totals: the one engine behind the logger, the
  * command and `validateSources`.
@@ -177,14 +180,12 @@ export class ReactValidator {
     const original = lowerCfg(built.original, "before SSA", built.name);
     // a build keeping only what fails writes no witnesses for certified functions
     const certifiedWitnesses = this.options.stages !== "failing";
-    const elimReport = validatePairDetailed(eliminated, "EliminateRedundantPhi", { ...this.options, original, certifiedWitnesses, names: { original: "before SSA", ssa: "after EliminateRedundantPhi" } }).report;
-    const builtReport = validatePairDetailed(builtPair, "enterSSA", {
-      ...this.options,
-      original,
-      certifiedWitnesses,
-      minimum: elimReport.stats.phis_minimum,
-      names: { original: "before SSA", ssa: "after enterSSA" },
-    }).report;
+    // the options written out, not spread from this.options (a spread per function showed in the build's profile)
+    const { require, undef, necessaryPaths } = this.options;
+    // the tests' independent minimum (DetailOptions) passes through
+    const constructMinimum = (this.options as DetailOptions).constructMinimum;
+    const elimReport = validatePairDetailed(eliminated, "EliminateRedundantPhi", { require, undef, necessaryPaths, constructMinimum, original, certifiedWitnesses, names: ELIMINATED_NAMES }).report;
+    const builtReport = validatePairDetailed(builtPair, "enterSSA", { require, undef, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES }).report;
     const stages: Record<string, FunctionReport> = { [STAGES[0]]: builtReport, [STAGES[1]]: elimReport };
     this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa });
     const ok = builtReport.verdict === "certified" && elimReport.verdict === "certified";

@@ -149,8 +149,38 @@ function lineOf(loc: unknown): { line: number; column: number } {
 class Snapshotter {
   readonly declarations = new Map<number, number>();
   readonly names = new Map<number, string>();
-  /** Where the statement being read is, for messages. */
-  private where = "";
+  /**
+   * Where the statement being read is, for messages: kept as fields and spelled out only when a
+   * message needs it (a string per instruction would cost more than the copy itself).
+   */
+  private atName = "";
+  private atBlock = -1;
+  private atWhat: "parameters" | "captured context" | "phi" | "instruction" | "terminal" | "" = "";
+  private atInstr: HirInstruction | undefined;
+  private atTerminal: HirTerminal | undefined;
+
+  private get where(): string {
+    const name = this.atName;
+    switch (this.atWhat) {
+      case "":
+        return name;
+      case "parameters":
+      case "captured context":
+        return `${name}, ${this.atWhat}`;
+      case "phi":
+        return `${name}, bb${this.atBlock}, phi`;
+      case "instruction": {
+        const instr = this.atInstr!;
+        const at = lineOf(instr.loc).line;
+        return `${name}, bb${this.atBlock}, instruction [${instr.id}] ${instr.value?.kind}${at > 0 ? ` (line ${at})` : ""}`;
+      }
+      case "terminal": {
+        const t = this.atTerminal!;
+        const tline = lineOf(t.loc).line;
+        return `${name}, bb${this.atBlock}, terminal ${t.kind}${tline > 0 ? ` (line ${tline})` : ""}`;
+      }
+    }
+  }
 
   place(p: unknown): number {
     const ident = p !== null && typeof p === "object" ? (p as HirPlace).identifier : undefined;
@@ -382,23 +412,25 @@ class Snapshotter {
     const { line, column } = lineOf(fn.loc);
     const out: SnapFunction = { name, line, column, entry: fn.body?.entry, params: [], context: [], blocks: [], parent };
     try {
-      this.where = `${name}, parameters`;
+      this.atName = name;
+      this.atWhat = "parameters";
       if (!(fn.body?.blocks instanceof Map)) throw new Unmappable(`${name}: a body without a block map`);
       this.list(out.params, fn.params);
-      this.where = `${name}, captured context`;
+      this.atWhat = "captured context";
       for (const c of fn.context ?? []) out.context.push(this.place(c));
       for (const [id, block] of fn.body.blocks) {
+        this.atBlock = id;
         const b: SnapBlock = { id, kind: block.kind, preds: [...block.preds], phis: [], stmts: [], terminal: { kind: "", line: 0, succs: [], uses: [] } };
         for (const phi of block.phis) {
-          this.where = `${name}, bb${id}, phi`;
+          this.atWhat = "phi";
           const operands: Array<[number, number]> = [];
           for (const [pred, p] of phi.operands) operands.push([pred, this.place(p)]);
           b.phis.push({ def: this.place(phi.place), operands });
         }
         for (const instr of block.instructions) {
-          const at = lineOf(instr.loc).line;
-          this.where = `${name}, bb${id}, instruction [${instr.id}] ${instr.value?.kind}${at > 0 ? ` (line ${at})` : ""}`;
-          const s: SnapStmt = { kind: instr.value.kind, line: at, uses: [], defs: [] };
+          this.atWhat = "instruction";
+          this.atInstr = instr;
+          const s: SnapStmt = { kind: instr.value.kind, line: lineOf(instr.loc).line, uses: [], defs: [] };
           this.operands(instr.value, s.uses);
           this.lvalues(instr, s.defs);
           if (instr.value.kind === "FunctionExpression" || instr.value.kind === "ObjectMethod") {
@@ -411,10 +443,10 @@ class Snapshotter {
           b.stmts.push(s);
         }
         const t = block.terminal;
-        const tline = lineOf(t.loc).line;
-        this.where = `${name}, bb${id}, terminal ${t.kind}${tline > 0 ? ` (line ${tline})` : ""}`;
+        this.atWhat = "terminal";
+        this.atTerminal = t;
         const { succs, uses } = this.terminal(t);
-        b.terminal = { kind: t.kind, line: tline, succs, uses };
+        b.terminal = { kind: t.kind, line: lineOf(t.loc).line, succs, uses };
         out.blocks.push(b);
       }
     } catch (e) {

@@ -167,7 +167,8 @@ function pairOf({ before, after, beforeUnit, afterUnit }: Sides, sh: Shared): Fu
   const { vars, preds, reachable, read } = sh;
   const buildOriginal = sh.original === undefined;
   const val = (id: number) => printed(afterUnit.names, id);
-  const ssaVars: Record<string, string> = {};
+  // a dictionary from the start: no hidden-class transition per name, `__proto__` an ordinary key
+  const ssaVars: Record<string, string> = Object.create(null) as Record<string, string>;
   // each SSA identifier is named, and mapped to its variable, once
   const valNames = new Map<number, string>();
   const varOfVal = (id: number): string => {
