@@ -9,7 +9,8 @@
  */
 import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput } from "../adapters/adapter.js";
 import { certified, refinementCount, type Verdict } from "../checks/index.js";
-import { lowerPair, lowerPairWith, type LoweredCfg } from "../io/lower.js";
+import { lowerPair, lowerPairWith, type LoweredCfg, type LoweredPair } from "../io/lower.js";
+import { invariant } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
 import type { Cfg, Transformed } from "../spec/model.js";
 import { buildSsa, constructFunctions, type ConstructedFunction, type ConstructRequest } from "./construct.js";
@@ -36,6 +37,21 @@ export interface DetailOptions extends ProducerOptions {
    * properties it need not have (a build that keeps only what fails skips writing them).
    */
   certifiedWitnesses?: boolean;
+  /**
+   * The same pair, lowered and checked already (`PairResult.decided`): a producer's stage that
+   * left a function exactly as the stage before it is reported under its own name without being
+   * lowered and checked again.
+   */
+  decided?: Decided;
+}
+
+/** What lowering and checking a pair decided: everything of its report but the words. */
+export interface Decided {
+  pair: FunctionPair;
+  lowered: LoweredPair;
+  verdicts: Verdict[];
+  stats: { nodes: number; values: number };
+  minimum?: number;
 }
 
 /** A validated pair with what its report was made from. */
@@ -45,6 +61,8 @@ export interface PairResult {
   /** The model's verdicts (`same_graph` first; none of the adapter's checks). */
   verdicts: Verdict[];
   model?: Transformed;
+  /** For `DetailOptions.decided`. */
+  decided: Decided;
 }
 
 /** The line of text of a producer check's failure. */
@@ -83,17 +101,20 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   const t0 = performance.now();
   const names = { original: opts.names?.original ?? "before", ssa: opts.names?.ssa ?? "after" };
   const require = opts.require ?? [];
-  const lowered = opts.original !== undefined ? lowerPairWith(opts.original, pair.ssa, names.ssa) : lowerPair(pair.original, pair.ssa, names.original, names.ssa, pair.name);
+  invariant(opts.decided === undefined || opts.decided.pair === pair, "a decided pair reused for another pair");
+  const lowered =
+    opts.decided?.lowered ??
+    (opts.original !== undefined ? lowerPairWith(opts.original, pair.ssa, names.ssa) : lowerPair(pair.original, pair.ssa, names.original, names.ssa, pair.name));
   const own = adapterProperties(pair, producer);
   const ownHold = pair.checks.every((c) => c.failures.length === 0);
   const { blocks, ...producerStats } = pair.stats;
   if (!lowered.ok) {
     const report: FunctionReport = { name: pair.name, verdict: "rejected", properties: { ...own, ...sameGraphFailure(lowered.mismatch) }, stats: { blocks, ...producerStats, phis: pair.phis }, differences: [] };
-    return { report, pair, verdicts: [] };
+    return { report, pair, verdicts: [], decided: { pair, lowered, verdicts: [], stats: { nodes: 0, values: 0 } } };
   }
-  const wildcard = opts.undef === "refine" ? wildcardOf(pair, lowered.orig) : undefined;
-  const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard });
-  const minimum = opts.minimum ?? minimumPhis(lowered.orig.cfg, lowered.transformed.ssa.phiCount, verdicts, opts);
+  const decided: Decided = opts.decided ?? checked(pair, lowered, opts);
+  const { verdicts, stats } = decided;
+  const minimum = opts.minimum ?? (decided.minimum ??= minimumPhis(lowered.orig.cfg, lowered.transformed.ssa.phiCount, verdicts, opts));
   const differences = explain(pair, producer, verdicts, lowered.ssa.valNames, minimum);
   const ok = ownHold && certified(verdicts, require);
   // a certified function's report names nothing: its namer is only built where a witness needs it
@@ -118,7 +139,14 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
     } as FunctionStats,
     differences,
   };
-  return { report, pair, verdicts, ...(opts.keepModel ? { model: lowered.transformed } : {}) };
+  return { report, pair, verdicts, decided, ...(opts.keepModel ? { model: lowered.transformed } : {}) };
+}
+
+/** Every property of the model on a pair that lowered to one graph. */
+function checked(pair: FunctionPair, lowered: Extract<LoweredPair, { ok: true }>, opts: DetailOptions): Decided {
+  const wildcard = opts.undef === "refine" ? wildcardOf(pair, lowered.orig) : undefined;
+  const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard });
+  return { pair, lowered, verdicts, stats: { nodes: stats.nodes ?? 0, values: stats.values ?? 0 } };
 }
 
 /** Verdicts without witnesses as report properties (no namer needed). */

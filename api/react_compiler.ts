@@ -184,8 +184,12 @@ export class ReactValidator {
     const { require, undef, necessaryPaths } = this.options;
     // the tests' independent minimum (DetailOptions) passes through
     const constructMinimum = (this.options as DetailOptions).constructMinimum;
-    const elimReport = validatePairDetailed(eliminated, "EliminateRedundantPhi", { require, undef, necessaryPaths, constructMinimum, original, certifiedWitnesses, names: ELIMINATED_NAMES }).report;
-    const builtReport = validatePairDetailed(builtPair, "enterSSA", { require, undef, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES }).report;
+    const elim = validatePairDetailed(eliminated, "EliminateRedundantPhi", { require, undef, necessaryPaths, constructMinimum, original, certifiedWitnesses, names: ELIMINATED_NAMES });
+    const elimReport = elim.report;
+    // the adapter hands over one pair object for both stages when EliminateRedundantPhi left the
+    // function as enterSSA built it: lowered and checked once, reported under each stage's name
+    const decided = builtPair === eliminated ? elim.decided : undefined;
+    const builtReport = validatePairDetailed(builtPair, "enterSSA", { require, undef, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES, decided }).report;
     const stages: Record<string, FunctionReport> = { [STAGES[0]]: builtReport, [STAGES[1]]: elimReport };
     this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa });
     const ok = builtReport.verdict === "certified" && elimReport.verdict === "certified";

@@ -149,6 +149,9 @@ class EquivChecker {
   private readonly origOutWild = new Map<number, Fixpoint>();
   /** Whether the search running now treats wildcards as such. */
   private wild = false;
+  /** Scratch of `search`, reused from use to use. */
+  private readonly searchNext = new Map<number, [number, number]>();
+  private readonly searchQueue: number[] = [];
 
   constructor(
     private t: Transformed,
@@ -277,9 +280,15 @@ class EquivChecker {
     const VALS = this.VALS;
     const start = m * VALS + v;
     if (safe.has(start)) return undefined;
-    // joint state -> [the state it leads to toward the use, in-edge index into that state's node]
-    const next = new Map<number, [number, number]>([[start, [-1, -1]]]);
-    const queue = [start];
+    // joint state -> [the state it leads to toward the use, in-edge index into that state's node];
+    // one map and queue serve every search (a search per use allocated them per use), and a
+    // witness keeps a copy of the map, since it is built after later searches reuse it
+    const next = this.searchNext;
+    next.clear();
+    next.set(start, [-1, -1]);
+    const queue = this.searchQueue;
+    queue.length = 0;
+    queue.push(start);
     const preds = this.g.preds;
     for (let qi = 0; qi < queue.length; qi++) {
       const key = queue[qi];
@@ -290,7 +299,8 @@ class EquivChecker {
       const sd = this.defines(x, w);
       if (x === this.g.Entry && o !== sd) {
         // the execution that starts here: one side is Entry, the other None
-        return () => this.witness(v, next, key, { nodes: [x as Node], edges: [] }, o ? x : NONE, sd ? x : NONE);
+        const trail = new Map(next);
+        return () => this.witness(v, trail, key, { nodes: [x as Node], edges: [] }, o ? x : NONE, sd ? x : NONE);
       }
       for (let i = 0; i < preds.count(x); i++) {
         const p = preds.at(x, i);
@@ -303,10 +313,11 @@ class EquivChecker {
           const ssaOpen = o;
           const other = ssaOpen ? this.ssaValue(p, a) : this.orig(X).get(p);
           if (other === EMPTY || other === must) continue;
+          const trail = new Map(next);
           return () => {
             const prefix = ssaOpen ? this.ssaPrefix(p, a, must) : this.origPrefix(p, X, must);
             const exec = { nodes: [...prefix.exec.nodes, x as Node], edges: [...prefix.exec.edges, i] };
-            return this.witness(v, next, key, exec, ssaOpen ? x : prefix.outcome, ssaOpen ? prefix.outcome : must);
+            return this.witness(v, trail, key, exec, ssaOpen ? x : prefix.outcome, ssaOpen ? prefix.outcome : must);
           };
         }
         const nk = p * VALS + a;

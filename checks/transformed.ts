@@ -145,18 +145,6 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
             stack[sp++] = u.node;
           }
         }
-        const inB: number[] = [];
-        while (sp > 0) {
-          const x = stack[--sp];
-          inB.push(x);
-          for (let e = preds.start[x]; e < preds.start[x + 1]; e++) {
-            const y = preds.list[e];
-            if (y !== n && seen[y] !== round) {
-              seen[y] = round;
-              stack[sp++] = y;
-            }
-          }
-        }
         const dominated = dom.isReachable(n) && uses.every((u) => dom.dominates(n, u.node));
         let inF: (x: number) => boolean;
         if (dominated) inF = (x) => dom.isReachable(x);
@@ -169,9 +157,25 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
           const r = reachForward(g, seeds, blocked);
           inF = (x) => r[x] === 1;
         }
-        const x = inB.find((y) => kStamp[y] === X && inF(y));
-        if (x === undefined) continue;
-        f.add(() => conventionalWitness(t, idx, v as Val, n as Node, x as Node));
+        // the first node of B, in the search's order, that defines X and lies in F
+        let x = -1;
+        while (sp > 0) {
+          const y = stack[--sp];
+          if (kStamp[y] === X && inF(y)) {
+            x = y;
+            break;
+          }
+          for (let e = preds.start[y]; e < preds.start[y + 1]; e++) {
+            const z = preds.list[e];
+            if (z !== n && seen[z] !== round) {
+              seen[z] = round;
+              stack[sp++] = z;
+            }
+          }
+        }
+        if (x < 0) continue;
+        const at = x;
+        f.add(() => conventionalWitness(t, idx, v as Val, n as Node, at as Node));
       }
     }
   }

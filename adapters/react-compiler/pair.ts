@@ -270,25 +270,70 @@ function pairOf({ before, after, beforeUnit, afterUnit }: Sides, sh: Shared): Fu
   };
 }
 
+function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
+const sameNumbers = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Whether two snapshots of a function say the same to the pairing: the same blocks, phis,
+ * statements and terminals over the same identifiers. (Identifiers are the compiler's objects'
+ * ids: the same id names the same identifier, with the same declaration and name, in both.)
+ */
+function sameSnapshot(a: SnapFunction, b: SnapFunction): boolean {
+  if (a.entry !== b.entry || a.blocks.length !== b.blocks.length || !sameNumbers(a.params, b.params) || !sameNumbers(a.context, b.context)) return false;
+  for (let k = 0; k < a.blocks.length; k++) {
+    const x = a.blocks[k];
+    const y = b.blocks[k];
+    if (x.id !== y.id || x.phis.length !== y.phis.length || x.stmts.length !== y.stmts.length) return false;
+    for (let p = 0; p < x.phis.length; p++) {
+      const [u, v] = [x.phis[p], y.phis[p]];
+      if (u.def !== v.def || u.operands.length !== v.operands.length || u.operands.some(([pred, id], j) => pred !== v.operands[j][0] || id !== v.operands[j][1])) return false;
+    }
+    for (let t = 0; t < x.stmts.length; t++) {
+      const [u, v] = [x.stmts[t], y.stmts[t]];
+      if (u.kind !== v.kind || u.child !== v.child || !sameNumbers(u.uses, v.uses) || !sameNumbers(u.defs, v.defs)) return false;
+    }
+    if (x.terminal.kind !== y.terminal.kind || !sameNumbers(x.terminal.succs, y.terminal.succs) || !sameNumbers(x.terminal.uses, y.terminal.uses)) return false;
+  }
+  return true;
+}
+
 /**
  * Every function of a compiled unit (the compiled function and those nested in it), paired
  * between a snapshot before enterSSA and each snapshot after a later pass: per function, one
- * pair per stage, all on the same original document.
+ * pair per stage, all on the same original document. A stage that left a function exactly as
+ * the stage before it (EliminateRedundantPhi with no phi to remove) gets that stage's very pair
+ * object, so that the library validates it once.
  */
 export function pairsOf(before: SnapUnit, stages: readonly SnapUnit[]): PairResult[][] {
   const out: PairResult[][] = [];
+  // names and declarations are read by id: a stage can reuse its predecessor's pairs only when they agree
+  const sameIds = stages.map((u, k) => k > 0 && sameMap(stages[k - 1].names, u.names) && sameMap(stages[k - 1].declarations, u.declarations));
   for (let i = 0; i < before.functions.length; i++) {
     const b = before.functions[i];
     let sh: Shared | undefined;
-    out.push(
-      stages.map((after): PairResult => {
-        const a = after.functions[i] as SnapFunction | undefined;
-        const reason = b.unmappable ?? a?.unmappable ?? (a === undefined || a.name !== b.name ? `${b.name}: no such function after SSA` : undefined);
-        if (reason !== undefined) return { kind: "unmappable", name: b.name, line: b.line, reason };
-        sh ??= shared(b, before);
-        return { kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after }, sh) };
-      }),
-    );
+    const results: PairResult[] = [];
+    for (let k = 0; k < stages.length; k++) {
+      const after = stages[k];
+      const a = after.functions[i] as SnapFunction | undefined;
+      const reason = b.unmappable ?? a?.unmappable ?? (a === undefined || a.name !== b.name ? `${b.name}: no such function after SSA` : undefined);
+      if (reason !== undefined) {
+        results.push({ kind: "unmappable", name: b.name, line: b.line, reason });
+        continue;
+      }
+      const previous = results[k - 1];
+      if (previous?.kind === "pair" && sameIds[k] && sameSnapshot(stages[k - 1].functions[i], a!)) {
+        results.push(previous);
+        continue;
+      }
+      sh ??= shared(b, before);
+      results.push({ kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after }, sh) });
+    }
+    out.push(results);
   }
   return out;
 }
