@@ -1,6 +1,7 @@
 /**
  * The real JavaScript of the React Compiler's benchmark and corpus run: lodash-es (one ES module
- * per function) and preact's sources, fetched by scripts/fetch-react-corpus.sh into tmp/real-js/.
+ * per function), preact's sources and react-bootstrap's components (one ES module each), fetched
+ * by scripts/fetch-react-corpus.sh into tmp/real-js/.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -28,7 +29,7 @@ function jsFiles(dir: string): string[] {
 
 /** The corpus's files (fetched when missing), relative to the repository, by library. */
 export function corpus(dir = CORPUS_DIR): Record<string, string[]> {
-  if (!existsSync(join(dir, "lodash-es/package.json")) || !existsSync(join(dir, "preact/package.json"))) {
+  if (!["lodash-es", "preact", "react-bootstrap"].every((lib) => existsSync(join(dir, lib, "package.json")))) {
     process.stderr.write("react: fetching the corpus (scripts/fetch-react-corpus.sh)\n");
     const r = spawnSync("bash", [join(ROOT, "scripts/fetch-react-corpus.sh"), dir], { stdio: ["ignore", "ignore", "inherit"] });
     if (r.status !== 0) throw new Error("scripts/fetch-react-corpus.sh failed");
@@ -43,5 +44,7 @@ export function corpus(dir = CORPUS_DIR): Record<string, string[]> {
     "preact 11.2.0": jsFiles(join(dir, "preact"))
       .filter((p) => p.split("/").includes("src"))
       .map(rel),
+    // the ES modules (esm/), not the CommonJS copies (cjs/) or the UMD bundle (dist/)
+    "react-bootstrap 2.10.10": jsFiles(join(dir, "react-bootstrap", "esm")).map(rel),
   };
 }

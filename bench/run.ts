@@ -14,7 +14,7 @@
  *    scripts/fetch-real-c.sh and scripts/fetch-tree-sitter.sh into tmp/real-c/): `validate` and
  *    `construct` against `opt -passes=mem2reg`, whole process against whole process, the
  *    parser alone as validate's floor, and the verdicts; full runs only;
- * 6. the React Compiler on real JavaScript, lodash-es and preact (bench/react.ts, fetched by
+ * 6. the React Compiler on real JavaScript, lodash-es, preact and react-bootstrap (bench/react.ts, fetched by
  *    scripts/fetch-react-corpus.sh into tmp/real-js/): a Babel build with the compiler alone
  *    against the same build with the validating logger, whole process against whole process,
  *    and the verdicts with the phi counts.
