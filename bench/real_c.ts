@@ -28,8 +28,10 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = join(ROOT, "dist/cli/main.js");
 const PARSE_FLOOR = join(ROOT, "dist/bench/parse_floor.js");
-const OPT = spawnSync("sh", ["-c", "command -v opt-14 || command -v opt"], { encoding: "utf8" }).stdout.trim();
-const CLANG = spawnSync("sh", ["-c", "command -v clang-14 || command -v clang"], { encoding: "utf8" }).stdout.trim();
+// looked up when used: scripts/fetch-real-c.sh installs Debian's clang-14 and llvm-14 where missing
+const which = (cmd: string) => spawnSync("sh", ["-c", cmd], { encoding: "utf8" }).stdout.trim();
+const opt = () => which("command -v opt-14 || command -v opt");
+const clang = () => which("command -v clang-14 || command -v clang");
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
 function sh(cmd: string[], opts: { quiet?: boolean } = {}): { status: number | null; stdout: string; stderr: string } {
@@ -63,6 +65,8 @@ function ensureInputs(DIR: string): Variant[] {
     process.stderr.write("real_c: fetching and compiling sqlite3.c (scripts/fetch-real-c.sh)\n");
     if (sh(["bash", join(ROOT, "scripts/fetch-real-c.sh"), DIR]).status !== 0) throw new Error("scripts/fetch-real-c.sh failed");
   }
+  const CLANG = clang();
+  const OPT = opt();
   if (!existsSync(f("sqlite3.ptr.after.ll")) && CLANG && OPT) {
     process.stderr.write("real_c: compiling the opaque-pointer variant\n");
     const cflags = ["-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-S", "-emit-llvm", "-mllvm", "-opaque-pointers"];
@@ -112,7 +116,6 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
   const RUNS = o.runs;
   const DIR = o.dir;
   if (!existsSync(MAIN)) throw new Error("dist/cli/main.js missing: run `npm run build` first");
-  if (!OPT) return { skipped: "opt not found (apt-get install llvm-14)" };
   const t0 = Date.now();
   const loadStart = loadavg()[0];
   let loadMax = loadStart;
@@ -120,8 +123,11 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
   try {
     variants = ensureInputs(DIR);
   } catch (e) {
-    return { skipped: `the real C program is not available: ${(e as Error).message} (scripts/fetch-real-c.sh needs network access and clang-14)` };
+    return { skipped: `the real C program is not available: ${(e as Error).message} (scripts/fetch-real-c.sh needs network access, and Debian's clang-14 and llvm-14, which it installs where it can)` };
   }
+  const OPT = opt();
+  const CLANG = clang();
+  if (!OPT) return { skipped: "opt not found (apt-get install llvm-14)" };
   const headline: string[] = [];
   const rows: string[] = [];
   const verdicts: string[] = [];

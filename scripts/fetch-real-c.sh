@@ -10,7 +10,7 @@
 #
 # Writes OUTDIR/sqlite3.c, OUTDIR/sqlite3.before.ll (clang -O0 as for the fixtures),
 # OUTDIR/sqlite3.after.ll (opt -passes=mem2reg) and the same with -g (sqlite3.g.*.ll).
-# Installs nothing: needs npm, tar, LLVM 14's clang and opt (Debian/Ubuntu: apt-get install clang-14).
+# Needs npm and tar; installs LLVM 14's clang and opt (Debian's clang-14, llvm-14) where missing.
 set -euo pipefail
 
 PACKAGE="${PACKAGE:-better-sqlite3@13.2.0}"

@@ -11,7 +11,8 @@
 #
 # Writes OUTDIR/tree-sitter.txt (the packages and line counts), OUTDIR/ts-lib.{before,after}.ll and OUTDIR/ts-javascript.{before,after}.ll (clang -O0
 # as for the fixtures, then opt -passes=mem2reg), the same with -g (*.g.*.ll) and with opaque
-# pointers (*.ptr.*.ll). Installs nothing: needs npm, tar, LLVM 14's clang and opt.
+# pointers (*.ptr.*.ll). Needs npm and tar; installs LLVM 14's clang and opt (Debian's clang-14,
+# llvm-14) where missing.
 set -euo pipefail
 
 RUNTIME="${RUNTIME:-tree-sitter@0.25.1}"
