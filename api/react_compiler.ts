@@ -143,7 +143,7 @@ export class ReactValidator {
 
   constructor(options: ReactOptions = {}) {
     this.options = { ...options, require: requireList(options.require), undef: options.undef ?? reactCompilerAdapter.defaultUndef };
-    this.capture = new Capture((c) => this.captured(c));
+    this.capture = new Capture((c) => this.validateCaptured(c));
   }
 
   /** A compiler event (`logEvent`). */
@@ -151,7 +151,8 @@ export class ReactValidator {
     this.events.push({ file: this.currentFile ?? file ?? "<input>", event });
   }
 
-  private captured(c: CapturedFunction): void {
+  /** Validates a function captured at the three points (what `capture` calls once it has them). */
+  validateCaptured(c: CapturedFunction): void {
     const file = this.currentFile ?? c.file ?? "<input>";
     this.files.add(file);
     for (const f of reactCompilerAdapter.functions(c)) {

@@ -31,7 +31,7 @@
  */
 import type { AdapterFailure, FunctionPair, StatementPlace } from "../adapter.js";
 import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
-import type { SnapFunction, SnapUnit } from "./hir.js";
+import type { SnapBlock, SnapFunction, SnapPhi, SnapUnit } from "./hir.js";
 
 export const SAME_INSTRUCTIONS = "same_instructions";
 
@@ -39,6 +39,8 @@ export const SAME_INSTRUCTIONS = "same_instructions";
 export type PairResult = { kind: "pair"; pair: FunctionPair } | { kind: "unmappable"; name: string; line: number; reason: string };
 
 const blockName = (id: number) => `bb${id}`;
+
+const sameNumbers = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** `x$12`, `#t43$43`, `$7`: the compiler's printed form (printIdentifier). */
 function printed(names: Map<number, string>, id: number): string {
@@ -160,113 +162,165 @@ function shared(before: SnapFunction, beforeUnit: SnapUnit): Shared {
   return { vars, preds, predFailures, reachable, read, uninitialised };
 }
 
-/** The pair of one function at one stage (both sides mappable). */
-function pairOf({ before, after, beforeUnit, afterUnit }: Sides, sh: Shared): FunctionPair {
-  const failures: AdapterFailure[] = [...sh.predFailures];
-  const fail = (block: number, line: number, message: string) => failures.push({ block: blockName(block), line, message });
-  const { vars, preds, reachable, read } = sh;
-  const buildOriginal = sh.original === undefined;
-  const val = (id: number) => printed(afterUnit.names, id);
-  // a dictionary from the start: no hidden-class transition per name, `__proto__` an ordinary key
-  const ssaVars: Record<string, string> = Object.create(null) as Record<string, string>;
-  // each SSA identifier is named, and mapped to its variable, once
-  const valNames = new Map<number, string>();
-  const varOfVal = (id: number): string => {
-    let name = valNames.get(id);
+/**
+ * The pair of one function at one stage (both sides mappable). A class of small methods rather
+ * than one big function: V8 optimises each method on its own, where one big function cost its
+ * optimising compiler tens of milliseconds per compilation in a build (--trace-opt).
+ */
+class StagePairing {
+  readonly failures: AdapterFailure[];
+  private readonly buildOriginal: boolean;
+  /** A dictionary from the start: no hidden-class transition per name, `__proto__` an ordinary key. */
+  readonly ssaVars: Record<string, string> = Object.create(null) as Record<string, string>;
+  /** Each SSA identifier is named, and mapped to its variable, once. */
+  private readonly valNames = new Map<number, string>();
+  readonly origBlocks: BlockDoc[] = [];
+  readonly ssaBlocks: BlockDoc[] = [];
+  phis = 0;
+  instructions = 0;
+  unreachable = 0;
+  /** The entry's statements before its instructions. */
+  private readonly entryOrig: StmtDoc[] = [];
+  private readonly entrySsa: StmtDoc[] = [];
+
+  constructor(
+    private readonly sides: Sides,
+    private readonly sh: Shared,
+  ) {
+    this.failures = [...sh.predFailures];
+    this.buildOriginal = sh.original === undefined;
+  }
+
+  private fail(block: number, line: number, message: string): void {
+    this.failures.push({ block: blockName(block), line, message });
+  }
+
+  private val(id: number): string {
+    return printed(this.sides.afterUnit.names, id);
+  }
+
+  private readonly varOfVal = (id: number): string => {
+    let name = this.valNames.get(id);
     if (name === undefined) {
-      name = val(id);
+      const { beforeUnit, afterUnit } = this.sides;
+      name = this.val(id);
       const decl = afterUnit.declarations.get(id)!;
       // the SSA identifier renames the variable of its declaration
-      ssaVars[name] = `${beforeUnit.names.get(decl) ?? afterUnit.names.get(id) ?? ""}$${decl}`;
-      valNames.set(id, name);
+      this.ssaVars[name] = `${beforeUnit.names.get(decl) ?? afterUnit.names.get(id) ?? ""}$${decl}`;
+      this.valNames.set(id, name);
     }
     return name;
   };
-  const origBlocks: BlockDoc[] = [];
-  const ssaBlocks: BlockDoc[] = [];
-  let phis = 0;
-  let instructions = 0;
 
-  // the entry's statements before its instructions
-  const entryOrig: StmtDoc[] = [];
-  const entrySsa: StmtDoc[] = [];
-  if (read.length > 0) {
-    entryOrig.push({ defs: read, uses: [] });
-    const old = read.map((v) => {
-      const name = printed(beforeUnit.names, vars.identifier.get(v)!);
-      ssaVars[name] = v;
-      return name;
-    });
-    entrySsa.push({ defs: old, uses: [] });
-  }
-  for (const [what, b, a] of [["captured context", before.context, after.context], ["parameters", before.params, after.params]] as const) {
-    if (b.length === 0 && a.length === 0) continue;
-    if (b.length !== a.length) fail(before.entry, before.line, `the ${what} changed from ${b.length} to ${a.length} places`);
-    entryOrig.push({ defs: b.map((p) => vars.of(p)), uses: [] });
-    entrySsa.push({ defs: a.map(varOfVal), uses: [] });
+  private readonly varOf = (id: number): string => this.sh.vars.of(id);
+
+  /** The uninitialised definitions, the captured context and the parameters, at the entry. */
+  entry(): void {
+    const { before, after, beforeUnit } = this.sides;
+    const { read, vars } = this.sh;
+    if (read.length > 0) {
+      this.entryOrig.push({ defs: read, uses: [] });
+      const old = read.map((v) => {
+        const name = printed(beforeUnit.names, vars.identifier.get(v)!);
+        this.ssaVars[name] = v;
+        return name;
+      });
+      this.entrySsa.push({ defs: old, uses: [] });
+    }
+    for (const [what, b, a] of [["captured context", before.context, after.context], ["parameters", before.params, after.params]] as const) {
+      if (b.length === 0 && a.length === 0) continue;
+      if (b.length !== a.length) this.fail(before.entry, before.line, `the ${what} changed from ${b.length} to ${a.length} places`);
+      this.entryOrig.push({ defs: b.map(this.varOf), uses: [] });
+      this.entrySsa.push({ defs: a.map(this.varOfVal), uses: [] });
+    }
   }
 
-  const afterBlocks = new Map(after.blocks.map((b) => [b.id, b]));
-  if (after.blocks.length !== before.blocks.length || before.blocks.some((b) => !afterBlocks.has(b.id)))
-    fail(before.entry, before.line, `the blocks changed: ${before.blocks.map((b) => blockName(b.id)).join(" ")} before, ${after.blocks.map((b) => blockName(b.id)).join(" ")} after`);
-  let unreachable = 0;
-  for (const b of before.blocks) {
-    const a = afterBlocks.get(b.id);
+  /** One block of the function before SSA, with the same block after (if there is one). */
+  block(b: SnapBlock, a: SnapBlock | undefined): void {
+    const { before } = this.sides;
+    const { preds, reachable } = this.sh;
     const ps = preds.get(b.id)!.filter((p) => reachable.has(p));
-    const orig: BlockDoc = { id: blockName(b.id), preds: ps.map(blockName), stmts: b.id === before.entry ? [...entryOrig] : [] };
-    const ssa: BlockDoc = { id: blockName(b.id), preds: ps.map(blockName), phis: [], stmts: b.id === before.entry ? [...entrySsa] : [] };
+    const orig: BlockDoc = { id: blockName(b.id), preds: ps.map(blockName), stmts: b.id === before.entry ? [...this.entryOrig] : [] };
+    const ssa: BlockDoc = { id: blockName(b.id), preds: ps.map(blockName), phis: [], stmts: b.id === before.entry ? [...this.entrySsa] : [] };
     const live = reachable.has(b.id);
     if (live) {
-      origBlocks.push(orig);
-      ssaBlocks.push(ssa);
-    } else unreachable++;
-    if (b.phis.length > 0) fail(b.id, b.terminal.line, `bb${b.id} has phis before enterSSA`);
-    if (a === undefined) continue;
-    // phis: their operands in the order of the edges
-    for (const phi of a.phis) {
-      if (live) phis++;
-      const byPred = new Map(phi.operands);
-      const args: string[] = [];
-      for (const p of ps) {
-        const o = byPred.get(p);
-        if (o === undefined) fail(b.id, b.terminal.line, `phi ${val(phi.def)} has no operand for predecessor bb${p}`);
-        else args.push(varOfVal(o));
-      }
-      const predSet = new Set(preds.get(b.id));
-      for (const [p] of phi.operands) if (!predSet.has(p)) fail(b.id, b.terminal.line, `phi ${val(phi.def)} has an operand for bb${p}, which is not a predecessor`);
-      (ssa.phis as PhiDoc[]).push({ def: varOfVal(phi.def), args });
+      this.origBlocks.push(orig);
+      this.ssaBlocks.push(ssa);
+    } else this.unreachable++;
+    if (b.phis.length > 0) this.fail(b.id, b.terminal.line, `bb${b.id} has phis before enterSSA`);
+    if (a === undefined) return;
+    for (const phi of a.phis) this.phi(b, phi, ps, live, ssa.phis as PhiDoc[]);
+    this.statements(b, a, orig.stmts!, ssa.stmts!);
+    this.terminal(b, a, orig.stmts!, ssa.stmts!);
+  }
+
+  /** A phi, its operands in the order of the edges. */
+  private phi(b: SnapBlock, phi: SnapPhi, ps: readonly number[], live: boolean, out: PhiDoc[]): void {
+    if (live) this.phis++;
+    const byPred = new Map(phi.operands);
+    const args: string[] = [];
+    for (const p of ps) {
+      const o = byPred.get(p);
+      if (o === undefined) this.fail(b.id, b.terminal.line, `phi ${this.val(phi.def)} has no operand for predecessor bb${p}`);
+      else args.push(this.varOfVal(o));
     }
-    if (a.stmts.length !== b.stmts.length) fail(b.id, b.terminal.line, `bb${b.id} had ${b.stmts.length} instructions and has ${a.stmts.length}`);
+    const predSet = new Set(this.sh.preds.get(b.id));
+    for (const [p] of phi.operands) if (!predSet.has(p)) this.fail(b.id, b.terminal.line, `phi ${this.val(phi.def)} has an operand for bb${p}, which is not a predecessor`);
+    out.push({ def: this.varOfVal(phi.def), args });
+  }
+
+  /** The instructions, one statement each, paired in order. */
+  private statements(b: SnapBlock, a: SnapBlock, orig: StmtDoc[], ssa: StmtDoc[]): void {
+    if (a.stmts.length !== b.stmts.length) this.fail(b.id, b.terminal.line, `bb${b.id} had ${b.stmts.length} instructions and has ${a.stmts.length}`);
     const n = Math.min(a.stmts.length, b.stmts.length);
     for (let i = 0; i < n; i++) {
       const sb = b.stmts[i];
       const sa = a.stmts[i];
-      instructions++;
+      this.instructions++;
       if (sb.kind !== sa.kind || sb.uses.length !== sa.uses.length || sb.defs.length !== sa.defs.length || sb.child !== sa.child)
-        fail(b.id, sb.line, `instruction ${i} of bb${b.id} changed: ${sb.kind} reading ${sb.uses.length} and writing ${sb.defs.length} before, ${sa.kind} reading ${sa.uses.length} and writing ${sa.defs.length} after`);
-      if (buildOriginal) orig.stmts!.push({ uses: sb.uses.map((u) => vars.of(u)), defs: sb.defs.map((d) => vars.of(d)) });
-      ssa.stmts!.push({ uses: sa.uses.map(varOfVal), defs: sa.defs.map(varOfVal) });
-    }
-    const tb = b.terminal;
-    const ta = a.terminal;
-    if (tb.kind !== ta.kind || tb.succs.join() !== ta.succs.join() || tb.uses.length !== ta.uses.length)
-      fail(b.id, tb.line, `the terminal of bb${b.id} changed: ${tb.kind} to ${tb.succs.map(blockName).join(", ")} before, ${ta.kind} to ${ta.succs.map(blockName).join(", ")} after`);
-    if (tb.uses.length > 0 || ta.uses.length > 0) {
-      if (buildOriginal) orig.stmts!.push({ uses: tb.uses.map((u) => vars.of(u)), defs: [] });
-      ssa.stmts!.push({ uses: ta.uses.map(varOfVal), defs: [] });
+        this.fail(b.id, sb.line, `instruction ${i} of bb${b.id} changed: ${sb.kind} reading ${sb.uses.length} and writing ${sb.defs.length} before, ${sa.kind} reading ${sa.uses.length} and writing ${sa.defs.length} after`);
+      if (this.buildOriginal) orig.push({ uses: sb.uses.map(this.varOf), defs: sb.defs.map(this.varOf) });
+      ssa.push({ uses: sa.uses.map(this.varOfVal), defs: sa.defs.map(this.varOfVal) });
     }
   }
+
+  /** The terminal: the same kind and successors; a statement where it reads anything. */
+  private terminal(b: SnapBlock, a: SnapBlock, orig: StmtDoc[], ssa: StmtDoc[]): void {
+    const tb = b.terminal;
+    const ta = a.terminal;
+    if (tb.kind !== ta.kind || !sameNumbers(tb.succs, ta.succs) || tb.uses.length !== ta.uses.length)
+      this.fail(b.id, tb.line, `the terminal of bb${b.id} changed: ${tb.kind} to ${tb.succs.map(blockName).join(", ")} before, ${ta.kind} to ${ta.succs.map(blockName).join(", ")} after`);
+    if (tb.uses.length > 0 || ta.uses.length > 0) {
+      if (this.buildOriginal) orig.push({ uses: tb.uses.map(this.varOf), defs: [] });
+      ssa.push({ uses: ta.uses.map(this.varOfVal), defs: [] });
+    }
+  }
+}
+
+/** The pair of one function at one stage (both sides mappable). */
+function pairOf(sides: Sides, sh: Shared): FunctionPair {
+  const { before, after } = sides;
+  const p = new StagePairing(sides, sh);
+  p.entry();
+  const afterBlocks = new Map(after.blocks.map((b) => [b.id, b]));
+  if (after.blocks.length !== before.blocks.length || before.blocks.some((b) => !afterBlocks.has(b.id)))
+    p.failures.push({
+      block: blockName(before.entry),
+      line: before.line,
+      message: `the blocks changed: ${before.blocks.map((b) => blockName(b.id)).join(" ")} before, ${after.blocks.map((b) => blockName(b.id)).join(" ")} after`,
+    });
+  for (const b of before.blocks) p.block(b, afterBlocks.get(b.id));
   const name = before.name;
-  sh.original ??= { kind: "cfg", name, entry: blockName(before.entry), blocks: origBlocks };
+  sh.original ??= { kind: "cfg", name, entry: blockName(before.entry), blocks: p.origBlocks };
   return {
     name,
     original: sh.original,
-    ssa: { kind: "ssa", name, entry: blockName(before.entry), blocks: ssaBlocks, vars: ssaVars },
+    ssa: { kind: "ssa", name, entry: blockName(before.entry), blocks: p.ssaBlocks, vars: p.ssaVars },
     uninitialised: sh.uninitialised,
-    checks: [{ property: SAME_INSTRUCTIONS, failures }],
-    phis,
+    checks: [{ property: SAME_INSTRUCTIONS, failures: p.failures }],
+    phis: p.phis,
     differences: [],
-    stats: { blocks: before.blocks.length - unreachable, instructions, unreachable_blocks: unreachable },
+    stats: { blocks: before.blocks.length - p.unreachable, instructions: p.instructions, unreachable_blocks: p.unreachable },
   };
 }
 
@@ -276,7 +330,6 @@ function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
   return true;
 }
 
-const sameNumbers = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * Whether two snapshots of a function say the same to the pairing: the same blocks, phis,
