@@ -16,6 +16,11 @@ import type { FunctionDoc } from "../io/format.js";
 export interface SourceInput {
   text: string;
   name: string;
+  /**
+   * The input's bytes, for a producer with a binary form (a SPIR-V module): an adapter whose
+   * `recognizesBinary` accepts them reads these, and `text` is then empty.
+   */
+  bytes?: Uint8Array;
 }
 
 /** One failure of a producer-specific check, in the producer's terms. */
@@ -102,6 +107,11 @@ export interface Adapter<S = unknown> {
   readonly defaultUndef: "strict" | "refine";
   /** Whether an input is in this producer's form, from its name and its first bytes. */
   recognizes(name: string, head: string): boolean;
+  /**
+   * For a producer with a binary form: whether an input's first bytes are it (read as bytes,
+   * not as UTF-8 text).
+   */
+  recognizesBinary?(head: Uint8Array): boolean;
   /** Every function of the two inputs, paired and translated, in the before input's order. */
   pairs(before: SourceInput, after: SourceInput): Iterable<FunctionPair>;
   /** Every function's original CFG. */

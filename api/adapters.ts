@@ -4,8 +4,9 @@
  */
 import type { Adapter } from "../adapters/adapter.js";
 import { llvmAdapter } from "../adapters/llvm/index.js";
+import { spirvAdapter } from "../adapters/spirv/index.js";
 
-export const ADAPTERS: readonly Adapter[] = [llvmAdapter as Adapter];
+export const ADAPTERS: readonly Adapter[] = [llvmAdapter as Adapter, spirvAdapter as Adapter];
 
 /** The adapter registered under `name`. */
 export function adapterNamed(name: string): Adapter | undefined {
@@ -15,4 +16,15 @@ export function adapterNamed(name: string): Adapter | undefined {
 /** The adapter whose form an input is in (by its name and first bytes), or undefined for the exchange format. */
 export function adapterFor(name: string, head: string): Adapter | undefined {
   return ADAPTERS.find((a) => a.recognizes(name, head));
+}
+
+/** The adapter whose binary form an input's first bytes are (a SPIR-V module), if any. */
+export function binaryAdapterFor(head: Uint8Array): Adapter | undefined {
+  return ADAPTERS.find((a) => a.recognizesBinary?.(head) === true);
+}
+
+/** The adapter of an input read already: by its bytes where it has them, else by its name and text. */
+export function adapterOfInput(input: { name: string; text: string; bytes?: Uint8Array }): Adapter | undefined {
+  if (input.bytes !== undefined) return binaryAdapterFor(input.bytes.subarray(0, 64));
+  return adapterFor(input.name, input.text.slice(0, 4096));
 }

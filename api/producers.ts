@@ -12,7 +12,8 @@ import { certified, refinementCount, type Verdict } from "../checks/index.js";
 import { lowerPair, lowerPairWith, type LoweredCfg, type LoweredPair } from "../io/lower.js";
 import { invariant } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
-import type { Cfg, Transformed } from "../spec/model.js";
+import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
+import { peel } from "../impl/peel.js";
 import { buildSsa, constructFunctions, type ConstructedFunction, type ConstructRequest } from "./construct.js";
 import { propertiesJson, type FunctionReport, type FunctionStats, type PropertyReport, type Report } from "./report.js";
 import { checkPair, reportOf, requireList, round, sameGraphFailure, ssaNamer, type ValidateOptions } from "./validate.js";
@@ -115,7 +116,7 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   const decided: Decided = opts.decided ?? checked(pair, lowered, opts);
   const { verdicts, stats } = decided;
   const minimum = opts.minimum ?? (decided.minimum ??= minimumPhis(lowered.orig.cfg, lowered.transformed.ssa.phiCount, verdicts, opts));
-  const differences = explain(pair, producer, verdicts, lowered.ssa.valNames, minimum);
+  const differences = explain(pair, producer, verdicts, lowered.ssa.valNames, minimum, lowered.transformed.ssa);
   const ok = ownHold && certified(verdicts, require);
   // a certified function's report names nothing: its namer is only built where a witness needs it
   const namer =
@@ -182,10 +183,11 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
  * `minimumDelta` (LLVM: a phi folded away, equal values merged); what remains is said to be
  * unexplained, unless the adapter says why the count cannot be accounted for.
  */
-function explain(pair: FunctionPair, producer: string, verdicts: readonly Verdict[], valNames: readonly string[], minimum: number): string[] {
+function explain(pair: FunctionPair, producer: string, verdicts: readonly Verdict[], valNames: readonly string[], minimum: number, ssa: SsaCfg): string[] {
   const out: string[] = [];
   const pruned = verdicts.find((v) => v.property === "pruned");
   const dead = pruned === undefined || pruned.holds ? 0 : pruned.failures;
+  const deadVals = new Set(pruned?.witnesses.flatMap((w) => (w.kind === "phi" ? [w.val as number] : [])) ?? []);
   if (dead > 0) {
     const shown = pruned!.witnesses.flatMap((w) => (w.kind === "phi" ? [valNames[w.val]] : []));
     out.push(
@@ -198,13 +200,31 @@ function explain(pair: FunctionPair, producer: string, verdicts: readonly Verdic
       moved += d.minimumDelta;
       out.push(`${d.kind} at block ${d.block}: ${d.detail}`);
     }
-  const explained = pair.phis - dead + moved;
+  let explained = pair.phis - dead + moved;
+  let redundantKept = 0;
+  // what is left over may be phis that only pass one value on (trivial phis and redundant phi
+  // sets: no_redundant_set fails); peeling the producer's own SSA counts them exactly
+  const redundant = verdicts.find((v) => v.property === "no_redundant_set");
+  if (pair.unaccountable === undefined && explained !== minimum && redundant !== undefined && !redundant.holds) {
+    const kept = new Set<number>();
+    for (let p = 0; p < ssa.phiCount; p++) kept.add(ssa.phiDef[p]);
+    const peeled = peel(ssa);
+    for (let p = 0; p < peeled.phiCount; p++) kept.delete(peeled.phiDef[p]);
+    const live = [...kept].filter((v) => !deadVals.has(v)).sort((a, b) => a - b);
+    if (live.length > 0) {
+      redundantKept = live.length;
+      explained -= live.length;
+      out.push(
+        `${plural(live.length, "redundant phi")} ${producer} keeps (${live.length === 1 ? "it passes" : "they pass"} on a single value; no_redundant_set fails, and peeling removes ${live.length === 1 ? "it" : "them"}): ${live.slice(0, 8).map((v) => valNames[v]).join(", ")}${live.length > 8 ? ", ..." : ""}`,
+      );
+    }
+  }
   if (pair.unaccountable !== undefined) out.push(pair.unaccountable);
   else if (explained !== minimum) {
     const parts = [...new Set(pair.differences.filter((d) => d.minimumDelta !== 0).map((d) => d.kind))].map(
       (k) => `${pair.differences.filter((d) => d.kind === k).reduce((s, d) => s + d.minimumDelta, 0)} ${k}`,
     );
-    out.push(`unexplained: ${pair.phis} phis - ${dead} dead${parts.map((p) => ` + ${p}`).join("")} = ${explained}, but the minimum is ${minimum}`);
+    out.push(`unexplained: ${pair.phis} phis - ${dead} dead${redundantKept > 0 ? ` - ${redundantKept} redundant` : ""}${parts.map((p) => ` + ${p}`).join("")} = ${explained}, but the minimum is ${minimum}`);
   }
   for (const d of pair.differences) if (d.minimumDelta === 0) out.push(`${d.kind} at block ${d.block}: ${d.detail}`);
   return out;

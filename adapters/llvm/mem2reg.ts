@@ -44,7 +44,7 @@ import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js"
 import { predecessors, type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmModule, type LlvmPhi, type LlvmStore, type LlvmValue } from "./ir.js";
 import { llvmName } from "./parse.js";
 import { promotion, type Promotion } from "./promote.js";
-import { BlockDominators } from "./dom.js";
+import { BlockDominators } from "../dominators.js";
 import { sameSkeleton, shapeOf, SourceText, valueText, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
 

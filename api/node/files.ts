@@ -9,6 +9,7 @@ import type { FunctionDoc } from "../../io/format.js";
 import { readDocumentText } from "../../io/read.js";
 import { decodeText } from "../../io/text.js";
 import { MalformedInput } from "../../spec/errors.js";
+import { binaryAdapterFor } from "../adapters.js";
 
 /** The argument that means standard input (or output). */
 export const STDIO = "-";
@@ -33,10 +34,15 @@ export function readBytes(path: string): Uint8Array {
   }
 }
 
-/** An input's text (UTF-8, strictly) and the name messages give it. */
+/**
+ * An input and the name messages give it: its text (UTF-8, strictly), or its bytes when a
+ * producer's binary form starts it (a SPIR-V module's magic number).
+ */
 export function readInput(path: string): SourceInput {
   const name = path === STDIO ? STDIN_NAME : path;
-  return { text: decodeText(readBytes(path), name), name };
+  const bytes = readBytes(path);
+  if (binaryAdapterFor(bytes.subarray(0, 64)) !== undefined) return { text: "", name, bytes };
+  return { text: decodeText(bytes, name), name };
 }
 
 /** Reads several inputs, at most one of them standard input. */

@@ -8,7 +8,7 @@ import type { Adapter, SourceInput } from "../../adapters/adapter.js";
 import { toDot } from "../../io/dot.js";
 import { formatDocument, formatEntries } from "../../io/write.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { adapterFor } from "../adapters.js";
+import { adapterOfInput } from "../adapters.js";
 import { constructFunctions, type ConstructRequest } from "../construct.js";
 import { parseDocument } from "../documents.js";
 import type { ProducerOptions } from "../producers.js";
@@ -29,12 +29,9 @@ export interface ProgressSink {
   stop(): void;
 }
 
-/** The first bytes an adapter recognises its form by. */
-const head = (s: SourceInput) => s.text.slice(0, 4096);
-
 /** The adapter of an input, or undefined for the exchange format. */
 export function adapterOf(input: SourceInput): Adapter | undefined {
-  return adapterFor(input.name, head(input));
+  return adapterOfInput(input);
 }
 
 async function withProgress<T>(progress: ProgressSink | undefined, total: number, what: string, run: (tick?: (name: string) => void) => Promise<T>): Promise<T> {
@@ -67,9 +64,17 @@ export async function validateFiles(original: string, ssa: string, options: Prod
   return reportOf(functions, require, ao.producer);
 }
 
+/** An input that must be an exchange-format document: a producer's binary is malformed here. */
+function documentInput(path: string): SourceInput {
+  const input = readInput(path);
+  const adapter = input.bytes !== undefined ? adapterOfInput(input) : undefined;
+  if (adapter !== undefined) throw new MalformedInput(`${input.name}: ${adapter.form} in binary form, not an exchange-format document (construct reads it)`);
+  return input;
+}
+
 /** `formal-ssa check FILE`: what holds of an exchange-format document on its own. */
 export function checkFile(path: string, options: Omit<CheckOptions, "name"> = {}): CheckReport {
-  const input = readInput(path);
+  const input = documentInput(path);
   return check(input.text, { ...options, name: input.name });
 }
 
@@ -89,6 +94,6 @@ export async function constructFile(path: string, options: ConstructRequest & { 
 
 /** `formal-ssa dot FILE`: Graphviz DOT of every function of an exchange-format document. */
 export function dotFile(path: string): string {
-  const input = readInput(path);
+  const input = documentInput(path);
   return toDot(parseDocument(input.text, { name: input.name }));
 }

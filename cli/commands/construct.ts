@@ -8,7 +8,7 @@ export function registerConstruct(program: Command, setExit: SetExit): void {
   program
     .command("construct")
     .description("build SSA for every function of an original CFG file")
-    .argument("<cfg>", "exchange-format file with kind \"cfg\" functions, or LLVM IR (.ll): the allocas mem2reg would promote, per function; - for standard input")
+    .argument("<cfg>", "exchange-format file with kind \"cfg\" functions, LLVM IR (.ll): the allocas mem2reg would promote, or a SPIR-V module (binary or spirv-dis text): the variables spirv-opt --ssa-rewrite would promote, per function; - for standard input")
     .option("-o, --output <file>", "write the SSA document here instead of standard output")
     .addOption(new Option("--algorithm <name>", "construction algorithm").choices([...ALGORITHMS]).default("functional"))
     .addOption(new Option("--minimize <how>", "none; trivial: remove trivial phis; peel: also remove redundant phi SCCs (minimal on every CFG)").choices([...MINIMIZATIONS]).default("trivial"))

@@ -18,19 +18,19 @@ const parseRequire = (list: string | undefined) =>
 export function registerValidate(program: Command, setExit: SetExit): void {
   program
     .command("validate")
-    .description("certify that an SSA CFG is a valid, semantically equivalent translation of its original CFG (or LLVM IR after mem2reg of LLVM IR before it)")
-    .argument("<original>", "exchange-format file with the original CFG (kind \"cfg\"), or LLVM IR before mem2reg (.ll); - for standard input")
-    .argument("<ssa>", "exchange-format file with the SSA CFG (kind \"ssa\"), or LLVM IR after mem2reg (.ll); - for standard input")
+    .description("certify that an SSA CFG is a valid, semantically equivalent translation of its original CFG (or a producer's output against its input: LLVM IR after mem2reg, a SPIR-V module after spirv-opt --ssa-rewrite)")
+    .argument("<original>", "exchange-format file with the original CFG (kind \"cfg\"), LLVM IR before mem2reg (.ll), or a SPIR-V module before spirv-opt --ssa-rewrite (binary .spv or spirv-dis text); - for standard input")
+    .argument("<ssa>", "exchange-format file with the SSA CFG (kind \"ssa\"), LLVM IR after mem2reg (.ll), or a SPIR-V module after spirv-opt --ssa-rewrite; - for standard input")
     .option("--json", "print the report as JSON (format formal-ssa/report@1)")
     .option("--require <properties>", `quality properties certification also needs, comma-separated: ${QUALITY.join(", ")}`)
     .option("--necessary-paths", "for cytronMinimal, also show two converging paths for every necessary phi")
     .addOption(
       new Option(
         "--undef <mode>",
-        "uninitialised reads: strict (the SSA value must stand for the uninitialised definition) or refine (any value is accepted on such paths); default refine for LLVM input, strict otherwise",
+        "uninitialised reads: strict (the SSA value must stand for the uninitialised definition) or refine (any value is accepted on such paths); default refine for LLVM input, strict otherwise (SPIR-V included)",
       ).choices(["strict", "refine"]),
     )
-    .option("--functions", "LLVM input: a line for every function, not only for rejected ones")
+    .option("--functions", "a producer's input (LLVM, SPIR-V): a line for every function, not only for rejected ones")
     .option("-o, --output <file>", "write the report here instead of standard output")
     .action(
       async (

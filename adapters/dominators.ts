@@ -1,7 +1,8 @@
 /**
- * Dominance between the blocks of one function, for the one check of LLVM's verifier the
- * adapter needs (adapters/llvm/mem2reg.ts): an instruction that replaces a removed load must dominate
- * the load (a phi argument: the end of its predecessor). io/ may not use graph/, so this is
+ * Dominance between the blocks of one function, for the one check of the producers' own
+ * verifiers the adapters need (adapters/llvm/mem2reg.ts, adapters/spirv/pair.ts): a value that
+ * replaces a removed load must dominate the load (a phi argument: the end of its predecessor).
+ * Adapters may not use graph/, so this is
  * the iterative algorithm of Cooper, Harvey and Kennedy ("A Simple, Fast Dominance Algorithm",
  * 2001) on reverse postorder, then pre/post numbers of the dominator tree for O(1) queries.
  * Unreachable blocks dominate nothing and are dominated by nothing.

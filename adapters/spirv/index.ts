@@ -1,0 +1,108 @@
+/**
+ * The SPIR-V adapter: a module before and after `spirv-opt --ssa-rewrite` (SPIRV-Tools'
+ * SSARewritePass, Braun et al.'s algorithm over a finished CFG), function by function, as pairs
+ * of exchange-format documents, behind the shared interface of adapters/adapter.ts. Either input
+ * may be the binary or the disassembly text of `spirv-dis` (read.ts); structure.ts says which
+ * variables the pass promotes, align.ts checks that nothing else changed (`same_instructions`),
+ * pair.ts maps the pass's values onto the model.
+ *
+ * `--undef strict` is its default: the pass gives a read that no store reaches an `OpUndef` of
+ * the variable's type, and keeps `phi(undef, v)` (its trivial-phi removal does not fold undef),
+ * so every read is exactly a definition of the original. `--undef refine` accepts any value
+ * where the original reads a variable's uninitialised content.
+ */
+import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput } from "../adapter.js";
+import { MalformedInput } from "../../spec/errors.js";
+import { align, type AlignFailure } from "./align.js";
+import { MAGIC, Op, type SpvModule } from "./module.js";
+import { FunctionPairing } from "./pair.js";
+import { looksLikeSpirv, readSpirv } from "./read.js";
+import { functionVariables, partsOf, type ModuleParts } from "./structure.js";
+
+export { SAME_INSTRUCTIONS } from "./pair.js";
+export { readSpirv, looksLikeSpirv } from "./read.js";
+export type { SpvModule, SpvInstruction } from "./module.js";
+
+function moduleOf(input: SourceInput): SpvModule {
+  return readSpirv({ ...(input.bytes !== undefined ? { bytes: input.bytes } : { text: input.text }), name: input.name });
+}
+
+function partsOfModule(m: SpvModule): ModuleParts {
+  return partsOf(m, (at, what) => {
+    throw new MalformedInput(`${m.name}: ${at !== undefined ? `${m.place(at)}: ` : ""}${what}`);
+  });
+}
+
+/** A failure of the alignment, in the adapter's terms (places in both inputs). */
+function adapterFailure(f: AlignFailure, before: ModuleParts, firstBlock: string): AdapterFailure {
+  const B = before.module;
+  return {
+    block: f.label !== 0 ? B.idName(f.label) : firstBlock,
+    line: f.before?.at ?? f.after?.at ?? 0,
+    ...(f.after !== undefined ? { after_line: f.after.at } : {}),
+    message: `${f.fn < 0 ? "module preamble: " : ""}${f.message}${f.before !== undefined ? ` (${B.place(f.before)} before)` : ""}`,
+  };
+}
+
+/** The functions with a body (imported declarations have none). */
+const withBody = (parts: ModuleParts) => parts.functions.map((f, i) => ({ f, i })).filter(({ f }) => f.blocks.length > 0);
+
+function* pairsOf(beforeInput: SourceInput, afterInput: SourceInput): Generator<FunctionPair> {
+  const before = partsOfModule(moduleOf(beforeInput));
+  const after = partsOfModule(moduleOf(afterInput));
+  const promoted = before.functions.map((f) => functionVariables(before, f).promoted);
+  const alignment = align(before, after, promoted);
+  const fns = withBody(before);
+  for (const [k, { f, i }] of fns.entries()) {
+    const firstBlock = before.module.idName(f.blocks[0].label);
+    // failures of the preamble go with the first function: the module as a whole differs
+    const mine = alignment.failures.filter((x) => x.fn === i || (x.fn < 0 && k === 0)).map((x) => adapterFailure(x, before, firstBlock));
+    yield new FunctionPairing(before, after, alignment, i, mine).pair();
+  }
+}
+
+function* originalsOf(input: SourceInput): Generator<OriginalFunction> {
+  const before = partsOfModule(moduleOf(input));
+  const promoted = before.functions.map((f) => functionVariables(before, f).promoted);
+  // aligning the module with itself says which loads the pass removes, and changes nothing
+  const alignment = align(before, before, promoted);
+  for (const { i } of withBody(before)) {
+    const original = new FunctionPairing(before, before, alignment, i, []).original();
+    yield { name: original.name!, original };
+  }
+}
+
+/** `OpFunction`s of an input, counted without reading it (for progress). */
+function countFunctions(input: SourceInput): number {
+  const b = input.bytes;
+  if (b !== undefined && b.length >= 20 && b.length % 4 === 0) {
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const little = view.getUint32(0, true) === MAGIC;
+    let n = 0;
+    for (let w = 5; w < b.length / 4; ) {
+      const word = view.getUint32(4 * w, little);
+      if ((word & 0xffff) === Op.Function) n++;
+      const count = word >>> 16;
+      if (count === 0) break;
+      w += count;
+    }
+    return n;
+  }
+  return (input.text.match(/\bOpFunction(?![A-Za-z])/g) ?? []).length;
+}
+
+export const spirvAdapter: Adapter<never> = {
+  name: "spirv",
+  producer: "spirv-opt --ssa-rewrite",
+  form: "SPIR-V",
+  inputs: "two SPIR-V modules, binary (.spv) or spirv-dis text (.spvasm), before and after `spirv-opt --ssa-rewrite`",
+  defaultUndef: "strict",
+  recognizes: (name, head) => looksLikeSpirv(name, head),
+  recognizesBinary: (head) => looksLikeSpirv("", head),
+  pairs: pairsOf,
+  originals: originalsOf,
+  split: () => undefined,
+  sharePairs: () => [],
+  shareOriginals: () => [],
+  countFunctions,
+};
