@@ -31,6 +31,11 @@ export interface AdapterFailure {
   line: number;
   /** Line in the after input, where there is one. */
   after_line?: number;
+  /**
+   * How reports name the two places, where "line" would not be right (a binary input's word
+   * offset: `word 279`); `line` and `after_line` hold the numbers.
+   */
+  places?: { before?: string; after?: string };
   message: string;
 }
 

@@ -68,7 +68,9 @@ export interface PairResult {
 
 /** The line of text of a producer check's failure. */
 function failureText(f: AdapterFailure, producer: string): string {
-  return `block ${f.block}, line ${f.line}${f.after_line !== undefined ? ` (line ${f.after_line} after ${producer})` : ""}: ${f.message}`;
+  const before = f.places?.before ?? `line ${f.line}`;
+  const after = f.after_line !== undefined ? (f.places?.after ?? `line ${f.after_line}`) : undefined;
+  return `block ${f.block}, ${before}${after !== undefined ? ` (${after} after ${producer})` : ""}: ${f.message}`;
 }
 
 function adapterProperties(pair: FunctionPair, producer: string): Record<string, PropertyReport> {

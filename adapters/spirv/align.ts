@@ -123,31 +123,28 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
     inv.set(a, b);
     return undefined;
   };
-  /** Why two instructions do not correspond, or undefined when they do (and their ids are unified). */
+  /**
+   * Why two instructions do not correspond, or undefined when they do. Their ids are unified
+   * wherever the two have the same layout of ids, even when the opcodes or literals differ, so
+   * that one changed instruction does not also hide the replacements of the loads it reads.
+   */
   const compare = (b: SpvInstruction, a: SpvInstruction): string | undefined => {
-    if (b.opcode !== a.opcode) return "a different instruction";
-    if ((b.resultType === 0) !== (a.resultType === 0) || (b.result === 0) !== (a.result === 0) || b.operands.length !== a.operands.length)
-      return "different operands";
-    for (let k = 0; k < b.operands.length; k++) {
-      if (b.isId[k] !== a.isId[k]) return "different operands";
-      if (!b.isId[k] && b.operands[k] !== a.operands[k]) return `operand ${k + 1} differs`;
-    }
-    if (b.resultType !== 0) {
-      const why = unify(b.resultType, a.resultType);
-      if (why !== undefined) return why;
-    }
-    if (b.result !== 0) {
-      if (removed.has(b.result)) return `%${B.idName(b.result)} is a load the pass removes`;
-      const why = unify(b.result, a.result);
-      if (why !== undefined) return why;
-    }
-    for (let k = 0; k < b.operands.length; k++)
-      if (b.isId[k]) {
-        const why = unify(b.operands[k], a.operands[k]);
-        if (why !== undefined) return why;
-      }
-    counterpart.set(b, a);
-    return undefined;
+    const sameLayout =
+      (b.resultType === 0) === (a.resultType === 0) &&
+      (b.result === 0) === (a.result === 0) &&
+      b.operands.length === a.operands.length &&
+      b.isId.every((x, k) => x === a.isId[k]);
+    if (!sameLayout) return b.opcode !== a.opcode ? "a different instruction" : "different operands";
+    let why: string | undefined = b.opcode !== a.opcode ? "a different instruction" : undefined;
+    for (let k = 0; k < b.operands.length && why === undefined; k++) if (!b.isId[k] && b.operands[k] !== a.operands[k]) why = `operand ${k + 1} differs`;
+    const also = (w: string | undefined) => {
+      if (why === undefined) why = w;
+    };
+    if (b.resultType !== 0) also(unify(b.resultType, a.resultType));
+    if (b.result !== 0) also(removed.has(b.result) ? `%${B.idName(b.result)} is a load the pass removes` : unify(b.result, a.result));
+    for (let k = 0; k < b.operands.length; k++) if (b.isId[k]) also(unify(b.operands[k], a.operands[k]));
+    if (why === undefined) counterpart.set(b, a);
+    return why;
   };
   const fail = (fn: number, label: number, b: SpvInstruction | undefined, a: SpvInstruction | undefined, message: string) =>
     failures.push({ fn, label, before: b, after: a, message });

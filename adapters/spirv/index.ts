@@ -28,19 +28,23 @@ function moduleOf(input: SourceInput): SpvModule {
 }
 
 function partsOfModule(m: SpvModule): ModuleParts {
+  // the readers' own form of a place: `NAME:LINE: what` for text, `NAME: word OFFSET: what` for a binary
   return partsOf(m, (at, what) => {
-    throw new MalformedInput(`${m.name}: ${at !== undefined ? `${m.place(at)}: ` : ""}${what}`);
+    if (at === undefined) throw new MalformedInput(`${m.name}: ${what}`);
+    throw new MalformedInput(m.form === "text" ? `${m.name}:${at.at}: ${what}` : `${m.name}: word ${at.at}: ${what}`);
   });
 }
 
 /** A failure of the alignment, in the adapter's terms (places in both inputs). */
-function adapterFailure(f: AlignFailure, before: ModuleParts, firstBlock: string): AdapterFailure {
+function adapterFailure(f: AlignFailure, before: ModuleParts, after: ModuleParts, firstBlock: string): AdapterFailure {
   const B = before.module;
+  const A = after.module;
   return {
     block: f.label !== 0 ? B.idName(f.label) : firstBlock,
-    line: f.before?.at ?? f.after?.at ?? 0,
+    line: f.before?.at ?? 1,
     ...(f.after !== undefined ? { after_line: f.after.at } : {}),
-    message: `${f.fn < 0 ? "module preamble: " : ""}${f.message}${f.before !== undefined ? ` (${B.place(f.before)} before)` : ""}`,
+    places: { ...(f.before !== undefined ? { before: B.place(f.before) } : {}), ...(f.after !== undefined ? { after: A.place(f.after) } : {}) },
+    message: `${f.fn < 0 ? "module preamble: " : ""}${f.message}`,
   };
 }
 
@@ -56,7 +60,7 @@ function* pairsOf(beforeInput: SourceInput, afterInput: SourceInput): Generator<
   for (const [k, { f, i }] of fns.entries()) {
     const firstBlock = before.module.idName(f.blocks[0].label);
     // failures of the preamble go with the first function: the module as a whole differs
-    const mine = alignment.failures.filter((x) => x.fn === i || (x.fn < 0 && k === 0)).map((x) => adapterFailure(x, before, firstBlock));
+    const mine = alignment.failures.filter((x) => x.fn === i || (x.fn < 0 && k === 0)).map((x) => adapterFailure(x, before, after, firstBlock));
     yield new FunctionPairing(before, after, alignment, i, mine).pair();
   }
 }

@@ -179,10 +179,12 @@ export class FunctionPairing {
   }
 
   private fail(block: number, instruction: SpvInstruction | undefined, message: string, afterInstruction?: SpvInstruction): void {
+    const at = instruction ?? this.fn.header;
     this.failures.push({
       block: block >= 0 ? this.blockName(block) : this.blocks.length > 0 ? this.blockName(0) : "",
-      line: instruction?.at ?? this.fn.header.at,
+      line: at.at,
       ...(afterInstruction !== undefined ? { after_line: afterInstruction.at } : {}),
+      places: { before: this.B.place(at), ...(afterInstruction !== undefined ? { after: this.A.place(afterInstruction) } : {}) },
       message,
     });
   }

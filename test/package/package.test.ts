@@ -70,6 +70,7 @@ const ENTRIES = [
   { spec: "formal-ssa", prefix: "core" },
   { spec: "formal-ssa/arbitraries", prefix: "arb" },
   { spec: "formal-ssa/llvm", prefix: "llvm" },
+  { spec: "formal-ssa/spirv", prefix: "spirv" },
   { spec: "formal-ssa/react-compiler", prefix: "react" },
   { spec: "formal-ssa/node", prefix: "node" },
 ] as const;
@@ -165,6 +166,7 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
     "WhileStmt",
   ],
   "formal-ssa/llvm": ["LlvmOptions"],
+  "formal-ssa/spirv": ["SpirvInput", "SpirvOptions", "SpvModule", "SpvInstruction"],
   "formal-ssa/node": ["ProgressSink"],
 };
 

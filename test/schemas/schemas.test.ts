@@ -488,6 +488,24 @@ describe("report.json: validate --json and the library's validate", () => {
     }
   });
 
+  it("SPIR-V: validate every fixture pair (binary, both pipelines) and a same_instructions mutant: reports valid", () => {
+    const dir = "test/fixtures/spirv";
+    for (const f of readdirSync(join(ROOT, dir)).filter((x) => x.endsWith(".before.spv"))) {
+      const r = run("validate", join(dir, f), join(dir, f.replace(/\.before\.spv$/, ".after.spv")), "--json");
+      expect(r.status, f).toBe(0);
+      const cli = JSON.parse(r.stdout) as Report;
+      expect(cli.producer).toBe("spirv-opt --ssa-rewrite");
+      expectValid("report", cli);
+    }
+    const after = readFileSync(join(ROOT, dir, "loops.after.spvasm"), "utf8");
+    const mutant = tmp("loops.mutant.after.spvasm", after.replace("OpIAdd %int %87 %int_2", "OpISub %int %87 %int_2"));
+    const r = run("validate", join(dir, "loops.before.spv"), mutant, "--json");
+    expect(r.status).toBe(1);
+    const rep = JSON.parse(r.stdout) as Report;
+    expectValid("report", rep);
+    expect(rep.functions[0].properties.same_instructions.witness![0]).toMatchObject({ line: expect.any(Number), after_line: expect.any(Number) });
+  });
+
   it("LLVM: --undef strict on uninit: rejected with equiv witnesses", () => {
     const r = run("validate", join(LLVM, "uninit.before.ll"), join(LLVM, "uninit.after.ll"), "--json", "--undef", "strict");
     expect(r.status).toBe(1);
