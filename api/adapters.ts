@@ -6,7 +6,8 @@ import type { Adapter } from "../adapters/adapter.js";
 import { llvmAdapter } from "../adapters/llvm/index.js";
 import { spirvAdapter } from "../adapters/spirv/index.js";
 
-export const ADAPTERS: readonly Adapter[] = [llvmAdapter as Adapter, spirvAdapter as Adapter];
+/** In the order inputs are tried: SPIR-V's text starts with a `;` comment, which LLVM IR may too, so it comes first. */
+export const ADAPTERS: readonly Adapter[] = [spirvAdapter as Adapter, llvmAdapter as Adapter];
 
 /** The adapter registered under `name`. */
 export function adapterNamed(name: string): Adapter | undefined {

@@ -17,7 +17,10 @@
  * 6. the React Compiler on real JavaScript, lodash-es, preact and react-bootstrap (bench/react.ts, fetched by
  *    scripts/fetch-react-corpus.sh into tmp/real-js/): a Babel build with the compiler alone
  *    against the same build with the validating logger, whole process against whole process,
- *    and the verdicts with the phi counts.
+ *    and the verdicts with the phi counts;
+ * 7. SPIR-V: spirv-opt --ssa-rewrite on real shaders (bench/spirv.ts, gl-transitions and lygia
+ *    compiled by scripts/fetch-spirv-corpus.sh into tmp/spirv-corpus/): the verdicts with the phi
+ *    counts, and validating the whole corpus in one process against the pass's processes.
  *
  * Options: `--quick` (small sizes), `--out FILE` (where the report goes; `-` for stdout).
  */
@@ -37,6 +40,7 @@ import { BENCH_ALGORITHMS, type BenchAlgorithm, type Built } from "./algorithms.
 import { ladder, nIfs, randomCfg } from "./families.js";
 import { countPhis, parseTimePasses, timeProcess, writeIfsJson, writeIfsLl } from "./llvm.js";
 import { reactSeries } from "./react.js";
+import { spirvSeries } from "./spirv.js";
 import { realC } from "./real_c.js";
 import { collect, fitExponent, fmtExp, fmtInt, gcExposed, lastSlope, machine, loadMax, median, ms, optVersion, progress, repeat } from "./measure.js";
 
@@ -703,6 +707,8 @@ function main(): void {
   const real = quick ? { skipped: "not in a quick run (`node dist/bench/real_c.js` runs it alone)" } : realC({ runs: 5, dir: fileURLToPath(new URL("../../tmp/real-c", import.meta.url)), progress });
   // series 6: the React Compiler (quick runs too, with fewer builds)
   const react = reactSeries({ runs: quick ? 2 : 5, progress });
+  // series 7: SPIR-V (quick runs too, with fewer runs)
+  const spirv = spirvSeries({ runs: quick ? 2 : 5, progress });
   const seconds = (performance.now() - t0) / 1000;
   reportHeader(llvm, seconds);
   const headAt = out.length;
@@ -722,6 +728,14 @@ function main(): void {
   } else {
     say(...react.lines);
     head.push(...react.headline);
+  }
+  say("");
+  if ("skipped" in spirv) {
+    say("## 7. SPIR-V: spirv-opt --ssa-rewrite certified on real shaders, and timed against it", "", `Skipped: ${spirv.skipped}.`);
+    head.push(`SPIR-V: skipped (${spirv.skipped})`);
+  } else {
+    say(...spirv.lines);
+    head.push(...spirv.headline);
   }
   out.splice(headAt, 0, "", "## Headline", "", ...head.map((h) => `- ${h}`));
   const text = out.join("\n") + "\n";

@@ -102,7 +102,8 @@ export const spirvAdapter: Adapter<never> = {
   inputs: "two SPIR-V modules, binary (.spv) or spirv-dis text (.spvasm), before and after `spirv-opt --ssa-rewrite`",
   defaultUndef: "strict",
   recognizes: (name, head) => looksLikeSpirv(name, head),
-  recognizesBinary: (head) => looksLikeSpirv("", head),
+  // the binary form only: a text module goes through `recognizes` like any text
+  recognizesBinary: (head) => head.length >= 4 && (new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true) === MAGIC || new DataView(head.buffer, head.byteOffset, 4).getUint32(0, false) === MAGIC),
   pairs: pairsOf,
   originals: originalsOf,
   split: () => undefined,

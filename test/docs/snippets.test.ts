@@ -18,6 +18,7 @@ const ENTRIES: Record<string, string> = {
   "formal-ssa": "api/index.ts",
   "formal-ssa/arbitraries": "api/arbitraries.ts",
   "formal-ssa/llvm": "api/llvm.ts",
+  "formal-ssa/spirv": "api/spirv.ts",
   "formal-ssa/react-compiler": "api/react_compiler.ts",
   "formal-ssa/node": "api/node/index.ts",
 };
