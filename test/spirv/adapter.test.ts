@@ -172,6 +172,28 @@ describe("mutants of the pass's output are rejected with real witnesses", () => 
 
 const SAME = "same_instructions";
 
+describe("--undef: strict by default, refine on request, both directions", () => {
+  // uninit's join: %24 = OpPhi %float %25 %5 %float_2_5 %13, %25 an OpUndef. Folded by hand the way
+  // LLVM's mem2reg folds phi(undef, v) to v: the phi gone, its users given %float_2_5.
+  const folded = text("uninit.after.spvasm").replace(/\n\s+%24 = OpPhi %float %25 %5 %float_2_5 %13/, "").replace(/%24\b/g, "%float_2_5");
+
+  it("strictly, the fold is rejected: on the path that skips the store, v is uninitialised, not 2.5", () => {
+    expect(folded).not.toMatch(/OpPhi/);
+    const r = validate(bytes("uninit.before.spv"), folded);
+    expect(r.verdict).toBe("rejected");
+    expect(failing(r.functions[0])).toEqual(["allUses_def_ass", "equiv"]);
+  });
+
+  it("with --undef refine the fold is certified, as one use certified up to refinement; the pass's own output needs none", () => {
+    const r = validate(bytes("uninit.before.spv"), folded, { undef: "refine" });
+    expect(r.verdict).toBe("certified");
+    // one load of v (its result is read four times by one instruction)
+    expect(r.functions[0].stats.refinements).toBe(1);
+    const own = validate(bytes("uninit.before.spv"), bytes("uninit.after.spv"), { undef: "refine" });
+    expect(own.functions[0].stats.refinements).toBe(0);
+  });
+});
+
 describe("malformed and misplaced inputs", () => {
   it("a block without a terminator is malformed: one line naming the place", () => {
     // loops' last block loses its OpReturn: the function ends inside it (line 143: OpFunctionEnd)
