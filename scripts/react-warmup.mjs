@@ -11,10 +11,8 @@
 //
 // Prints the capture's time, then each round's time and the functions validated.
 import { readFileSync } from "node:fs";
-import { transformSync } from "@babel/core";
-import plugin from "babel-plugin-react-compiler";
 import { corpus } from "../dist/bench/react_corpus.js";
-import { Capture, ReactValidator } from "../dist/api/react_compiler.js";
+import { Capture, compileOne, loadCompiler, ReactValidator } from "../dist/api/react_compiler.js";
 
 const [roundsArg, ...given] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 4);
@@ -24,18 +22,13 @@ if (!Number.isInteger(rounds) || rounds < 1) {
 }
 const files = given.length > 0 ? given : Object.values(corpus()).flat();
 
+const { babel, plugin } = await loadCompiler("scripts/react-warmup.mjs");
 const captured = [];
 const capture = new Capture((c) => captured.push(c));
 const logger = { logEvent() {}, debugLogIRs: capture.debugLogIRs };
 const t0 = performance.now();
-for (const f of files)
-  transformSync(readFileSync(f, "utf8"), {
-    filename: f,
-    babelrc: false,
-    configFile: false,
-    sourceType: "unambiguous",
-    plugins: [[plugin, { compilationMode: "all", panicThreshold: "none", logger }]],
-  });
+// the command's own compilation (compilationMode "all", panicThreshold "none")
+for (const f of files) compileOne(babel, plugin, { name: f, text: readFileSync(f, "utf8") }, logger);
 console.log(`${files.length} files compiled in ${(performance.now() - t0).toFixed(0)} ms; capturing the HIR took ${capture.milliseconds.toFixed(0)} ms of it`);
 for (let r = 0; r < rounds; r++) {
   const v = new ReactValidator({ stages: "failing" });

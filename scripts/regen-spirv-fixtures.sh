@@ -8,8 +8,8 @@
 #   NAME.inl.after.spv   spirv-opt --ssa-rewrite of NAME.inl.before.spv
 #   X.spvasm             spirv-dis of each X.spv above (default options: friendly names)
 #
-# Installs nothing (scripts/setup-spirv-tools.sh does). Needs glslangValidator (Debian:
-# glslang-tools), spirv-opt and spirv-dis (Debian: spirv-tools); override with
+# Needs glslangValidator (Debian: glslang-tools), spirv-opt and spirv-dis (Debian: spirv-tools),
+# and installs those packages where the tools are missing; override with
 # GLSLANG=... SPIRV_OPT=... SPIRV_DIS=...
 set -euo pipefail
 
@@ -21,18 +21,10 @@ GLSLANG="${GLSLANG:-glslangValidator}"
 SPIRV_OPT="${SPIRV_OPT:-spirv-opt}"
 SPIRV_DIS="${SPIRV_DIS:-spirv-dis}"
 
-missing=0
-for tool in "$GLSLANG" "$SPIRV_OPT" "$SPIRV_DIS"; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "regen-spirv-fixtures: '$tool' not found." >&2
-    missing=1
-  fi
-done
-if [[ $missing -ne 0 ]]; then
-  echo "Run: bash scripts/setup-spirv-tools.sh (Debian packages glslang-tools and spirv-tools)," >&2
-  echo "or point GLSLANG=... SPIRV_OPT=... SPIRV_DIS=... at the tools." >&2
-  exit 1
-fi
+# Debian's glslang-tools and spirv-tools, installed where missing (GLSLANG=... SPIRV_OPT=...
+# SPIRV_DIS=... choose others, which must then be on PATH)
+source "$(dirname "$0")/debian-packages.sh"
+need_tools regen-spirv-fixtures "$GLSLANG:glslang-tools" "$SPIRV_OPT:spirv-tools" "$SPIRV_DIS:spirv-tools"
 
 shopt -s nullglob
 seen=()

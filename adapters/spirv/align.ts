@@ -58,6 +58,24 @@ const MAX_PER_BLOCK = 3;
 
 const DECORATIONS: ReadonlySet<number> = new Set([Op.Decorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorate, Op.MemberDecorateString]);
 
+/** The loads the pass removes: those of promoted variables in blocks reachable from the function's entry. */
+export function removedLoads(before: ModuleParts, promoted: ReadonlyArray<ReadonlySet<number>>): Set<number> {
+  const removed = new Set<number>();
+  before.functions.forEach((fn, f) => {
+    const live = reachableLabels(fn);
+    for (const b of fn.blocks) if (live.has(b.label)) for (const i of b.body) if (i.opcode === Op.Load && promoted[f].has(i.operands[0])) removed.add(i.result);
+  });
+  return removed;
+}
+
+/**
+ * What a module's original CFGs need of an alignment, without an after module (`construct`):
+ * which loads the pass would remove; nothing corresponds, nothing is added.
+ */
+export function beforeOnly(before: ModuleParts, promoted: ReadonlyArray<ReadonlySet<number>>): Alignment {
+  return { corr: new Map(), inv: new Map(), repl: new Map(), removed: removedLoads(before, promoted), counterpart: new Map(), newPhis: new Map(), undefs: new Set(), failures: [] };
+}
+
 /**
  * Aligns the two modules. `promoted[f]` holds the promoted variables of the before module's
  * function `f` (structure.ts `functionVariables`).
@@ -66,7 +84,7 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
   const corr = new Map<number, number>();
   const inv = new Map<number, number>();
   const repl = new Map<number, number>();
-  const removed = new Set<number>();
+  const removed = removedLoads(before, promoted);
   const counterpart = new Map<SpvInstruction, SpvInstruction>();
   const newPhis = new Map<number, NewPhi>();
   const undefs = new Set<number>();
@@ -78,14 +96,6 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
   const fnCount = Math.min(before.functions.length, after.functions.length);
   if (before.functions.length !== after.functions.length)
     failures.push({ fn: -1, label: 0, message: `${before.functions.length} functions before, ${after.functions.length} after` });
-  for (let f = 0; f < before.functions.length; f++) {
-    const fn = before.functions[f];
-    const live = reachableLabels(fn);
-    for (const b of fn.blocks) {
-      if (!live.has(b.label)) continue;
-      for (const i of b.body) if (i.opcode === Op.Load && promoted[f].has(i.operands[0])) removed.add(i.result);
-    }
-  }
   const leadingPhis = (body: readonly SpvInstruction[]) => {
     let n = 0;
     while (n < body.length && body[n].opcode === Op.Phi) n++;
@@ -149,6 +159,9 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
   const fail = (fn: number, label: number, b: SpvInstruction | undefined, a: SpvInstruction | undefined, message: string) =>
     failures.push({ fn, label, before: b, after: a, message });
 
+  const promotedAll = new Set<number>();
+  for (const vars of promoted) for (const x of vars) promotedAll.add(x);
+
   /** Two instruction lists that must correspond one to one. */
   const alignLists = (fn: number, label: number, bs: readonly SpvInstruction[], as: readonly SpvInstruction[], where: string): void => {
     let shown = 0;
@@ -157,7 +170,7 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
       const why = compare(bs[k], as[k]);
       if (why === undefined) continue;
       const hint =
-        as[k].opcode === Op.Load && bs[k].opcode !== Op.Load && inv.has(as[k].operands[0]) && removedVariable(inv.get(as[k].operands[0])!)
+        as[k].opcode === Op.Load && bs[k].opcode !== Op.Load && promotedAll.has(inv.get(as[k].operands[0]) ?? 0)
           ? " (the pass should have removed this load of a promoted variable)"
           : "";
       fail(fn, label, bs[k], as[k], `${why}: ${B.show(bs[k])} before, ${A.show(as[k])} after${hint}`);
@@ -174,9 +187,6 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
       );
     }
   };
-  const promotedAll = new Set<number>();
-  for (const s of promoted) for (const x of s) promotedAll.add(x);
-  const removedVariable = (x: number) => promotedAll.has(x);
 
   // 3. the preamble: names and decorations of removed loads aside, decorations of new phis aside;
   // the pass appends its OpUndefs to the types and values, the preamble's last section
@@ -199,8 +209,8 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
       const ab = fa.blocks[k];
       const why = compare(bb.labelInstruction, ab.labelInstruction);
       if (why !== undefined) fail(f, bb.label, bb.labelInstruction, ab.labelInstruction, `the blocks differ: ${why}`);
-      const bs = bb.body.filter((i) => !removed.has(i.result) || i.result === 0);
-      const as = ab.body.filter((i) => !newPhis.has(i.result) || i.result === 0);
+      const bs = bb.body.filter((i) => !removed.has(i.result));
+      const as = ab.body.filter((i) => !newPhis.has(i.result));
       alignLists(f, bb.label, bs, as, `block %${B.idName(bb.label)}`);
     }
     alignLists(f, 0, [fb.end], [fa.end], `function %${B.idName(fb.id)}`);

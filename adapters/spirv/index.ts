@@ -13,7 +13,7 @@
  */
 import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput } from "../adapter.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { align, type AlignFailure } from "./align.js";
+import { align, beforeOnly, type AlignFailure } from "./align.js";
 import { MAGIC, Op, type SpvModule } from "./module.js";
 import { FunctionPairing } from "./pair.js";
 import { looksLikeSpirv, readSpirv } from "./read.js";
@@ -68,8 +68,7 @@ function* pairsOf(beforeInput: SourceInput, afterInput: SourceInput): Generator<
 function* originalsOf(input: SourceInput): Generator<OriginalFunction> {
   const before = partsOfModule(moduleOf(input));
   const promoted = before.functions.map((f) => functionVariables(before, f).promoted);
-  // aligning the module with itself says which loads the pass removes, and changes nothing
-  const alignment = align(before, before, promoted);
+  const alignment = beforeOnly(before, promoted);
   for (const { i } of withBody(before)) {
     const original = new FunctionPairing(before, before, alignment, i, []).original();
     yield { name: original.name!, original };

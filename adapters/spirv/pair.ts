@@ -544,17 +544,16 @@ export class FunctionPairing {
       const byParent = new Map<number, number>();
       for (const [value, parent] of phi.pairs) {
         const p = this.blockIndex.get(parent);
+        const name = `the pass's phi %${this.A.idName(id)}`;
+        if (parent < 0) this.fail(phi.block, undefined, `${name} names a parent that is no block of the module before the pass`, phi.instruction);
+        // an unreachable parent (the pass gives it OpUndef) has no edge in the model
         if (p === undefined) continue;
-        if (byParent.has(p)) this.fail(phi.block, undefined, `the pass's phi %${this.A.idName(id)} names block %${this.blockName(p)} twice`, phi.instruction);
-        byParent.set(p, value);
+        if (!this.preds[phi.block].includes(p)) this.fail(phi.block, undefined, `${name} has an operand for %${this.blockName(p)}, which is not a predecessor`, phi.instruction);
+        else if (byParent.has(p)) this.fail(phi.block, undefined, `${name} names block %${this.blockName(p)} twice`, phi.instruction);
+        else byParent.set(p, value);
       }
       for (const p of new Set(this.preds[phi.block]))
         if (!byParent.has(p)) this.fail(phi.block, undefined, `the pass's phi %${this.A.idName(id)} has no operand for predecessor %${this.blockName(p)}`, phi.instruction);
-      for (const [, parent] of phi.pairs)
-        if (parent < 0 || !this.preds[phi.block].includes(this.blockIndex.get(parent) ?? -1)) {
-          const reachablePred = this.blockIndex.get(parent) !== undefined;
-          if (reachablePred) this.fail(phi.block, undefined, `the pass's phi %${this.A.idName(id)} has an operand for %${this.B.idName(parent)}, which is not a predecessor`, phi.instruction);
-        }
       const args = this.preds[phi.block].map((p) => {
         const value = byParent.get(p);
         if (value === undefined) return vals(this.none(phi.variable));
