@@ -13,9 +13,9 @@ import { substAllFast } from "../impl/notriv_fast.js";
 import type { Construction } from "../impl/ssa_val.js";
 import { certified, checkCfg } from "../checks/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
-import { lowerCfg, type LoweredCfg } from "../io/lower.js";
+import { lowerCfg, type FunctionInput, type LoweredCfg } from "../io/lower.js";
 import { functionName } from "../io/read.js";
-import { renameDocument } from "../io/write.js";
+import { renameDocument, writeRenamed, type Renaming, type TextWriter } from "../io/write.js";
 import type { BlockIdx, Node, Val, Var } from "../spec/ids.js";
 import type { Cfg, SsaCfg } from "../spec/model.js";
 import { MalformedInput } from "../spec/errors.js";
@@ -41,25 +41,39 @@ export interface ConstructedFunction {
   /** The SSA CFG after minimisation. */
   ssa: SsaCfg;
   names: string[];
-  doc: FunctionDoc;
-  /** Milliseconds per stage. */
+  /** The SSA document (built on first use). */
+  readonly doc: FunctionDoc;
+  /** Writes the SSA document's text as `formatDocument` would: alone (`module` false) or as a module entry. */
+  write(out: TextWriter, module: boolean): void;
+  /** Milliseconds per stage (`write`: naming the values; the document or text is made later). */
   ms: { lower: number; construct: number; minimize: number; write: number };
 }
 
-export function constructOne(doc: FunctionDoc, file: string, name: string, opts: ConstructOptions): ConstructedFunction {
-  return constructLowered(lowerCfg(doc, file, name), doc, opts);
+export function constructOne(doc: FunctionInput, file: string, name: string, opts: ConstructOptions): ConstructedFunction {
+  return constructLowered(lowerCfg(doc, file, name), opts);
 }
 
 /** `constructOne` on a CFG lowered already (timed from its lowering on). */
-export function constructLowered(lowered: LoweredCfg, doc: FunctionDoc, opts: ConstructOptions, t0 = performance.now()): ConstructedFunction {
+export function constructLowered(lowered: LoweredCfg, opts: ConstructOptions, t0 = performance.now()): ConstructedFunction {
   const t1 = performance.now();
   const { construction, ssa, ms } = buildSsa(lowered.cfg, opts);
   const t2 = t1 + ms.construct;
   const t3 = t2 + ms.minimize;
   const names = nameValues(lowered, construction.vals);
-  const out = writeSsa(lowered, construction, ssa, names, doc.name);
+  const output = ssaOutput(lowered, construction, ssa, names);
   const t4 = performance.now();
-  return { lowered, construction, ssa, names, doc: out, ms: { lower: t1 - t0, construct: t2 - t1, minimize: t3 - t2, write: t4 - t3 } };
+  let doc: FunctionDoc | undefined;
+  return {
+    lowered,
+    construction,
+    ssa,
+    names,
+    get doc(): FunctionDoc {
+      return (doc ??= output.doc());
+    },
+    write: output.write,
+    ms: { lower: t1 - t0, construct: t2 - t1, minimize: t3 - t2, write: t4 - t3 },
+  };
 }
 
 /**
@@ -89,48 +103,57 @@ export function buildSsa(cfg: Cfg, opts: ConstructOptions): { construction: Cons
   return { construction, ssa, ms: { construct: t1 - t0, minimize: t2 - t1 } };
 }
 
-/** The SSA CFG as a document on the original's blocks and statements. */
-export function writeSsa(lowered: LoweredCfg, c: Construction, ssa: SsaCfg, names: readonly string[], docName?: string): FunctionDoc {
+/** The SSA CFG on the original's blocks and statements: as a document, or written as text. */
+export function ssaOutput(
+  lowered: LoweredCfg,
+  c: Construction,
+  ssa: SsaCfg,
+  names: readonly string[],
+): { doc(): FunctionDoc; write(out: TextWriter, module: boolean): void } {
   const used = new Uint8Array(names.length);
   const note = (val: number) => {
     used[val] = 1;
     return names[val];
   };
-  const doc = renameDocument(
-    lowered,
-    {
-      useValue: (n: Node, v: Var) => {
-        for (let k = ssa.useRows.start[n]; k < ssa.useRows.start[n + 1]; k++) {
-          const val = ssa.useRows.list[k];
-          if (c.vals.var(val as Val) === v) return note(val);
-        }
-        throw new Error(`no SSA value for ${lowered.varNames[v]} at node ${n}`);
-      },
-      defValue: (n: Node, v: Var) => {
-        for (let k = ssa.defRows.start[n]; k < ssa.defRows.start[n + 1]; k++) {
-          const val = ssa.defRows.list[k];
-          if (c.vals.var(val as Val) === v) return note(val);
-        }
-        throw new Error(`no SSA definition of ${lowered.varNames[v]} at node ${n}`);
-      },
-      phis: (b: BlockIdx) => {
-        const n = lowered.places.blockFirstNode[b];
-        const out: { def: string; args: string[] }[] = [];
-        for (let p = ssa.phiStart[n]; p < ssa.phiStart[n + 1]; p++) {
-          out.push({ def: note(ssa.phiDef[p]), args: ssa.args.row(p).map(note) });
-        }
-        return out;
-      },
+  const renaming: Renaming = {
+    useValue: (n: Node, v: Var) => {
+      for (let k = ssa.useRows.start[n]; k < ssa.useRows.start[n + 1]; k++) {
+        const val = ssa.useRows.list[k];
+        if (c.vals.var(val as Val) === v) return note(val);
+      }
+      throw new Error(`no SSA value for ${lowered.varNames[v]} at node ${n}`);
     },
-    {},
-    docName,
-  );
-  // the values the document names, in value order
-  // a map of thousands of names: a dictionary from the start (adding keys to `{}` walks V8's hidden-class transitions), and `__proto__` an ordinary key
-  const vars: Record<string, string> = Object.create(null);
-  for (let val = 0; val < used.length; val++) if (used[val]) vars[names[val]] = lowered.varNames[c.vals.var(val as Val)];
-  doc.vars = vars;
-  return doc;
+    defValue: (n: Node, v: Var) => {
+      for (let k = ssa.defRows.start[n]; k < ssa.defRows.start[n + 1]; k++) {
+        const val = ssa.defRows.list[k];
+        if (c.vals.var(val as Val) === v) return note(val);
+      }
+      throw new Error(`no SSA definition of ${lowered.varNames[v]} at node ${n}`);
+    },
+    phis: (b: BlockIdx) => {
+      const n = lowered.places.blockFirstNode[b];
+      const out: { def: string; args: string[] }[] = [];
+      for (let p = ssa.phiStart[n]; p < ssa.phiStart[n + 1]; p++) {
+        out.push({ def: note(ssa.phiDef[p]), args: ssa.args.row(p).map(note) });
+      }
+      return out;
+    },
+  };
+  // the values the document names, in value order (known once every block is renamed)
+  function* vars(): Generator<[string, string]> {
+    for (let val = 0; val < used.length; val++) if (used[val]) yield [names[val], lowered.varNames[c.vals.var(val as Val)]];
+  }
+  return {
+    doc: () => {
+      const doc = renameDocument(lowered, renaming, {});
+      // a map of thousands of names: a dictionary from the start (adding keys to `{}` walks V8's hidden-class transitions), and `__proto__` an ordinary key
+      const map: Record<string, string> = Object.create(null);
+      for (const [k, v] of vars()) map[k] = v;
+      doc.vars = map;
+      return doc;
+    },
+    write: (out, module) => writeRenamed(out, lowered, renaming, { [Symbol.iterator]: vars }, undefined, module ? "    " : "", !module),
+  };
 }
 
 // --- the library's entry ----------------------------------------------------------------------
@@ -170,7 +193,7 @@ export function constructFunctions(docs: readonly FunctionDoc[], file: string, o
       const verdicts = checkCfg(lowered.cfg);
       if (!certified(verdicts)) throw new NotWellFormed(checkReportOf([{ name, kind: "cfg", verdict: "fails", properties: propertiesJson(cfgNamer(lowered), verdicts), stats: { blocks: lowered.places.blockNames.length, nodes: lowered.cfg.nodeCount } }]), file);
     }
-    return constructLowered(lowered, doc, opts);
+    return constructLowered(lowered, opts);
   });
 }
 

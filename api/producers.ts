@@ -92,7 +92,7 @@ function wildcardOf(pair: FunctionPair, orig: LoweredCfg): (x: Var, n: Node) => 
   const N = orig.cfg.nodeCount;
   for (const u of pair.uninitialised) {
     const x = orig.varIds.get(u.variable);
-    const b = orig.blockIndex.get(u.block);
+    const b = orig.blockOf(u.block);
     if (x === undefined || b === undefined) continue;
     keys.add(x * N + orig.layout.stmtDefNode[orig.layout.blockFirstStmt[b] + u.stmt]);
   }

@@ -104,9 +104,9 @@ export function checkPair(pair: Extract<LoweredPair, { ok: true }>, opts: { nece
  * variable). Producers name their own (adapters/adapter.ts, `uninitialised`).
  */
 function entryWildcard(low: LoweredCfg): (x: Var, n: Node) => boolean {
-  const b = low.blockIndex.get(low.doc.entry)!;
+  const b = low.fn.entry;
   const first = low.layout.blockFirstStmt[b];
-  const hasStmts = low.blocks[b].stmts !== undefined && low.blocks[b].stmts!.length > 0;
+  const hasStmts = low.layout.blockFirstStmt[b + 1] > first;
   const node = hasStmts ? low.layout.stmtDefNode[first] : low.layout.blockFirstNode[b];
   return (_x, n) => n === node;
 }

@@ -25,14 +25,20 @@
  * duplicate within one node's defs or uses; `defStmt`/`useStmt` give the statement of each
  * row entry (its first occurrence in the node), -1 in a defs/uses block.
  *
+ * Lowering works on a function in columns (io/columns.ts): typed arrays and interned names, as
+ * the byte reader builds them; a `FunctionDoc` is converted first. Names become strings only
+ * where something is named: variables and values (few next to blocks), block ids only when a
+ * message or report asks (`places.blockNames` is built on first use).
+ *
  * Every pass is a loop over blocks and statements: 10^6 blocks lower without deep calls.
  */
 import { MalformedInput, invariant } from "../spec/errors.js";
 import type { BlockIdx, Node, Val, Var } from "../spec/ids.js";
 import { Cfg, Graph, Rows, SsaCfg, Transformed } from "../spec/model.js";
 import type { Places } from "../spec/places.js";
-import type { BlockDoc, FunctionDoc } from "./format.js";
-import { functionName, phiArgList, show } from "./read.js";
+import { columnsOf, FORM_DEFS_USES, type ColumnarFunction, type NameTable } from "./columns.js";
+import type { FunctionDoc } from "./format.js";
+import { functionName, show } from "./read.js";
 
 /** Where each statement landed: the part of lowering that decides the graph. */
 export interface Layout {
@@ -48,127 +54,128 @@ export interface Layout {
   readonly nodeFirstStmt: Int32Array;
 }
 
-export interface LoweredCfg {
-  doc: FunctionDoc;
+/** What both kinds of lowered function share. */
+interface LoweredBase {
+  /** The function in columns, blocks in model order. */
+  fn: ColumnarFunction;
   file: string;
   name: string;
-  cfg: Cfg;
   places: Places;
+  /** The original's variable names first (for an SSA lowered against one), then new ones. */
   varNames: string[];
   varIds: Map<string, Var>;
   layout: Layout;
-  /** The variable of every occurrence, in first-appearance order (see the module comment). */
-  occurrences: Int32Array;
-  /** The model's blocks (document order), by id. */
-  blocks: readonly BlockDoc[];
-  blockIndex: Map<string, BlockIdx>;
+  /** The block with this id, if any (an index built on first use). */
+  blockOf(id: string): BlockIdx | undefined;
 }
 
-export interface LoweredSsa {
-  doc: FunctionDoc;
-  file: string;
-  name: string;
+export interface LoweredCfg extends LoweredBase {
+  cfg: Cfg;
+  /** The variable of every occurrence, in `fn.occ` order. */
+  occurrences: Int32Array;
+}
+
+export interface LoweredSsa extends LoweredBase {
   ssa: SsaCfg;
-  places: Places;
   valNames: string[];
   valIds: Map<string, Val>;
-  /** The original's variable names first (when lowered against one), then new ones. */
-  varNames: string[];
-  varIds: Map<string, Var>;
   /** Value -> index into `varNames`. */
   varOf: Int32Array;
-  layout: Layout;
-  /** The value of every occurrence, in first-appearance order (see the module comment). */
+  /** The value of every occurrence, in `fn.occ` order. */
   occurrences: Int32Array;
-  /** The model's blocks: document order, or the original's order when both have the same ids. */
-  blocks: readonly BlockDoc[];
-  blockIndex: Map<string, BlockIdx>;
 }
 
 export type LoweredPair =
   | { ok: true; orig: LoweredCfg; ssa: LoweredSsa; transformed: Transformed }
   | { ok: false; orig: LoweredCfg; mismatch: string };
 
-export function lowerCfg(doc: FunctionDoc, file: string, name: string): LoweredCfg {
-  expectKind(doc, "cfg", file, name);
-  const blocks = doc.blocks;
-  const varIds = new Map<string, Var>();
+/** A function as lowering takes it: a document, or columns. */
+export type FunctionInput = FunctionDoc | ColumnarFunction;
+
+function columns(f: FunctionInput): ColumnarFunction {
+  return "occ" in f ? f : columnsOf(f);
+}
+
+export function lowerCfg(input: FunctionInput, file: string, name: string): LoweredCfg {
+  const fn = columns(input);
+  expectKind(fn, "cfg", file, name);
+  // variables numbered in first-appearance order, through a name id -> variable array
+  const varOfName = new Int32Array(fn.names.count).fill(-1);
   const varNames: string[] = [];
-  const occ = internNames(blocks, (s) => {
-    let v = varIds.get(s);
-    if (v === undefined) varIds.set(s, (v = (varNames.push(s) - 1) as Var));
-    return v;
-  });
+  const occ = new Int32Array(fn.occ.length);
+  for (let k = 0; k < occ.length; k++) {
+    const id = fn.occ[k];
+    let v = varOfName[id];
+    if (v < 0) v = varOfName[id] = varNames.push(fn.names.text(id)) - 1;
+    occ[k] = v;
+  }
+  const varIds = new Map<string, Var>();
+  varNames.forEach((x, v) => varIds.set(x, v as Var));
   const identity = new Int32Array(varNames.length);
   for (let v = 0; v < identity.length; v++) identity[v] = v;
-  const low = layoutBlocks(blocks, occ, identity, varNames.length);
-  const blockIndex = indexBlocks(blocks);
-  const graph = buildGraph(blocks, blockIndex, low.layout, blockIndex.get(doc.entry)!);
+  const low = layoutBlocks(fn, occ, identity, varNames.length);
+  const graph = buildGraph(fn, low.layout);
   return {
-    doc,
+    fn,
     file,
     name,
     cfg: new Cfg(graph, varNames.length, low.defRows as Rows<Var>, low.useRows as Rows<Var>),
-    places: makePlaces(file, name, blocks, low),
+    places: makePlaces(file, name, fn, low),
     varNames,
     varIds,
     layout: low.layout,
     occurrences: occ,
-    blocks,
-    blockIndex,
+    blockOf: blockIndexOf(fn),
   };
 }
 
-export function lowerSsa(doc: FunctionDoc, file: string, name: string, original?: LoweredCfg): LoweredSsa {
-  expectKind(doc, "ssa", file, name);
-  return lowerSsaInOrder(doc, file, name, original, modelOrder(doc.blocks, original));
+export function lowerSsa(input: FunctionInput, file: string, name: string, original?: LoweredCfg): LoweredSsa {
+  const fn = columns(input);
+  expectKind(fn, "ssa", file, name);
+  return lowerSsaInOrder(modelOrder(fn, original), file, name, original);
 }
 
-function lowerSsaInOrder(doc: FunctionDoc, file: string, name: string, original: LoweredCfg | undefined, order: Order): LoweredSsa {
-  const blocks = order.blocks;
-  const valIds = new Map<string, Val>();
+function lowerSsaInOrder(order: Order, file: string, name: string, original: LoweredCfg | undefined): LoweredSsa {
+  const fn = order.fn;
+  const valOfName = new Int32Array(fn.names.count).fill(-1);
   const valNames: string[] = [];
-  const occ = internNames(blocks, (s) => {
-    let v = valIds.get(s);
-    if (v === undefined) valIds.set(s, (v = (valNames.push(s) - 1) as Val));
-    return v;
-  });
-  const { varOf, varNames, varIds } = resolveVars(doc, order, occ, valIds, valNames, file, name, original);
-  const low = layoutBlocks(blocks, occ, varOf, varNames.length);
-  const blockIndex = order.onOriginal ? original!.blockIndex : indexBlocks(blocks);
-  const graph =
-    original !== undefined && sameGraph(original, blocks, doc.entry, low.layout)
-      ? original.cfg.graph
-      : buildGraph(blocks, blockIndex, low.layout, blockIndex.get(doc.entry)!);
+  const occ = new Int32Array(fn.occ.length);
+  for (let k = 0; k < occ.length; k++) {
+    const id = fn.occ[k];
+    let v = valOfName[id];
+    if (v < 0) v = valOfName[id] = valNames.push(fn.names.text(id)) - 1;
+    occ[k] = v;
+  }
+  const valIds = new Map<string, Val>();
+  valNames.forEach((x, v) => valIds.set(x, v as Val));
+  const { varOf, varNames, varIds } = resolveVars(order, occ, valOfName, valNames, file, name, original);
+  const low = layoutBlocks(fn, occ, varOf, varNames.length);
+  const graph = original !== undefined && order.onOriginal && sameGraph(original, fn, low.layout) ? original.cfg.graph : buildGraph(fn, low.layout);
 
   const n = graph.nodeCount;
   const phiStart = new Int32Array(n + 1);
-  const phiDef: number[] = [];
-  const args: number[][] = [];
-  for (let b = 0; b < blocks.length; b++) {
-    for (const phi of blocks[b].phis ?? []) {
-      phiDef.push(valIds.get(phi.def)!);
-      args.push(phiArgList(phi, blocks[b].preds).map((a) => valIds.get(a)!));
+  const P = fn.phiStart[fn.blockCount];
+  const phiDef = new Int32Array(P);
+  const argStart = new Int32Array(P + 1);
+  for (let p = 0; p < P; p++) argStart[p + 1] = argStart[p] + fn.phiArity[p];
+  const argList = new Int32Array(argStart[P]);
+  for (let b = 0; b < fn.blockCount; b++) {
+    let o = fn.occStart[b];
+    for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) {
+      phiDef[p] = occ[o++];
+      for (let a = argStart[p]; a < argStart[p + 1]; a++) argList[a] = occ[o++];
     }
     const first = low.layout.blockFirstNode[b];
-    phiStart[first + 1] = phiDef.length;
-    for (let m = first + 1; m < low.layout.blockFirstNode[b + 1]; m++) phiStart[m + 1] = phiDef.length;
+    phiStart[first + 1] = fn.phiStart[b + 1];
+    for (let m = first + 1; m < low.layout.blockFirstNode[b + 1]; m++) phiStart[m + 1] = fn.phiStart[b + 1];
   }
-  const ssa = new SsaCfg(
-    graph,
-    valNames.length,
-    low.defRows as Rows<Val>,
-    low.useRows as Rows<Val>,
-    phiStart,
-    Int32Array.from(phiDef),
-    Rows.from<Val>(args),
-  );
+  const ssa = new SsaCfg(graph, valNames.length, low.defRows as Rows<Val>, low.useRows as Rows<Val>, phiStart, phiDef, new Rows<Val>(argStart, argList));
   return {
-    doc,
+    fn,
     file,
     name,
     ssa,
-    places: makePlaces(file, name, blocks, low),
+    places: makePlaces(file, name, fn, low),
     valNames,
     valIds,
     varNames,
@@ -176,8 +183,7 @@ function lowerSsaInOrder(doc: FunctionDoc, file: string, name: string, original:
     varOf,
     layout: low.layout,
     occurrences: occ,
-    blocks,
-    blockIndex,
+    blockOf: order.onOriginal ? original!.blockOf : blockIndexOf(fn),
   };
 }
 
@@ -186,37 +192,45 @@ function lowerSsaInOrder(doc: FunctionDoc, file: string, name: string, original:
  * lower to the same graph. When the SSA names variables the original never mentions,
  * `transformed.old` is the original CFG with its variable count widened to cover them.
  */
-export function lowerPair(original: FunctionDoc, ssa: FunctionDoc, file: string, ssaFile: string, name: string): LoweredPair {
+export function lowerPair(original: FunctionInput, ssa: FunctionInput, file: string, ssaFile: string, name: string): LoweredPair {
   return lowerPairWith(lowerCfg(original, file, name), ssa, ssaFile);
 }
 
 /** `lowerPair` against an original lowered already (its `Graph` is the one shared). */
-export function lowerPairWith(orig: LoweredCfg, ssa: FunctionDoc, ssaFile: string): LoweredPair {
-  const { doc: original, name } = orig;
-  expectKind(ssa, "ssa", ssaFile, name);
+export function lowerPairWith(orig: LoweredCfg, input: FunctionInput, ssaFile: string): LoweredPair {
+  const { fn: o, name } = orig;
+  const s0 = columns(input);
+  expectKind(s0, "ssa", ssaFile, name);
   const mismatch = (m: string): LoweredPair => ({ ok: false, orig, mismatch: m });
-  const order = modelOrder(ssa.blocks, orig);
+  const blockName = (f: ColumnarFunction, b: number): string => f.names.text(f.blockName[b]);
+  const order = modelOrder(s0, orig);
   if (!order.onOriginal) {
-    for (const b of ssa.blocks) if (!orig.blockIndex.has(b.id)) return mismatch(`block ${show(b.id)} is not in the original`);
-    const ids = new Set(ssa.blocks.map((b) => b.id));
-    for (const b of orig.blocks) if (!ids.has(b.id)) return mismatch(`block ${show(b.id)} of the original is missing in the SSA`);
+    for (let b = 0; b < s0.blockCount; b++) if (orig.blockOf(blockName(s0, b)) === undefined) return mismatch(`block ${show(blockName(s0, b))} is not in the original`);
+    const ids = new Set<string>();
+    for (let b = 0; b < s0.blockCount; b++) ids.add(blockName(s0, b));
+    for (let b = 0; b < o.blockCount; b++) if (!ids.has(blockName(o, b))) return mismatch(`block ${show(blockName(o, b))} of the original is missing in the SSA`);
     invariant(false, "block lists with the same ids not mapped onto each other");
   }
-  if (original.entry !== ssa.entry) return mismatch(`entry differs: original ${show(original.entry)}, SSA ${show(ssa.entry)}`);
-  const ssaBlocks = order.blocks;
-  for (let b = 0; b < orig.blocks.length; b++) {
-    const o = orig.blocks[b];
-    const s = ssaBlocks[b];
-    if (!sameStrings(o.preds, s.preds))
-      return mismatch(`block ${show(o.id)}: preds differ: original ${showList(o.preds)}, SSA ${showList(s.preds)}`);
-    const os = o.stmts?.length ?? 0;
-    const ss = s.stmts?.length ?? 0;
+  const s = order.fn;
+  if (o.entry !== s.entry) return mismatch(`entry differs: original ${show(blockName(o, o.entry))}, SSA ${show(blockName(s, s.entry))}`);
+  for (let b = 0; b < o.blockCount; b++) {
+    // blocks are in one order, so predecessors compare as block indices
+    if (!sameRange(o.preds, o.predStart[b], o.predStart[b + 1], s.preds, s.predStart[b], s.predStart[b + 1])) {
+      const list = (f: ColumnarFunction): string => {
+        const xs: string[] = [];
+        for (let k = f.predStart[b]; k < f.predStart[b + 1]; k++) xs.push(show(blockName(f, f.preds[k])));
+        return `[${xs.join(", ")}]`;
+      };
+      return mismatch(`block ${show(blockName(o, b))}: preds differ: original ${list(o)}, SSA ${list(s)}`);
+    }
+    const os = o.blockForm[b] === FORM_DEFS_USES ? 0 : o.groupStart[b + 1] - o.groupStart[b];
+    const ss = s.blockForm[b] === FORM_DEFS_USES ? 0 : s.groupStart[b + 1] - s.groupStart[b];
     // an empty stmts block and a defs/uses block are both one node: the same graph
-    if ((o.stmts === undefined) !== (s.stmts === undefined) && os + ss > 0)
-      return mismatch(`block ${show(o.id)}: ${formOf(o)} in the original, ${formOf(s)} in the SSA`);
-    if (os !== ss) return mismatch(`block ${show(o.id)}: ${os} ${os === 1 ? "statement" : "statements"} in the original, ${ss} in the SSA`);
+    if (o.blockForm[b] !== s.blockForm[b] && os + ss > 0)
+      return mismatch(`block ${show(blockName(o, b))}: ${formOf(o, b)} in the original, ${formOf(s, b)} in the SSA`);
+    if (os !== ss) return mismatch(`block ${show(blockName(o, b))}: ${os} ${os === 1 ? "statement" : "statements"} in the original, ${ss} in the SSA`);
   }
-  const low = lowerSsaInOrder(ssa, ssaFile, name, orig, order);
+  const low = lowerSsaInOrder(order, ssaFile, name, orig);
   if (low.ssa.graph !== orig.cfg.graph) return mismatch(splitMismatch(orig, low));
   const old =
     low.varNames.length > orig.varNames.length
@@ -238,24 +252,37 @@ export interface DocPair {
  * one name, are malformed.
  */
 export function pairDocuments(original: FunctionDoc[], ssa: FunctionDoc[], file: string, ssaFile: string): DocPair[] {
-  if (original.length === 1 && ssa.length === 1) return [{ name: functionName(original[0], 0), original: original[0], ssa: ssa[0] }];
-  const byName = (docs: FunctionDoc[], f: string): Map<string, FunctionDoc> => {
-    const m = new Map<string, FunctionDoc>();
-    docs.forEach((d, i) => {
-      const k = functionName(d, i);
+  const pairs = pairByName(
+    original.map((d, i) => functionName(d, i)),
+    ssa.map((d, i) => functionName(d, i)),
+    file,
+    ssaFile,
+  );
+  return pairs.map(([o, s]) => ({ name: functionName(original[o], o), original: original[o], ssa: ssa[s] }));
+}
+
+/**
+ * The pairing of `pairDocuments` on function names alone (`#i` for unnamed ones): index pairs
+ * `[original, ssa]` in the original's order.
+ */
+export function pairByName(original: readonly string[], ssa: readonly string[], file: string, ssaFile: string): [number, number][] {
+  if (original.length === 1 && ssa.length === 1) return [[0, 0]];
+  const byName = (names: readonly string[], f: string): Map<string, number> => {
+    const m = new Map<string, number>();
+    names.forEach((k, i) => {
       if (m.has(k)) throw new MalformedInput(`${f}: function ${show(k)}: two functions have this name, so they cannot be paired`);
-      m.set(k, d);
+      m.set(k, i);
     });
     return m;
   };
   const o = byName(original, file);
   const s = byName(ssa, ssaFile);
   for (const k of s.keys()) if (!o.has(k)) throw new MalformedInput(`${ssaFile}: function ${show(k)}: not in the original ${file}`);
-  const out: DocPair[] = [];
-  for (const [k, d] of o) {
+  const out: [number, number][] = [];
+  for (const [k, i] of o) {
     const t = s.get(k);
     if (t === undefined) throw new MalformedInput(`${ssaFile}: function ${show(k)} of the original ${file} is missing`);
-    out.push({ name: k, original: d, ssa: t });
+    out.push([i, t]);
   }
   return out;
 }
@@ -277,14 +304,14 @@ interface LoweredRows {
 
 /**
  * The node split and the defs/uses rows in one pass. `occ` holds the item (variable or SSA
- * value) of every occurrence in `internNames` order; `keyOf` maps each item to the original
+ * value) of every occurrence in `fn.occ` order; `keyOf` maps each item to the original
  * variable that decides splits.
  */
-function layoutBlocks(blocks: readonly BlockDoc[], occ: Int32Array, keyOf: Int32Array, keyCount: number): LoweredRows {
-  const B = blocks.length;
+function layoutBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, keyCount: number): LoweredRows {
+  const B = fn.blockCount;
   const blockFirstNode = new Int32Array(B + 1);
   const blockFirstStmt = new Int32Array(B + 1);
-  for (let b = 0; b < B; b++) blockFirstStmt[b + 1] = blockFirstStmt[b] + (blocks[b].stmts?.length ?? 0);
+  for (let b = 0; b < B; b++) blockFirstStmt[b + 1] = blockFirstStmt[b] + (fn.blockForm[b] === FORM_DEFS_USES ? 0 : fn.groupStart[b + 1] - fn.groupStart[b]);
   const S = blockFirstStmt[B];
   const stmtUseNode = new Int32Array(S);
   const stmtDefNode = new Int32Array(S);
@@ -340,37 +367,37 @@ function layoutBlocks(blocks: readonly BlockDoc[], occ: Int32Array, keyOf: Int32
     return false;
   };
 
-  let at = 0; // cursor into occ
   for (let b = 0; b < B; b++) {
     blockFirstNode[b] = nodes;
-    const block = blocks[b];
-    at += phiOccCount(block);
+    let at = fn.occStart[b];
+    for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) at += 1 + fn.phiArity[p];
     newNode(b, -1);
-    if (block.stmts === undefined) {
+    const g0 = fn.groupStart[b];
+    if (fn.blockForm[b] === FORM_DEFS_USES) {
       const d = at;
-      const u = (at += block.defs!.length);
-      at += block.uses!.length;
-      addUses(u, at, -1);
+      const u = at + fn.groupDefs[g0];
+      addUses(u, u + fn.groupUses[g0], -1);
       addDefs(d, u, -1);
       continue;
     }
     const phiNode = cur;
-    for (let s = 0; s < block.stmts.length; s++) {
-      const g = blockFirstStmt[b] + s;
+    for (let g = g0; g < fn.groupStart[b + 1]; g++) {
+      const s = g - g0;
+      const gs = blockFirstStmt[b] + s;
       const d = at;
-      const u = (at += block.stmts[s].defs.length);
-      const end = (at += block.stmts[s].uses.length);
+      const u = (at += fn.groupDefs[g]);
+      const end = (at += fn.groupUses[g]);
       if (cur === phiNode || anyKey(u, end, keyDefIn) || anyKey(d, u, keyUseIn) || anyKey(d, u, keyDefIn)) newNode(b, s);
       addUses(u, end, s);
-      stmtUseNode[g] = cur;
+      stmtUseNode[gs] = cur;
       // earlier uses in this node share no variable with the defs (else we split above): this
       // asks whether the statement uses what it defines
       if (anyKey(d, u, keyUseIn)) newNode(b, s);
       addDefs(d, u, s);
-      stmtDefNode[g] = cur;
+      stmtDefNode[gs] = cur;
     }
+    invariant(at === fn.occStart[b + 1], "layoutBlocks walked a block's occurrences out of step with its groups");
   }
-  invariant(at === occ.length, "layoutBlocks walked the occurrences out of step with internNames");
   blockFirstNode[B] = nodes;
   defStart[nodes] = defs;
   useStart[nodes] = uses;
@@ -390,93 +417,73 @@ function layoutBlocks(blocks: readonly BlockDoc[], occ: Int32Array, keyOf: Int32
   };
 }
 
-function buildGraph(blocks: readonly BlockDoc[], blockIndex: Map<string, BlockIdx>, layout: Layout, entry: BlockIdx): Graph {
+function buildGraph(fn: ColumnarFunction, layout: Layout): Graph {
   const { blockFirstNode, nodeBlock } = layout;
   const n = nodeBlock.length;
   const start = new Int32Array(n + 1);
   for (let m = 0; m < n; m++) {
     const b = nodeBlock[m];
-    start[m + 1] = start[m] + (m === blockFirstNode[b] ? blocks[b].preds.length : 1);
+    start[m + 1] = start[m] + (m === blockFirstNode[b] ? fn.predStart[b + 1] - fn.predStart[b] : 1);
   }
   const list = new Int32Array(start[n]);
   for (let m = 0; m < n; m++) {
     const b = nodeBlock[m];
     if (m !== blockFirstNode[b]) list[start[m]] = m - 1;
-    else blocks[b].preds.forEach((p, i) => (list[start[m] + i] = blockFirstNode[blockIndex.get(p)! + 1] - 1));
+    else for (let k = fn.predStart[b], i = start[m]; k < fn.predStart[b + 1]; k++, i++) list[i] = blockFirstNode[fn.preds[k] + 1] - 1;
   }
-  return new Graph(n, blockFirstNode[entry] as Node, new Rows(start, list));
+  return new Graph(n, blockFirstNode[fn.entry] as Node, new Rows(start, list));
 }
 
-function makePlaces(file: string, functionName: string, blocks: readonly BlockDoc[], low: LoweredRows): Places {
+function makePlaces(file: string, functionName: string, fn: ColumnarFunction, low: LoweredRows): Places {
+  let blockNames: string[] | undefined;
   return {
     file,
     functionName,
-    blockNames: blocks.map((b) => b.id),
+    blockCount: fn.blockCount,
+    get blockNames(): readonly string[] {
+      if (blockNames === undefined) {
+        blockNames = new Array<string>(fn.blockCount);
+        for (let b = 0; b < fn.blockCount; b++) blockNames[b] = fn.names.text(fn.blockName[b]);
+      }
+      return blockNames;
+    },
     blockFirstNode: low.layout.blockFirstNode,
     nodeBlock: low.layout.nodeBlock,
     nodeFirstStmt: low.layout.nodeFirstStmt,
     defStmt: low.defStmt,
     useStmt: low.useStmt,
-    blockHasStmts: blocks.map((b) => b.stmts !== undefined),
   };
 }
 
-function phiOccCount(b: BlockDoc): number {
-  let k = 0;
-  for (const phi of b.phis ?? []) k += 1 + (Array.isArray(phi.args) ? phi.args.length : b.preds.length);
-  return k;
-}
-
-/** Block -> the index of its first occurrence in `internNames` order. */
-function blockOccStart(blocks: readonly BlockDoc[]): Int32Array {
-  const start = new Int32Array(blocks.length + 1);
-  blocks.forEach((b, i) => {
-    let k = phiOccCount(b);
-    if (b.stmts === undefined) k += b.defs!.length + b.uses!.length;
-    else for (const s of b.stmts) k += s.defs.length + s.uses.length;
-    start[i + 1] = start[i] + k;
-  });
-  return start;
-}
-
-/**
- * Interns every variable or value name in first-appearance order (see the module comment) and
- * returns the id of each occurrence in that order, which `layoutBlocks` walks again.
- */
-function internNames(blocks: readonly BlockDoc[], intern: (name: string) => number): Int32Array {
-  const occ = new Int32Array(blockOccStart(blocks)[blocks.length]);
-  let k = 0;
-  const put = (names: readonly string[]): void => {
-    for (const x of names) occ[k++] = intern(x);
-  };
-  for (const b of blocks) {
-    for (const phi of b.phis ?? []) {
-      occ[k++] = intern(phi.def);
-      put(phiArgList(phi, b.preds));
+/** `blockOf` of a lowered function: a map from id to block, built on first use. */
+function blockIndexOf(fn: ColumnarFunction): (id: string) => BlockIdx | undefined {
+  let index: Map<string, BlockIdx> | undefined;
+  return (id) => {
+    if (index === undefined) {
+      index = new Map();
+      for (let b = 0; b < fn.blockCount; b++) index.set(fn.names.text(fn.blockName[b]), b as BlockIdx);
     }
-    if (b.stmts === undefined) {
-      put(b.defs!);
-      put(b.uses!);
-    } else
-      for (const s of b.stmts) {
-        put(s.defs);
-        put(s.uses);
-      }
-  }
-  return occ;
+    return index.get(id);
+  };
+}
+
+/** Where the occurrences of block `b`'s groups start (after its phis). */
+function groupOccStart(fn: ColumnarFunction, b: number): number {
+  let at = fn.occStart[b];
+  for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) at += 1 + fn.phiArity[p];
+  return at;
 }
 
 function resolveVars(
-  doc: FunctionDoc,
   order: Order,
   occ: Int32Array,
-  valIds: Map<string, Val>,
+  valOfName: Int32Array,
   valNames: readonly string[],
   file: string,
   name: string,
   original: LoweredCfg | undefined,
 ): { varOf: Int32Array; varNames: string[]; varIds: Map<string, Var> } {
-  const blocks = order.blocks;
+  const fn = order.fn;
   const varNames = original ? original.varNames.slice() : [];
   const varIds = new Map<string, Var>(original?.varIds ?? []);
   const intern = (x: string): number => {
@@ -486,87 +493,113 @@ function resolveVars(
   };
   const n = valNames.length;
   const varOf = new Int32Array(n).fill(-1);
-  const vars = doc.vars;
-  if (vars !== undefined) for (let v = 0; v < n; v++) if (Object.hasOwn(vars, valNames[v])) varOf[v] = intern(vars[valNames[v]]);
+  if (fn.vars !== undefined) {
+    // in value order, as the values first appear (a value `vars` names but no block uses is ignored)
+    const given = new Int32Array(n).fill(-1);
+    for (let i = 0; i < fn.vars.length; i += 2) {
+      const v = valOfName[fn.vars[i]];
+      if (v >= 0) given[v] = fn.vars[i + 1];
+    }
+    for (let v = 0; v < n; v++) if (given[v] >= 0) varOf[v] = intern(fn.names.text(given[v]));
+  }
 
   if (original !== undefined) {
     // positional: walk both occurrence lists; the original's variable ids are ours too
+    const o = original.fn;
     const oOcc = original.occurrences;
-    const oStart = blockOccStart(original.blocks);
-    const sStart = blockOccStart(blocks);
-    const pair = (s: number, sLen: number, o: number, oLen: number): void => {
-      for (let i = 0; i < sLen && i < oLen; i++) if (varOf[occ[s + i]] < 0) varOf[occ[s + i]] = oOcc[o + i];
+    const pair = (s: number, sLen: number, at: number, oLen: number): void => {
+      for (let i = 0; i < sLen && i < oLen; i++) if (varOf[occ[s + i]] < 0) varOf[occ[s + i]] = oOcc[at + i];
     };
-    for (let b = 0; b < blocks.length; b++) {
-      const sb = blocks[b];
-      const ob = order.onOriginal ? b : original.blockIndex.get(sb.id);
+    for (let b = 0; b < fn.blockCount; b++) {
+      const ob = order.onOriginal ? b : original.blockOf(fn.names.text(fn.blockName[b]));
       if (ob === undefined) continue;
-      const obk = original.blocks[ob];
-      let s = sStart[b] + phiOccCount(sb);
-      let o = oStart[ob] + phiOccCount(obk);
-      if (sb.stmts !== undefined && obk.stmts !== undefined) {
-        for (let j = 0; j < sb.stmts.length; j++) {
-          const [sd, su] = [sb.stmts[j].defs.length, sb.stmts[j].uses.length];
-          if (j < obk.stmts.length) {
-            const [od, ou] = [obk.stmts[j].defs.length, obk.stmts[j].uses.length];
-            pair(s, sd, o, od);
-            pair(s + sd, su, o + od, ou);
-            o += od + ou;
+      let s = groupOccStart(fn, b);
+      let at = groupOccStart(o, ob);
+      const sForm = fn.blockForm[b];
+      const oForm = o.blockForm[ob];
+      const sg0 = fn.groupStart[b];
+      const og0 = o.groupStart[ob];
+      if (sForm !== FORM_DEFS_USES && oForm !== FORM_DEFS_USES) {
+        const oCount = o.groupStart[ob + 1] - og0;
+        for (let j = 0; j < fn.groupStart[b + 1] - sg0; j++) {
+          const [sd, su] = [fn.groupDefs[sg0 + j], fn.groupUses[sg0 + j]];
+          if (j < oCount) {
+            const [od, ou] = [o.groupDefs[og0 + j], o.groupUses[og0 + j]];
+            pair(s, sd, at, od);
+            pair(s + sd, su, at + od, ou);
+            at += od + ou;
           }
           s += sd + su;
         }
-      } else if (sb.stmts === undefined && obk.stmts === undefined) {
-        const [sd, od] = [sb.defs!.length, obk.defs!.length];
-        if (sd === 1 && od === 1) pair(s, 1, o, 1);
-        if (sb.uses!.length === 1 && obk.uses!.length === 1) pair(s + sd, 1, o + od, 1);
+      } else if (sForm === FORM_DEFS_USES && oForm === FORM_DEFS_USES) {
+        const [sd, od] = [fn.groupDefs[sg0], o.groupDefs[og0]];
+        if (sd === 1 && od === 1) pair(s, 1, at, 1);
+        if (fn.groupUses[sg0] === 1 && o.groupUses[og0] === 1) pair(s + sd, 1, at + od, 1);
       }
     }
   }
 
   // a phi and its arguments are versions of one variable: spread known variables along phi links
-  const links: (number[] | undefined)[] = new Array(n);
-  for (const b of blocks)
-    for (const phi of b.phis ?? []) {
-      const d = valIds.get(phi.def)!;
-      for (const a of phiArgList(phi, b.preds)) {
-        const x = valIds.get(a)!;
-        (links[d] ??= []).push(x);
-        (links[x] ??= []).push(d);
-      }
-    }
-  const queue: number[] = [];
-  for (let v = 0; v < n; v++) if (varOf[v] >= 0) queue.push(v);
-  for (let head = 0; head < queue.length; head++) {
+  const linkCount = new Int32Array(n + 1);
+  forEachPhiLink(fn, occ, (d, x) => {
+    linkCount[d + 1]++;
+    linkCount[x + 1]++;
+  });
+  for (let v = 0; v < n; v++) linkCount[v + 1] += linkCount[v];
+  const links = new Int32Array(linkCount[n]);
+  const fill = linkCount.slice(0, n);
+  forEachPhiLink(fn, occ, (d, x) => {
+    links[fill[d]++] = x;
+    links[fill[x]++] = d;
+  });
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let v = 0; v < n; v++) if (varOf[v] >= 0) queue[tail++] = v;
+  for (let head = 0; head < tail; head++) {
     const v = queue[head];
-    for (const w of links[v] ?? [])
+    for (let k = linkCount[v]; k < linkCount[v + 1]; k++) {
+      const w = links[k];
       if (varOf[w] < 0) {
         varOf[w] = varOf[v];
-        queue.push(w);
+        queue[tail++] = w;
       }
+    }
   }
 
   for (let v = 0; v < n; v++) {
     if (varOf[v] >= 0) continue;
     if (original !== undefined)
       throw new MalformedInput(
-        `${file}: function ${show(name)}, ${firstPlace(blocks, valNames[v])}: cannot infer the variable of value ${JSON.stringify(valNames[v])} (give it in "vars")`,
+        `${file}: function ${show(name)}, ${firstPlace(fn, occ, v)}: cannot infer the variable of value ${JSON.stringify(valNames[v])} (give it in "vars")`,
       );
     varOf[v] = intern(valNames[v]);
   }
   return { varOf, varNames, varIds };
 }
 
+/** Every (phi def, argument) pair, in document order. */
+function forEachPhiLink(fn: ColumnarFunction, occ: Int32Array, f: (def: number, arg: number) => void): void {
+  for (let b = 0; b < fn.blockCount; b++) {
+    let o = fn.occStart[b];
+    for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) {
+      const d = occ[o++];
+      for (let a = 0; a < fn.phiArity[p]; a++) f(d, occ[o++]);
+    }
+  }
+}
+
 /** `block B, phi i`, `block B, statement j` or `block B`: where a value first appears. */
-function firstPlace(blocks: readonly BlockDoc[], val: string): string {
-  for (const b of blocks) {
-    const at = `block ${show(b.id)}`;
-    const phi = (b.phis ?? []).findIndex((p) => p.def === val || phiArgList(p, b.preds).includes(val));
-    if (phi >= 0) return `${at}, phi ${phi}`;
-    if (b.stmts === undefined) {
-      if (b.defs!.includes(val) || b.uses!.includes(val)) return at;
-    } else {
-      const s = b.stmts.findIndex((st) => st.defs.includes(val) || st.uses.includes(val));
-      if (s >= 0) return `${at}, statement ${s}`;
+function firstPlace(fn: ColumnarFunction, occ: Int32Array, val: number): string {
+  for (let b = 0; b < fn.blockCount; b++) {
+    const at = `block ${show(fn.names.text(fn.blockName[b]))}`;
+    let o = fn.occStart[b];
+    for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) {
+      const end = o + 1 + fn.phiArity[p];
+      for (; o < end; o++) if (occ[o] === val) return `${at}, phi ${p - fn.phiStart[b]}`;
+    }
+    for (let g = fn.groupStart[b]; g < fn.groupStart[b + 1]; g++) {
+      const end = o + fn.groupDefs[g] + fn.groupUses[g];
+      for (; o < end; o++) if (occ[o] === val) return fn.blockForm[b] === FORM_DEFS_USES ? at : `${at}, statement ${g - fn.groupStart[b]}`;
     }
   }
   invariant(false, `value ${val} appears nowhere`);
@@ -574,29 +607,81 @@ function firstPlace(blocks: readonly BlockDoc[], val: string): string {
 
 /** An SSA's blocks in model order; `onOriginal`: in the original's order, with the same ids. */
 interface Order {
-  blocks: readonly BlockDoc[];
+  fn: ColumnarFunction;
   onOriginal: boolean;
 }
 
-/** The original's order when both have exactly the same ids (unique, as validated); else as given. */
-function modelOrder(blocks: readonly BlockDoc[], original: LoweredCfg | undefined): Order {
-  if (original === undefined || blocks.length !== original.blocks.length) return { blocks, onOriginal: false };
-  if (blocks.every((b, i) => b.id === original.blocks[i].id)) return { blocks, onOriginal: true };
-  const out: BlockDoc[] = new Array(blocks.length);
-  for (const b of blocks) {
-    const i = original.blockIndex.get(b.id);
-    if (i === undefined) return { blocks, onOriginal: false };
-    out[i] = b;
+/** Whether block `a` of `f` and block `b` of `g` have the same id (two name tables). */
+function sameBlockName(f: ColumnarFunction, a: number, g: ColumnarFunction, b: number): boolean {
+  const x = f.names.literal?.(f.blockName[a]);
+  const y = g.names.literal?.(g.blockName[b]);
+  if (x !== undefined && y !== undefined) {
+    const len = x.end - x.start;
+    if (len !== y.end - y.start) return false;
+    for (let i = 0; i < len; i++) if (x.bytes[x.start + i] !== y.bytes[y.start + i]) return false;
+    return true;
   }
-  return { blocks: out, onOriginal: true };
+  return f.names.text(f.blockName[a]) === g.names.text(g.blockName[b]);
 }
 
-/** Whether an SSA laid out as `layout` would have exactly the original's graph. */
-function sameGraph(original: LoweredCfg, blocks: readonly BlockDoc[], entry: string, layout: Layout): boolean {
+/** The original's order when both have exactly the same ids (unique, as validated); else as given. */
+function modelOrder(fn: ColumnarFunction, original: LoweredCfg | undefined): Order {
+  if (original === undefined || fn.blockCount !== original.fn.blockCount) return { fn, onOriginal: false };
+  let same = true;
+  for (let b = 0; same && b < fn.blockCount; b++) same = sameBlockName(fn, b, original.fn, b);
+  if (same) return { fn, onOriginal: true };
+  const perm = new Int32Array(fn.blockCount); // original block -> SSA block
+  for (let b = 0; b < fn.blockCount; b++) {
+    const i = original.blockOf(fn.names.text(fn.blockName[b]));
+    if (i === undefined) return { fn, onOriginal: false };
+    perm[i] = b;
+  }
+  return { fn: permuteBlocks(fn, perm), onOriginal: true };
+}
+
+/** `fn` with its blocks in the order `perm` (new block -> old block). */
+function permuteBlocks(fn: ColumnarFunction, perm: Int32Array): ColumnarFunction {
+  const B = fn.blockCount;
+  const inverse = new Int32Array(B);
+  for (let b = 0; b < B; b++) inverse[perm[b]] = b;
+  const starts = (start: Int32Array): Int32Array => {
+    const out = new Int32Array(B + 1);
+    for (let b = 0; b < B; b++) out[b + 1] = out[b] + start[perm[b] + 1] - start[perm[b]];
+    return out;
+  };
+  const gather = (start: Int32Array, newStart: Int32Array, list: Int32Array, map?: Int32Array): Int32Array => {
+    const out = new Int32Array(list.length);
+    for (let b = 0; b < B; b++)
+      for (let k = start[perm[b]], i = newStart[b]; k < start[perm[b] + 1]; k++, i++) out[i] = map === undefined ? list[k] : map[list[k]];
+    return out;
+  };
+  const predStart = starts(fn.predStart);
+  const phiStart = starts(fn.phiStart);
+  const groupStart = starts(fn.groupStart);
+  const occStart = starts(fn.occStart);
+  return {
+    ...fn,
+    blockName: Int32Array.from(perm, (b) => fn.blockName[b]),
+    entry: inverse[fn.entry],
+    predStart,
+    preds: gather(fn.predStart, predStart, fn.preds, inverse),
+    blockForm: Uint8Array.from(perm, (b) => fn.blockForm[b]),
+    phiStart,
+    phiArity: gather(fn.phiStart, phiStart, fn.phiArity),
+    groupStart,
+    groupDefs: gather(fn.groupStart, groupStart, fn.groupDefs),
+    groupUses: gather(fn.groupStart, groupStart, fn.groupUses),
+    occStart,
+    occ: gather(fn.occStart, occStart, fn.occ),
+  };
+}
+
+/** Whether an SSA in the original's block order, laid out as `layout`, would have exactly the original's graph. */
+function sameGraph(original: LoweredCfg, fn: ColumnarFunction, layout: Layout): boolean {
   const o = original.layout;
-  if (entry !== original.doc.entry || blocks.length !== original.blocks.length) return false;
-  for (let b = 0; b < blocks.length; b++)
-    if (blocks[b].id !== original.blocks[b].id || !sameStrings(blocks[b].preds, original.blocks[b].preds)) return false;
+  const of = original.fn;
+  if (fn.entry !== of.entry || fn.blockCount !== of.blockCount) return false;
+  if (!sameInts(fn.predStart, of.predStart) || !sameInts(fn.preds, of.preds)) return false;
   return (
     sameInts(layout.blockFirstNode, o.blockFirstNode) &&
     sameInts(layout.blockFirstStmt, o.blockFirstStmt) &&
@@ -609,10 +694,10 @@ function sameGraph(original: LoweredCfg, blocks: readonly BlockDoc[], entry: str
 function splitMismatch(orig: LoweredCfg, low: LoweredSsa): string {
   const a = orig.layout;
   const b = low.layout;
-  for (let blk = 0; blk < orig.blocks.length; blk++) {
+  for (let blk = 0; blk < orig.fn.blockCount; blk++) {
     for (let g = a.blockFirstStmt[blk]; g < a.blockFirstStmt[blk + 1]; g++) {
       const s = g - a.blockFirstStmt[blk];
-      const at = `block ${show(orig.blocks[blk].id)}, statement ${s}`;
+      const at = `block ${show(orig.fn.names.text(orig.fn.blockName[blk]))}, statement ${s}`;
       const why = `(nodes split by original variables; check "vars")`;
       const startsA = s === 0 || a.stmtUseNode[g] !== a.stmtDefNode[g - 1];
       const startsB = s === 0 || b.stmtUseNode[g] !== b.stmtDefNode[g - 1];
@@ -627,27 +712,19 @@ function splitMismatch(orig: LoweredCfg, low: LoweredSsa): string {
   invariant(false, "the original and the SSA lower to different graphs with no differing statement");
 }
 
-function expectKind(doc: FunctionDoc, kind: "cfg" | "ssa", file: string, name: string): void {
+function expectKind(fn: ColumnarFunction, kind: "cfg" | "ssa", file: string, name: string): void {
   const what = kind === "cfg" ? "an original CFG" : "an SSA CFG";
-  if (doc.kind !== kind) throw new MalformedInput(`${file}: function ${show(name)}: expected ${what} ("kind": "${kind}"), found "kind": "${doc.kind}"`);
+  if (fn.kind !== kind) throw new MalformedInput(`${file}: function ${show(name)}: expected ${what} ("kind": "${kind}"), found "kind": "${fn.kind}"`);
 }
 
-function indexBlocks(blocks: readonly BlockDoc[]): Map<string, BlockIdx> {
-  const m = new Map<string, BlockIdx>();
-  blocks.forEach((b, i) => m.set(b.id, i as BlockIdx));
-  return m;
+function formOf(fn: ColumnarFunction, b: number): string {
+  return fn.blockForm[b] === FORM_DEFS_USES ? `"defs"/"uses"` : `"stmts"`;
 }
 
-function formOf(b: BlockDoc): string {
-  return b.stmts === undefined ? `"defs"/"uses"` : `"stmts"`;
-}
-
-function showList(xs: readonly string[]): string {
-  return `[${xs.map(show).join(", ")}]`;
-}
-
-function sameStrings(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+function sameRange(a: Int32Array, a0: number, a1: number, b: Int32Array, b0: number, b1: number): boolean {
+  if (a1 - a0 !== b1 - b0) return false;
+  for (let i = 0; i < a1 - a0; i++) if (a[a0 + i] !== b[b0 + i]) return false;
+  return true;
 }
 
 function sameInts(a: Int32Array, b: Int32Array): boolean {
@@ -655,3 +732,5 @@ function sameInts(a: Int32Array, b: Int32Array): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+
+export type { NameTable };

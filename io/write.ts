@@ -4,6 +4,7 @@
  */
 import type { BlockIdx, Node, Var } from "../spec/ids.js";
 import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type PhiDoc, type StmtDoc } from "./format.js";
+import { FORM_DEFS_USES } from "./columns.js";
 import type { LoweredCfg } from "./lower.js";
 
 /** How a construction named things: the value each occurrence reads or writes, and each block's phis. */
@@ -22,29 +23,146 @@ export interface Renaming {
  * through the node holding the defs, which may follow the node holding the uses).
  */
 export function renameDocument(orig: LoweredCfg, r: Renaming, vars: Record<string, string>, name?: string): FunctionDoc {
-  const { layout, varIds } = orig;
-  const blocks = orig.blocks.map((b, i): BlockDoc => {
-    const bi = i as BlockIdx;
-    const out: BlockDoc = { id: b.id, preds: b.preds.slice() };
-    const phis = r.phis(bi);
+  const blocks: BlockDoc[] = [];
+  forEachRenamedBlock(orig, r, (id, preds, phis, groups, defsUses) => {
+    const out: BlockDoc = { id, preds };
     if (phis.length > 0) out.phis = phis.map((p): PhiDoc => ({ def: p.def, args: p.args.slice() }));
-    if (b.stmts === undefined) {
-      const n = layout.blockFirstNode[bi] as Node;
-      out.defs = b.defs!.map((d) => r.defValue(n, varIds.get(d)!));
-      out.uses = b.uses!.map((u) => r.useValue(n, varIds.get(u)!));
-    } else {
-      out.stmts = b.stmts.map((s, j): StmtDoc => {
-        const g = layout.blockFirstStmt[bi] + j;
-        const dn = layout.stmtDefNode[g] as Node;
-        const un = layout.stmtUseNode[g] as Node;
-        return { defs: s.defs.map((d) => r.defValue(dn, varIds.get(d)!)), uses: s.uses.map((u) => r.useValue(un, varIds.get(u)!)) };
-      });
-    }
-    return out;
+    if (defsUses) {
+      out.defs = groups[0].defs;
+      out.uses = groups[0].uses;
+    } else out.stmts = groups;
+    blocks.push(out);
   });
-  const fnName = name ?? orig.doc.name;
-  return { kind: "ssa", ...(fnName === undefined ? {} : { name: fnName }), entry: orig.doc.entry, blocks, vars: { ...vars } };
+  const fnName = name ?? orig.fn.name;
+  return { kind: "ssa", ...(fnName === undefined ? {} : { name: fnName }), entry: orig.fn.names.text(orig.fn.blockName[orig.fn.entry]), blocks, vars: { ...vars } };
 }
+
+/**
+ * Each block of `orig` renamed by `r`, in order: its id, preds, phis, and its statements (or its
+ * one defs/uses group). One loop shared by the document and the streamed text.
+ */
+function forEachRenamedBlock(
+  orig: LoweredCfg,
+  r: Renaming,
+  f: (id: string, preds: string[], phis: { def: string; args: string[] }[], groups: StmtDoc[], defsUses: boolean) => void,
+): void {
+  const { layout, fn, occurrences } = orig;
+  const text = (id: number): string => fn.names.text(id);
+  for (let b = 0; b < fn.blockCount; b++) {
+    const bi = b as BlockIdx;
+    const preds: string[] = [];
+    for (let k = fn.predStart[b]; k < fn.predStart[b + 1]; k++) preds.push(text(fn.blockName[fn.preds[k]]));
+    let o = fn.occStart[b];
+    for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) o += 1 + fn.phiArity[p]; // an original has none
+    const groups: StmtDoc[] = [];
+    const defsUses = fn.blockForm[b] === FORM_DEFS_USES;
+    for (let g = fn.groupStart[b]; g < fn.groupStart[b + 1]; g++) {
+      const j = g - fn.groupStart[b];
+      const dn = (defsUses ? layout.blockFirstNode[bi] : layout.stmtDefNode[layout.blockFirstStmt[bi] + j]) as Node;
+      const un = (defsUses ? layout.blockFirstNode[bi] : layout.stmtUseNode[layout.blockFirstStmt[bi] + j]) as Node;
+      const defs: string[] = [];
+      const uses: string[] = [];
+      for (let e = o + fn.groupDefs[g]; o < e; o++) defs.push(r.defValue(dn, occurrences[o] as Var));
+      for (let e = o + fn.groupUses[g]; o < e; o++) uses.push(r.useValue(un, occurrences[o] as Var));
+      groups.push({ defs, uses });
+    }
+    f(text(fn.blockName[b]), preds, r.phis(bi), groups, defsUses);
+  }
+}
+
+/**
+ * Text written as it is made: UTF-8 bytes collected in a buffer and handed to `flush` whenever
+ * it fills (and at `end`). `flush` must consume or copy the chunk before it returns.
+ */
+export class TextWriter {
+  private buf: Buffer;
+  private pos = 0;
+  constructor(
+    private readonly flush: (chunk: Uint8Array) => void,
+    size = 1 << 20,
+  ) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  text(s: string): void {
+    // at most 3 bytes per UTF-16 unit
+    if (this.pos + 3 * s.length > this.buf.length) {
+      this.drain();
+      if (3 * s.length > this.buf.length) {
+        this.flush(Buffer.from(s, "utf8"));
+        return;
+      }
+    }
+    this.pos += this.buf.write(s, this.pos, "utf8");
+  }
+  end(): void {
+    this.drain();
+  }
+  private drain(): void {
+    if (this.pos > 0) this.flush(this.buf.subarray(0, this.pos));
+    this.pos = 0;
+  }
+}
+
+/** Chunks collected in memory, for callers that want the text as one string. */
+export function collectText(write: (out: TextWriter) => void): string {
+  const chunks: Buffer[] = [];
+  const out = new TextWriter((c) => chunks.push(Buffer.from(c)));
+  write(out);
+  out.end();
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * `renameDocument` written straight to `out` as `formatDocument` would format it (one function:
+ * `indent` "" and `withFormat`; a module entry: indent "    ", no format), block by block, with
+ * no document in between.
+ */
+export function writeRenamed(
+  out: TextWriter,
+  orig: LoweredCfg,
+  r: Renaming,
+  vars: Iterable<readonly [string, string]>,
+  name: string | undefined,
+  indent: string,
+  withFormat: boolean,
+): void {
+  const i1 = `${indent}  `;
+  const i2 = `${indent}    `;
+  const fn = orig.fn;
+  out.text(`{\n`);
+  if (withFormat) out.text(`${i1}"format": ${str(FORMAT_VERSION)},\n`);
+  out.text(`${i1}"kind": "ssa",\n`);
+  const fnName = name ?? fn.name;
+  if (fnName !== undefined) out.text(`${i1}"name": ${str(fnName)},\n`);
+  out.text(`${i1}"entry": ${str(fn.names.text(fn.blockName[fn.entry]))},\n`);
+  if (fn.blockCount === 0) out.text(`${i1}"blocks": []`);
+  else {
+    out.text(`${i1}"blocks": [\n`);
+    let first = true;
+    forEachRenamedBlock(orig, r, (id, preds, phis, groups, defsUses) => {
+      out.text(first ? i2 : `,\n${i2}`);
+      first = false;
+      const block: BlockDoc = { id, preds };
+      if (phis.length > 0) block.phis = phis;
+      if (defsUses) {
+        block.defs = groups[0].defs;
+        block.uses = groups[0].uses;
+      } else block.stmts = groups;
+      out.text(formatBlock(block));
+    });
+    out.text(`\n${i1}]`);
+  }
+  let entries = 0;
+  for (const [k, v] of vars) {
+    out.text(entries++ === 0 ? `,\n${i1}"vars": {\n${i2}` : `,\n${i2}`);
+    out.text(`${str(k)}: ${str(v)}`);
+  }
+  out.text(entries === 0 ? `,\n${i1}"vars": {}\n${indent}}` : `\n${i1}}\n${indent}}`);
+}
+
+/** The opening of a module's text (`formatEntries`); entries follow, separated by `,\n`, then `MODULE_CLOSE`. */
+export const MODULE_OPEN = `{\n  "format": ${JSON.stringify(FORMAT_VERSION)},\n  "functions": [\n`;
+export const MODULE_CLOSE = `\n  ]\n}\n`;
 
 /**
  * JSON text of the documents: one function as a plain document, several as a module. Fields in
@@ -67,7 +185,7 @@ export function moduleEntry(doc: FunctionDoc): string {
 export function formatEntries(entries: readonly string[], first: FunctionDoc | undefined): string {
   if (entries.length === 1 && first !== undefined) return `${formatFunction(first, "", true)}\n`;
   if (entries.length === 0) return `{\n  "format": ${str(FORMAT_VERSION)},\n  "functions": []\n}\n`;
-  return `{\n  "format": ${str(FORMAT_VERSION)},\n  "functions": [\n${entries.join(",\n")}\n  ]\n}\n`;
+  return `${MODULE_OPEN}${entries.join(",\n")}${MODULE_CLOSE}`;
 }
 
 function formatFunction(doc: FunctionDoc, indent: string, withFormat: boolean): string {

@@ -14,7 +14,9 @@ export interface Places {
   readonly file: string;
   /** Function name (`name` of the document, or `#i` for the i-th function without one). */
   readonly functionName: string;
-  /** Block index -> the user's block id. */
+  /** Number of blocks. */
+  readonly blockCount: number;
+  /** Block index -> the user's block id (built on first use: a large certified function never needs it). */
   readonly blockNames: readonly string[];
   /** Block index -> its first node; one extra entry at the end (= nodeCount). */
   readonly blockFirstNode: Int32Array;
@@ -29,8 +31,6 @@ export interface Places {
   readonly defStmt: Int32Array;
   /** Statement index of each entry of the model's `uses` rows (parallel to `useRows.list`), -1 where none. */
   readonly useStmt: Int32Array;
-  /** Block index -> whether it is in `stmts` form. */
-  readonly blockHasStmts: readonly boolean[];
 }
 
 /** The block a node belongs to. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Node } from "../../spec/ids.js";
 import { describeNode } from "../../spec/places.js";
+import { FORM_DEFS_USES, FORM_STMTS } from "../../io/columns.js";
 import { lowerCfg, lowerSsa, type LoweredCfg } from "../../io/lower.js";
 import { readDocumentText } from "../../io/read.js";
 import { formatDocument } from "../../io/write.js";
@@ -33,7 +34,7 @@ describe("lowering the examples", () => {
     expect(Array.from(l.places.nodeBlock)).toEqual([0, 0, 1, 1, 2, 2, 2, 3, 3]);
     expect(Array.from(l.places.nodeFirstStmt)).toEqual([-1, 0, -1, 0, -1, 0, 0, -1, 0]);
     expect(l.places.blockNames).toEqual(["B0", "B1", "B2", "B3"]);
-    expect(l.places.blockHasStmts).toEqual([true, true, true, true]);
+    expect(Array.from(l.fn.blockForm)).toEqual([FORM_STMTS, FORM_STMTS, FORM_STMTS, FORM_STMTS]);
     expect(Array.from(l.places.defStmt)).toEqual([0, 0]);
     expect(Array.from(l.places.useStmt)).toEqual([0, 0, 0]);
     expect(describeNode(l.places, 6 as Node)).toBe("B2, statement 0");
@@ -135,7 +136,7 @@ describe("the split rules", () => {
   });
   it("a block with no statements is its phi node; so is a block with none of stmts/defs/uses", () => {
     expect(lower(blk("B0", [], [])).cfg.nodeCount).toBe(1);
-    expect(lower({ id: "B0", preds: [], stmts: [] }).places.blockHasStmts).toEqual([true]);
+    expect(Array.from(lower({ id: "B0", preds: [], stmts: [] }).fn.blockForm)).toEqual([FORM_STMTS]);
   });
   it("a defs/uses block is one node, overlapping defs and uses kept", () => {
     const l = lower(du("B0", [], ["x", "y"], ["x"]), blk("B1", ["B0", "B0"], [":= y"]));
@@ -143,7 +144,7 @@ describe("the split rules", () => {
     expect(preds(l)).toEqual([[], [0, 0], [1]]);
     expect(Array.from(l.places.defStmt)).toEqual([-1, -1]);
     expect(Array.from(l.places.nodeFirstStmt)).toEqual([-1, -1, 0]);
-    expect(l.places.blockHasStmts).toEqual([false, true]);
+    expect(Array.from(l.fn.blockForm)).toEqual([FORM_DEFS_USES, FORM_STMTS]);
     expect(describeNode(l.places, 0 as Node)).toBe("B0");
   });
   it("the entry node is the first node of the entry block, wherever that block is listed", () => {

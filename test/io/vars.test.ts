@@ -64,7 +64,7 @@ describe("resolving the variable of each SSA value", () => {
   });
 
   it("new variables are appended to the original's; the pair widens the original's variable count", () => {
-    const p = lowerPair(orig.doc, ssaDoc([blk("B0", [], ["a, b :="]), blk("B1", ["B0"], [":= a, b"])], { b: "z" }), "o.json", "s.json", "f");
+    const p = lowerPair(orig.fn, ssaDoc([blk("B0", [], ["a, b :="]), blk("B1", ["B0"], [":= a, b"])], { b: "z" }), "o.json", "s.json", "f");
     expect(p.ok).toBe(true);
     if (!p.ok) return;
     expect(p.ssa.varNames).toEqual(["x", "y", "z"]);

@@ -20,7 +20,7 @@ describe("renameDocument", () => {
       const o = lowerCfg(example(name), `${name}.json`, name);
       const doc = renameDocument(o, identity(o), identityVars(o));
       expect(doc.kind).toBe("ssa");
-      expect(doc.blocks.map((b) => [b.id, b.preds])).toEqual(o.doc.blocks.map((b) => [b.id, b.preds]));
+      expect(doc.blocks.map((b) => [b.id, b.preds])).toEqual(example(name).blocks.map((b) => [b.id, b.preds]));
       const p = lowerPairWith(o, doc, "s.json");
       expect(p.ok).toBe(true);
       if (!p.ok) return;
