@@ -191,7 +191,7 @@ export function constructFunctions(docs: readonly FunctionDoc[], file: string, o
     const lowered = lowerCfg(doc, file, name);
     if (!options.unchecked) {
       const verdicts = checkCfg(lowered.cfg);
-      if (!certified(verdicts)) throw new NotWellFormed(checkReportOf([{ name, kind: "cfg", verdict: "fails", properties: propertiesJson(cfgNamer(lowered), verdicts), stats: { blocks: lowered.places.blockNames.length, nodes: lowered.cfg.nodeCount } }]), file);
+      if (!certified(verdicts)) throw new NotWellFormed(checkReportOf([{ name, kind: "cfg", verdict: "fails", properties: propertiesJson(cfgNamer(lowered), verdicts), stats: { blocks: lowered.places.blockCount, nodes: lowered.cfg.nodeCount } }]), file);
     }
     return constructLowered(lowered, opts);
   });

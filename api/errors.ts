@@ -9,6 +9,8 @@
  *   is the text report's lines with the witnesses.
  * - `MissingDependency`: an optional peer dependency a feature needs is not installed (the
  *   command line: exit code 2).
+ * - `LimitExceeded`: an input larger than the process can hold (a buffer's size, the V8 heap);
+ *   one line saying which limit and how to raise it (the command line: exit code 2).
  * Broken assumptions in `validate` and `check` are not errors: the reports say them by name.
  */
 import { MalformedInput } from "../spec/errors.js";
@@ -45,4 +47,18 @@ export class MissingDependency extends Error {
     super(`${what} needs the optional peer dependencies ${packages.join(" and ")}: npm install --save-dev ${packages.join(" ")}`);
     this.name = "MissingDependency";
   }
+}
+
+export class LimitExceeded extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LimitExceeded";
+  }
+}
+
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+/** Bytes in the unit a person reads: `1.5 GB`, `310 MB`. */
+export function showBytes(n: number): string {
+  return n >= GB ? `${(n / GB).toFixed(1)} GB` : `${Math.ceil(n / MB)} MB`;
 }

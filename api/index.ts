@@ -23,7 +23,7 @@ export {
   type SsaDocument,
   type StmtDoc,
 } from "./documents.js";
-export { MalformedInput, NotCertified, NotWellFormed } from "./errors.js";
+export { LimitExceeded, MalformedInput, NotCertified, NotWellFormed } from "./errors.js";
 export { assertCertified } from "./assert.js";
 export {
   CHECK_FORMAT,

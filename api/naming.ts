@@ -11,7 +11,7 @@ import type { LoweredCfg } from "../io/lower.js";
 export function nameValues(low: LoweredCfg, vals: ValTable): string[] {
   const { cfg, places, varNames } = low;
   // how many nodes of each block define each variable
-  const B = places.blockNames.length;
+  const B = places.blockCount;
   const defsInBlock = new Map<number, number>(); // variable * B + block -> count
   for (let val = 0; val < vals.count; val++) {
     if (vals.def(val as Val) !== Def.SimpleDef) continue;
@@ -24,7 +24,7 @@ export function nameValues(low: LoweredCfg, vals: ValTable): string[] {
     const v = vals.var(val);
     const n = vals.node(val);
     const b = places.nodeBlock[n];
-    let name = `${varNames[v]}.${places.blockNames[b]}`;
+    let name = `${varNames[v]}.${places.blockName(b)}`;
     if (vals.def(val) === Def.PhiDef) name += ".phi";
     else if ((defsInBlock.get(v * B + b) ?? 0) > 1) {
       let stmt = -1;

@@ -8,6 +8,7 @@ import type { Verdict, Witness } from "../checks/verdict.js";
 import { QUALITY } from "../checks/index.js";
 import type { Node } from "../spec/ids.js";
 import type { Places } from "../spec/places.js";
+import type { TextWriter } from "../io/write.js";
 
 export const REPORT_FORMAT = "formal-ssa/report@1";
 export const CHECK_FORMAT = "formal-ssa/check@1";
@@ -390,4 +391,25 @@ export function formatCheckReport(report: CheckReport, options: Pick<FormatOptio
   const ok = report.functions.filter((f) => f.verdict === "holds").length;
   out.push(`${report.verdict}: the assumptions hold in ${ok} of ${plural(n, "function")}`);
   return out.join("\n") + "\n";
+}
+
+/**
+ * `JSON.stringify(report, null, 2)` and a newline, written function by function: a rejected
+ * function with a million-block witness path is one function's text at a time, never the whole
+ * report's.
+ */
+export function writeReportJson(out: TextWriter, report: Report): void {
+  const { functions, ...head } = report;
+  const top = JSON.stringify({ ...head, functions: [] }, null, 2);
+  if (functions.length === 0) {
+    out.text(`${top}\n`);
+    return;
+  }
+  // the empty list closes the head: `"functions": []\n}`
+  out.text(`${top.slice(0, top.length - "[]\n}".length)}[\n`);
+  functions.forEach((f, i) => {
+    // a nested value is its own text indented by its depth (strings hold no raw newlines)
+    out.text(`${i === 0 ? "" : ",\n"}    ${JSON.stringify(f, null, 2).replaceAll("\n", "\n    ")}`);
+  });
+  out.text(`\n  ]\n}\n`);
 }

@@ -5,7 +5,7 @@
  */
 import { certified, checkCfg, checkSsa, checkTransformed, QUALITY, refinementCount, type QualityProperty, type Verdict } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
-import { lowerCfg, lowerPairs, lowerSsa, type LoweredCfg, type LoweredPair, type LoweredSsa } from "../io/lower.js";
+import { lowerCfg, lowerPair, lowerSsa, pairDocuments, type LoweredCfg, type LoweredPair, type LoweredSsa } from "../io/lower.js";
 import { functionName } from "../io/read.js";
 import { MalformedInput } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
@@ -92,7 +92,7 @@ export interface CheckedPair {
 export function checkPair(pair: Extract<LoweredPair, { ok: true }>, opts: { necessaryPaths?: boolean; wildcard?: (x: Var, n: Node) => boolean }): CheckedPair {
   const checked = checkTransformed(pair.transformed, { necessaryPaths: opts.necessaryPaths, wildcard: opts.wildcard });
   const s = pair.transformed.ssa;
-  const stats: FunctionStats = { blocks: pair.ssa.places.blockNames.length, nodes: s.nodeCount, phis: s.phiCount, values: s.valCount };
+  const stats: FunctionStats = { blocks: pair.ssa.places.blockCount, nodes: s.nodeCount, phis: s.phiCount, values: s.valCount };
   if (opts.wildcard !== undefined) stats.refinements = refinementCount(checked);
   return { verdicts: [SAME_GRAPH, ...checked], stats };
 }
@@ -111,21 +111,23 @@ function entryWildcard(low: LoweredCfg): (x: Var, n: Node) => boolean {
   return (_x, n) => n === node;
 }
 
+/** One pair of functions, lowered (or not) onto one graph, checked and reported. */
+export function validatePair(pair: LoweredPair, opts: ValidateOptions = {}): FunctionReport {
+  const t0 = performance.now();
+  if (!pair.ok) return { name: pair.orig.name, verdict: "rejected", properties: sameGraphFailure(pair.mismatch), stats: { blocks: pair.orig.places.blockCount } };
+  const wildcard = opts.undef === "refine" ? entryWildcard(pair.orig) : undefined;
+  const { verdicts, stats } = checkPair(pair, { necessaryPaths: opts.necessaryPaths, wildcard });
+  const ms = round(performance.now() - t0);
+  const ordered: FunctionStats = { blocks: stats.blocks, nodes: stats.nodes, phis: stats.phis, values: stats.values, milliseconds: ms };
+  if (stats.refinements !== undefined) ordered.refinements = stats.refinements;
+  return { name: pair.orig.name, verdict: certified(verdicts, opts.require ?? []) ? "certified" : "rejected", properties: propertiesJson(ssaNamer(pair.ssa), verdicts), stats: ordered };
+}
+
 /** Every function of the original against its SSA translation, paired by name. */
 export function validateFunctions(orig: FunctionDoc[], ssa: FunctionDoc[], opts: ValidateOptions = {}): FunctionReport[] {
   const file = opts.names?.original ?? "original";
   const ssaFile = opts.names?.ssa ?? "ssa";
-  const require = opts.require ?? [];
-  return lowerPairs(orig, ssa, file, ssaFile).map((pair): FunctionReport => {
-    const t0 = performance.now();
-    if (!pair.ok) return { name: pair.orig.name, verdict: "rejected", properties: sameGraphFailure(pair.mismatch), stats: { blocks: pair.orig.places.blockNames.length } };
-    const wildcard = opts.undef === "refine" ? entryWildcard(pair.orig) : undefined;
-    const { verdicts, stats } = checkPair(pair, { necessaryPaths: opts.necessaryPaths, wildcard });
-    const ms = round(performance.now() - t0);
-    const ordered: FunctionStats = { blocks: stats.blocks, nodes: stats.nodes, phis: stats.phis, values: stats.values, milliseconds: ms };
-    if (stats.refinements !== undefined) ordered.refinements = stats.refinements;
-    return { name: pair.orig.name, verdict: certified(verdicts, require) ? "certified" : "rejected", properties: propertiesJson(ssaNamer(pair.ssa), verdicts), stats: ordered };
-  });
+  return pairDocuments(orig, ssa, file, ssaFile).map((p) => validatePair(lowerPair(p.original, p.ssa, file, ssaFile, p.name), opts));
 }
 
 /** The report object of a list of function reports. */
@@ -162,13 +164,13 @@ export function checkFunctions(docs: FunctionDoc[], opts: CheckOptions = {}): Ch
     if (doc.kind === "cfg") {
       const low = lowerCfg(doc, file, name);
       const verdicts = checkCfg(low.cfg);
-      const stats = { blocks: low.places.blockNames.length, nodes: low.cfg.nodeCount, milliseconds: round(performance.now() - t0) };
+      const stats = { blocks: low.places.blockCount, nodes: low.cfg.nodeCount, milliseconds: round(performance.now() - t0) };
       return { name, kind: "cfg", verdict: certified(verdicts) ? "holds" : "fails", properties: propertiesJson(cfgNamer(low), verdicts), stats };
     }
     const low = lowerSsa(doc, file, name);
     const verdicts = checkSsa(low.ssa);
     const s = low.ssa;
-    const stats = { blocks: low.places.blockNames.length, nodes: s.nodeCount, phis: s.phiCount, values: s.valCount, milliseconds: round(performance.now() - t0) };
+    const stats = { blocks: low.places.blockCount, nodes: s.nodeCount, phis: s.phiCount, values: s.valCount, milliseconds: round(performance.now() - t0) };
     return { name, kind: "ssa", verdict: certified(verdicts, require) ? "holds" : "fails", properties: propertiesJson(ssaNamer(low), verdicts), stats };
   });
 }

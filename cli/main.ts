@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { MalformedInput, MissingDependency, NotWellFormed } from "../api/errors.js";
+import { LimitExceeded, MalformedInput, MissingDependency, NotWellFormed } from "../api/errors.js";
 import { registerCommands } from "./commands/index.js";
 
 export const EXIT_OK = 0;
@@ -40,7 +40,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     await program.parseAsync(argv as string[], { from: "user" });
   } catch (e) {
-    if (e instanceof MalformedInput || e instanceof MissingDependency) {
+    if (e instanceof MalformedInput || e instanceof MissingDependency || e instanceof LimitExceeded) {
       process.stderr.write(`formal-ssa: ${e.message}\n`);
       return EXIT_MALFORMED;
     }

@@ -4,38 +4,63 @@
  * its index in the block's `preds`, so parallel edges show up once per occurrence and the
  * labels give the phi argument order. The entry block has a double border.
  */
-import type { BlockDoc, FunctionDoc } from "./format.js";
-import { functionName, phiArgList } from "./read.js";
+import { columnsOf, FORM_DEFS_USES, type ColumnarFunction } from "./columns.js";
+import type { FunctionDoc } from "./format.js";
+import { functionName } from "./read.js";
+import { collectText, type TextWriter } from "./write.js";
 
 /** One `digraph`; several functions become one cluster each. */
 export function toDot(docs: readonly FunctionDoc[]): string {
-  const out: string[] = ["digraph formal_ssa {", "  node [shape=box, fontname=monospace];"];
-  docs.forEach((doc, f) => {
-    const title = `${functionName(doc, f)} (${doc.kind})`;
-    const indent = docs.length === 1 ? "  " : "    ";
-    if (docs.length === 1) out.push(`  label=${quote(title)};`, "  labelloc=t;");
-    else out.push(`  subgraph cluster_${f} {`, `    label=${quote(title)};`);
-    const index = new Map<string, number>();
-    doc.blocks.forEach((b, i) => index.set(b.id, i));
-    const node = (b: number) => `f${f}b${b}`;
-    doc.blocks.forEach((b, i) => {
-      const entry = b.id === doc.entry ? ", peripheries=2" : "";
-      out.push(`${indent}${node(i)} [label=${label(blockLines(b))}${entry}];`);
-    });
-    doc.blocks.forEach((b, i) =>
-      b.preds.forEach((p, k) => out.push(`${indent}${node(index.get(p)!)} -> ${node(i)} [label="${k}"];`)),
-    );
-    if (docs.length > 1) out.push("  }");
+  return collectText((out) => {
+    writeDotOpen(out, docs.length);
+    docs.forEach((doc, f) => writeDotFunction(out, columnsOf(doc), functionName(doc, f), f, docs.length));
+    writeDotClose(out);
   });
-  out.push("}");
-  return `${out.join("\n")}\n`;
 }
 
-function blockLines(b: BlockDoc): string[] {
-  const lines = [b.id];
-  for (const p of b.phis ?? []) lines.push(`${p.def} = phi(${phiArgList(p, b.preds).join(", ")})`);
-  if (b.stmts === undefined) lines.push(`defs: ${b.defs!.join(", ")}`, `uses: ${b.uses!.join(", ")}`);
-  else for (const s of b.stmts) lines.push(`${s.defs.join(", ")} := ${s.uses.join(", ")}`.trim());
+export function writeDotOpen(out: TextWriter, _count: number): void {
+  out.text("digraph formal_ssa {\n  node [shape=box, fontname=monospace];\n");
+}
+
+export function writeDotClose(out: TextWriter): void {
+  out.text("}\n");
+}
+
+/** Function `f` of `count` (its name as messages give it): a cluster of its own when `count` > 1. */
+export function writeDotFunction(out: TextWriter, fn: ColumnarFunction, name: string, f: number, count: number): void {
+  const title = `${name} (${fn.kind})`;
+  const indent = count === 1 ? "  " : "    ";
+  if (count === 1) out.text(`  label=${quote(title)};\n  labelloc=t;\n`);
+  else out.text(`  subgraph cluster_${f} {\n    label=${quote(title)};\n`);
+  const node = (b: number) => `f${f}b${b}`;
+  for (let b = 0; b < fn.blockCount; b++) {
+    const entry = b === fn.entry ? ", peripheries=2" : "";
+    out.text(`${indent}${node(b)} [label=${label(blockLines(fn, b))}${entry}];\n`);
+  }
+  for (let b = 0; b < fn.blockCount; b++)
+    for (let k = fn.predStart[b]; k < fn.predStart[b + 1]; k++) out.text(`${indent}${node(fn.preds[k])} -> ${node(b)} [label="${k - fn.predStart[b]}"];\n`);
+  if (count > 1) out.text("  }\n");
+}
+
+function blockLines(fn: ColumnarFunction, b: number): string[] {
+  const t = (id: number): string => fn.names.text(id);
+  const lines = [t(fn.blockName[b])];
+  let o = fn.occStart[b];
+  const take = (n: number): string[] => {
+    const xs: string[] = [];
+    for (let i = 0; i < n; i++) xs.push(t(fn.occ[o++]));
+    return xs;
+  };
+  for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) {
+    const def = t(fn.occ[o++]);
+    lines.push(`${def} = phi(${take(fn.phiArity[p]).join(", ")})`);
+  }
+  for (let g = fn.groupStart[b]; g < fn.groupStart[b + 1]; g++) {
+    const defs = take(fn.groupDefs[g]);
+    const uses = take(fn.groupUses[g]);
+    if (fn.blockForm[b] === FORM_DEFS_USES) lines.push(`defs: ${defs.join(", ")}`, `uses: ${uses.join(", ")}`);
+    else lines.push(`${defs.join(", ")} := ${uses.join(", ")}`.trim());
+  }
   return lines;
 }
 

@@ -440,6 +440,7 @@ function makePlaces(file: string, functionName: string, fn: ColumnarFunction, lo
     file,
     functionName,
     blockCount: fn.blockCount,
+    blockName: (b) => blockNames?.[b] ?? fn.names.text(fn.blockName[b]),
     get blockNames(): readonly string[] {
       if (blockNames === undefined) {
         blockNames = new Array<string>(fn.blockCount);

@@ -94,6 +94,18 @@ export class TextWriter {
     }
     this.pos += this.buf.write(s, this.pos, "utf8");
   }
+  /** Bytes that are UTF-8 already. */
+  bytes(b: Uint8Array): void {
+    if (this.pos + b.length > this.buf.length) {
+      this.drain();
+      if (b.length > this.buf.length) {
+        this.flush(b);
+        return;
+      }
+    }
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
   end(): void {
     this.drain();
   }

@@ -16,8 +16,10 @@ export interface Places {
   readonly functionName: string;
   /** Number of blocks. */
   readonly blockCount: number;
-  /** Block index -> the user's block id (built on first use: a large certified function never needs it). */
+  /** Block index -> the user's block id (the list is built on first use: a large certified function never needs it). */
   readonly blockNames: readonly string[];
+  /** One block's id, without building the list. */
+  blockName(b: number): string;
   /** Block index -> its first node; one extra entry at the end (= nodeCount). */
   readonly blockFirstNode: Int32Array;
   /** Node -> block index. */

@@ -3,13 +3,17 @@
  * standard input (as opt and clang take them), strictly as UTF-8; outputs written to a path or
  * standard output. Every failure to read is `MalformedInput` with one line naming the input.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { constants as bufferConstants } from "node:buffer";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync, writeSync } from "node:fs";
+import { LimitExceeded, showBytes } from "../errors.js";
 import type { SourceInput } from "../../adapters/adapter.js";
 import type { FunctionDoc } from "../../io/format.js";
 import { readDocumentText } from "../../io/read.js";
 import { decodeText } from "../../io/text.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { binaryAdapterFor } from "../adapters.js";
+import { adapterFor, binaryAdapterFor } from "../adapters.js";
+import type { Adapter } from "../../adapters/adapter.js";
+import { TextWriter } from "../../io/write.js";
 
 /** The argument that means standard input (or output). */
 export const STDIO = "-";
@@ -30,7 +34,30 @@ export function readBytes(path: string): Uint8Array {
   try {
     return readFileSync(path === STDIO ? 0 : path);
   } catch (e) {
+    // readFileSync stops at 2 GB; a buffer holds up to buffer.constants.MAX_LENGTH (4 GB on 64 bits)
+    if ((e as NodeJS.ErrnoException).code === "ERR_FS_FILE_TOO_LARGE" && path !== STDIO) return readLargeFile(path);
     throw new MalformedInput(`${path === STDIO ? STDIN_NAME : path}: cannot read the ${path === STDIO ? "input" : "file"} (${describeIoError(e)})`);
+  }
+}
+
+/** A file past readFileSync's 2 GB, read in pieces into one buffer; `LimitExceeded` past what a buffer holds. */
+function readLargeFile(path: string): Uint8Array {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    if (size > bufferConstants.MAX_LENGTH)
+      throw new LimitExceeded(
+        `${path}: ${showBytes(size)} is more than one input can be (${showBytes(bufferConstants.MAX_LENGTH)}, the largest buffer Node.js makes, which no option raises): split the module into files of fewer functions`,
+      );
+    const buf = Buffer.allocUnsafe(size);
+    for (let off = 0; off < size; ) {
+      const n = readSync(fd, buf, off, Math.min(size - off, 1 << 30), off);
+      if (n === 0) return buf.subarray(0, off);
+      off += n;
+    }
+    return buf;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -68,4 +95,70 @@ export function writeOutput(path: string | undefined, text: string): void {
 export function readDocumentFile(path: string): FunctionDoc[] {
   const input = readInput(path);
   return readDocumentText(input.text, input.name);
+}
+
+/** An input as the commands take it: a producer's form with its adapter, or an exchange-format document's bytes (not decoded: io/open.ts reads them). */
+export type AnyInput = { adapter: Adapter; input: SourceInput } | { adapter: undefined; name: string; bytes: Uint8Array };
+
+/** `readInput`, leaving an exchange-format document as bytes: a 200 MB document is never one string. */
+export function readAnyInput(path: string): AnyInput {
+  const name = path === STDIO ? STDIN_NAME : path;
+  const bytes = readBytes(path);
+  const binary = binaryAdapterFor(bytes.subarray(0, 64));
+  if (binary !== undefined) return { adapter: binary, input: { text: "", name, bytes } };
+  // adapters recognise text by its name and first 4096 characters (at most 4 bytes each)
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 4 * 4096)).toString("utf8").slice(0, 4096);
+  const adapter = adapterFor(name, head);
+  if (adapter !== undefined) return { adapter, input: { text: decodeText(bytes, name), name } };
+  return { adapter: undefined, name, bytes };
+}
+
+/** `readAnyInput` of several paths, at most one of them standard input. */
+export function readAnyInputs(paths: readonly string[]): AnyInput[] {
+  if (paths.filter((p) => p === STDIO).length > 1) throw new MalformedInput(`${STDIO}: standard input can be only one of the inputs`);
+  return paths.map(readAnyInput);
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** All of `chunk` to `fd`, waiting where a non-blocking pipe is full. */
+function writeAll(fd: number, chunk: Uint8Array, name: string): void {
+  for (let off = 0; off < chunk.length; ) {
+    try {
+      off += writeSync(fd, chunk, off, chunk.length - off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EAGAIN") {
+        Atomics.wait(pause, 0, 0, 1);
+        continue;
+      }
+      throw new MalformedInput(`${name}: cannot write (${describeIoError(e)})`);
+    }
+  }
+}
+
+/**
+ * A `TextWriter` onto a path, or standard output without one (or for `-`), written as the text
+ * is made. The file is created at the first chunk, so a run that fails before writing leaves
+ * none; `close` after `end`.
+ */
+export function outputWriter(path: string | undefined): { out: TextWriter; close(): void } {
+  const stdout = path === undefined || path === STDIO;
+  const name = stdout ? "<stdout>" : path;
+  let fd: number | undefined;
+  const out = new TextWriter((chunk) => {
+    if (fd === undefined) {
+      try {
+        fd = stdout ? 1 : openSync(path, "w");
+      } catch (e) {
+        throw new MalformedInput(`${path}: cannot write the file (${describeIoError(e)})`);
+      }
+    }
+    writeAll(fd, chunk, name);
+  });
+  return {
+    out,
+    close: () => {
+      if (fd !== undefined && !stdout) closeSync(fd);
+    },
+  };
 }

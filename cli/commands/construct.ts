@@ -1,6 +1,6 @@
 import { Command, Option } from "commander";
 import { ALGORITHMS, MINIMIZATIONS, type Algorithm, type Minimize } from "../../api/construct.js";
-import { constructFile, writeOutput } from "../../api/node/index.js";
+import { constructFileTo, outputWriter } from "../../api/node/index.js";
 import { ProgressBar } from "../progress.js";
 import type { SetExit } from "./index.js";
 
@@ -14,8 +14,10 @@ export function registerConstruct(program: Command, setExit: SetExit): void {
     .addOption(new Option("--minimize <how>", "none; trivial: remove trivial phis; peel: also remove redundant phi SCCs (minimal on every CFG)").choices([...MINIMIZATIONS]).default("trivial"))
     .option("--unchecked", "construct even when the CFG breaks an assumption of CFG_wf (the output is then no valid translation); without it such a CFG is reported and the exit code is 1")
     .action(async (file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize; unchecked?: boolean }) => {
-      const text = await constructFile(file, { algorithm: opts.algorithm, minimize: opts.minimize, unchecked: opts.unchecked, progress: new ProgressBar() });
-      writeOutput(opts.output, text);
+      const { out, close } = outputWriter(opts.output);
+      await constructFileTo(file, out, { algorithm: opts.algorithm, minimize: opts.minimize, unchecked: opts.unchecked, progress: new ProgressBar() });
+      out.end();
+      close();
       setExit(0);
     });
 }

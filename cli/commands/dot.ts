@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { dotFile, writeOutput } from "../../api/node/index.js";
+import { dotFileTo, outputWriter } from "../../api/node/index.js";
 import type { SetExit } from "./index.js";
 
 /** `formal-ssa dot FILE`: Graphviz DOT of every function in FILE. Malformed input propagates to main (exit 2). */
@@ -10,7 +10,10 @@ export function registerDot(program: Command, setExit: SetExit): void {
     .argument("<file>", "a formal-ssa/1 document or module; - for standard input")
     .option("-o, --output <file>", "write the DOT text here instead of standard output")
     .action((file: string, opts: { output?: string }) => {
-      writeOutput(opts.output, dotFile(file));
+      const { out, close } = outputWriter(opts.output);
+      dotFileTo(file, out);
+      out.end();
+      close();
       setExit(0);
     });
 }

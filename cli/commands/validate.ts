@@ -1,7 +1,7 @@
 import { Command, Option } from "commander";
 import { QUALITY } from "../../api/index.js";
-import { checkFile, validateFiles, writeOutput } from "../../api/node/index.js";
-import { formatCheckReport, formatReport } from "../../api/report.js";
+import { checkFile, outputWriter, validateFiles, writeOutput } from "../../api/node/index.js";
+import { formatCheckReport, formatReport, writeReportJson } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
 import type { SetExit } from "./index.js";
@@ -44,7 +44,12 @@ export function registerValidate(program: Command, setExit: SetExit): void {
           undef: opts.undef,
           progress: new ProgressBar(),
         });
-        writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, { functions: opts.functions }));
+        if (opts.json) {
+          const { out, close } = outputWriter(opts.output);
+          writeReportJson(out, report);
+          out.end();
+          close();
+        } else writeOutput(opts.output, formatReport(report, { functions: opts.functions }));
         setExit(report.verdict === "certified" ? 0 : 1);
       },
     );

@@ -167,7 +167,7 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
   ],
   "formal-ssa/llvm": ["LlvmOptions"],
   "formal-ssa/spirv": ["SpirvInput", "SpirvOptions", "SpvModule", "SpvInstruction"],
-  "formal-ssa/node": ["ProgressSink"],
+  "formal-ssa/node": ["AnyInput", "ProgressSink"],
 };
 
 /** What a test, benchmark, script or fixture looks like in the tarball. */
