@@ -52,23 +52,29 @@ export function constructBraun(g: Cfg, opts: BraunOptions = { removeTrivial: tru
 }
 
 class Braun {
+  private readonly work = new IntList();
   private readonly N: number;
   private readonly V: number;
   private readonly sealed: Uint8Array;
   private readonly filledPreds: Int32Array;
   private readonly currentDef: DefTable;
   private readonly incomplete = new Map<number, [number, number][]>();
-  // values, numbered as they are created
-  private readonly valVar: number[] = [];
-  private readonly valNode: number[] = [];
-  private readonly valIsPhi: number[] = [];
-  private readonly parent: number[] = [];
-  // phis, indexed by value id (undefined for simple definitions)
-  private readonly ops: (number[] | undefined)[] = [];
-  private readonly users: (number[] | undefined)[] = [];
-  private readonly complete: number[] = [];
-  private readonly alive: number[] = [];
-  private readonly phiList: number[] = [];
+  // values, numbered as they are created, in typed arrays grown by doubling: the n-ifs family
+  // makes a phi per join, and a JS array (or object) per phi would be most of the heap
+  private count = 0;
+  private valVar = new Int32Array(16);
+  private valNode = new Int32Array(16);
+  private valIsPhi = new Uint8Array(16);
+  private parent = new Int32Array(16);
+  private complete = new Uint8Array(16);
+  private alive = new Uint8Array(16);
+  // per phi, its operands and its phi users as linked lists: head and tail per value, entries in `cells`
+  private opHead = new Int32Array(16);
+  private opTail = new Int32Array(16);
+  private userHead = new Int32Array(16);
+  private userTail = new Int32Array(16);
+  private readonly cells = new Cells();
+  private readonly phiList = new IntList();
 
   constructor(
     private readonly g: Cfg,
@@ -82,17 +88,49 @@ class Braun {
   }
 
   private newValue(x: number, n: number, phi: boolean): number {
-    const id = this.valVar.length;
-    this.valVar.push(x);
-    this.valNode.push(n);
-    this.valIsPhi.push(phi ? 1 : 0);
-    this.parent.push(id);
-    this.ops.push(phi ? [] : undefined);
-    this.users.push(phi ? [] : undefined);
-    this.complete.push(phi ? 0 : 1);
-    this.alive.push(1);
+    const id = this.count++;
+    if (id === this.valVar.length) this.growValues();
+    this.valVar[id] = x;
+    this.valNode[id] = n;
+    this.valIsPhi[id] = phi ? 1 : 0;
+    this.parent[id] = id;
+    this.complete[id] = phi ? 0 : 1;
+    this.alive[id] = 1;
+    this.opHead[id] = this.opTail[id] = this.userHead[id] = this.userTail[id] = -1;
     if (phi) this.phiList.push(id);
     return id;
+  }
+
+  private growValues(): void {
+    const c = 2 * this.valVar.length;
+    const i32 = (a: Int32Array) => {
+      const x = new Int32Array(c);
+      x.set(a);
+      return x;
+    };
+    const u8 = (a: Uint8Array) => {
+      const x = new Uint8Array(c);
+      x.set(a);
+      return x;
+    };
+    this.valVar = i32(this.valVar);
+    this.valNode = i32(this.valNode);
+    this.valIsPhi = u8(this.valIsPhi);
+    this.parent = i32(this.parent);
+    this.complete = u8(this.complete);
+    this.alive = u8(this.alive);
+    this.opHead = i32(this.opHead);
+    this.opTail = i32(this.opTail);
+    this.userHead = i32(this.userHead);
+    this.userTail = i32(this.userTail);
+  }
+
+  /** Appends `v` to the list of value `of` (`head`/`tail`: the operand or the user lists). */
+  private append(head: Int32Array, tail: Int32Array, of: number, v: number): void {
+    const c = this.cells.add(v);
+    if (tail[of] < 0) head[of] = c;
+    else this.cells.next[tail[of]] = c;
+    tail[of] = c;
   }
 
   private find(v: number): number {
@@ -113,8 +151,8 @@ class Braun {
 
   private appendOperand(phi: number, v: number): void {
     const r = this.find(v);
-    this.ops[phi]!.push(r);
-    if (this.valIsPhi[r]) this.users[r]!.push(phi);
+    this.append(this.opHead, this.opTail, phi, r);
+    if (this.valIsPhi[r]) this.append(this.userHead, this.userTail, r, phi);
   }
 
   /** readVariable(x, n), and addPhiOperands for sealing, on an explicit stack. */
@@ -194,14 +232,17 @@ class Braun {
    * first phi stands for afterwards.
    */
   private tryRemoveTrivialPhi(phi0: number): number {
-    const work = [phi0];
+    const work = this.work;
+    work.length = 0;
+    work.push(phi0);
+    const cells = this.cells;
     while (work.length > 0) {
-      const phi = work.pop()!;
+      const phi = work.pop();
       if (!this.alive[phi] || !this.complete[phi] || this.find(phi) !== phi) continue;
       let same = -1;
       let trivial = true;
-      for (const o of this.ops[phi]!) {
-        const op = this.find(o);
+      for (let c = this.opHead[phi]; c >= 0; c = cells.next[c]) {
+        const op = this.find(cells.val[c]);
         if (op === same || op === phi) continue; // unique value or self-reference
         if (same !== -1) {
           trivial = false; // the phi merges at least two values: not trivial
@@ -210,12 +251,18 @@ class Braun {
         same = op;
       }
       if (!trivial || same === -1) continue; // an operandless phi stays (see the module comment)
-      const users = this.users[phi]!.filter((u) => u !== phi);
       this.alive[phi] = 0;
       this.parent[phi] = same; // phi.replaceBy(same)
-      if (this.valIsPhi[same]) this.users[same]!.push(...users);
-      // recurse for all phi users, which might have become trivial
-      for (let i = users.length - 1; i >= 0; i--) work.push(users[i]);
+      // the phi's users (but itself) become users of `same`, and are tried again in order
+      const from = work.length;
+      for (let c = this.userHead[phi]; c >= 0; c = cells.next[c]) {
+        const u = cells.val[c];
+        if (u === phi) continue;
+        work.push(u);
+        if (this.valIsPhi[same]) this.append(this.userHead, this.userTail, same, u);
+      }
+      // recurse for all phi users, which might have become trivial: the first one first
+      work.reverse(from);
     }
     return this.find(phi0);
   }
@@ -260,11 +307,16 @@ class Braun {
     const g = this.g;
     const N = this.N;
     const keyOf = (v: number) => ValTable.key(this.valVar[v] as Var, this.valNode[v] as Node, this.valIsPhi[v] ? Def.PhiDef : Def.SimpleDef, N);
-    const livePhis = this.phiList.filter((p) => this.alive[p] && this.find(p) === p);
-    const keys: number[] = [];
-    for (const v of defVal) keys.push(keyOf(v));
-    for (const p of livePhis) keys.push(keyOf(p));
-    for (const v of useVal) keys.push(keyOf(this.find(v)));
+    const live = new IntList();
+    for (let i = 0; i < this.phiList.length; i++) {
+      const p = this.phiList.at(i);
+      if (this.alive[p] && this.find(p) === p) live.push(p);
+    }
+    const keys = new Float64Array(defVal.length + live.length + useVal.length);
+    let k = 0;
+    for (const v of defVal) keys[k++] = keyOf(v);
+    for (let i = 0; i < live.length; i++) keys[k++] = keyOf(live.at(i));
+    for (const v of useVal) keys[k++] = keyOf(this.find(v));
     const vals = ValTable.fromKeys(keys, N);
     const id = (v: number): Val => {
       const r = this.find(v);
@@ -274,21 +326,83 @@ class Braun {
     const useList = Int32Array.from(useVal, id);
     sortRows(g.defRows.start, defList);
     sortRows(g.useRows.start, useList);
-    const phis = livePhis.map((p) => ({ n: this.valNode[p], v: id(p), args: this.ops[p]!.map(id) }));
-    phis.sort((a, b) => a.n - b.n || a.v - b.v);
+    // live phis ordered by node, then by value id: value ids ascend with (var, node), so sort by (node, id)
+    const P = live.length;
+    const phiVal = new Int32Array(P);
+    const order = new Float64Array(P);
+    for (let i = 0; i < P; i++) {
+      phiVal[i] = id(live.at(i));
+      order[i] = this.valNode[live.at(i)] * vals.count + phiVal[i];
+    }
+    const byOrder = new Int32Array(P);
+    for (let i = 0; i < P; i++) byOrder[i] = i;
+    byOrder.sort((a, b) => order[a] - order[b]);
     const phiStart = new Int32Array(N + 1);
-    for (const p of phis) phiStart[p.n + 1]++;
+    for (let i = 0; i < P; i++) phiStart[this.valNode[live.at(i)] + 1]++;
     for (let n = 0; n < N; n++) phiStart[n + 1] += phiStart[n];
+    const argStart = new Int32Array(P + 1);
+    for (let j = 0; j < P; j++) {
+      let len = 0;
+      for (let c = this.opHead[live.at(byOrder[j])]; c >= 0; c = this.cells.next[c]) len++;
+      argStart[j + 1] = argStart[j] + len;
+    }
+    const argList = new Int32Array(argStart[P]);
+    for (let j = 0, a = 0; j < P; j++) for (let c = this.opHead[live.at(byOrder[j])]; c >= 0; c = this.cells.next[c]) argList[a++] = id(this.cells.val[c]);
     const ssa = new SsaCfg(
       g.graph,
       vals.count,
       new Rows<Val>(g.defRows.start, defList),
       new Rows<Val>(g.useRows.start, useList),
       phiStart,
-      Int32Array.from(phis, (p) => p.v),
-      Rows.from<Val>(phis.map((p) => p.args)),
+      Int32Array.from(byOrder, (i) => phiVal[i]),
+      new Rows<Val>(argStart, argList),
     );
     return { old: g, ssa, vals, transformed: new Transformed(g, ssa, vals.varOf()) };
+  }
+}
+
+/** A list of ints in a typed array grown by doubling. */
+class IntList {
+  private a = new Int32Array(16);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.a.length) {
+      const x = new Int32Array(2 * this.a.length);
+      x.set(this.a);
+      this.a = x;
+    }
+    this.a[this.length++] = v;
+  }
+  pop(): number {
+    return this.a[--this.length];
+  }
+  at(i: number): number {
+    return this.a[i];
+  }
+  /** Reverses the entries from `from` to the end. */
+  reverse(from: number): void {
+    this.a.subarray(from, this.length).reverse();
+  }
+}
+
+/** Cells of linked lists: a value and the next cell (-1 at the end). */
+class Cells {
+  val = new Int32Array(16);
+  next = new Int32Array(16);
+  private count = 0;
+  add(v: number): number {
+    if (this.count === this.val.length) {
+      const grow = (a: Int32Array) => {
+        const x = new Int32Array(2 * a.length);
+        x.set(a);
+        return x;
+      };
+      this.val = grow(this.val);
+      this.next = grow(this.next);
+    }
+    this.val[this.count] = v;
+    this.next[this.count] = -1;
+    return this.count++;
   }
 }
 
