@@ -6,12 +6,13 @@
  *
  * - `openColumnar` checks UTF-8 (one `isUtf8` over the input), skips a leading BOM, scans the
  *   top-level object (validating the JSON grammar of everything it skips, with an explicit
- *   stack) and notes each function's byte range;
- * - `read(i)` parses function i in one pass with a hand-written scanner into typed arrays grown
- *   by doubling: no object per block, statement or name. Names (block ids, variables, values)
- *   are interned by hashing their bytes (FNV-1a, open addressing in an Int32Array); a name
- *   written with escapes is interned by its decoded value, as WTF-8 bytes (UTF-8 that also
- *   encodes lone surrogates, which `JSON.parse` keeps), so `"a"` and `"\u0061"` are one name.
+ *   stack) and notes each function's byte range and how many blocks it has;
+ * - `read(i)` parses function i in one pass with a hand-written scanner into typed arrays (of
+ *   the size that count implies, else grown by half): no object per block, statement or name,
+ *   no string per token. Names (block ids, variables, values) are interned by hashing their
+ *   bytes (FNV-1a, open addressing in an Int32Array); a name written with escapes is interned
+ *   by its decoded value, as WTF-8 bytes (UTF-8 that also encodes lone surrogates, which
+ *   `JSON.parse` keeps), so `"a"` and `"\u0061"` are one name.
  *
  * Errors are `FastReadError`, one line `FILE: function NAME, block ID, statement I: what`,
  * with the place vocabulary of io/read.ts; the place is worked out only when an error happens
@@ -81,7 +82,7 @@ export function openColumnar(bytes: Uint8Array, file: string): ColumnarDocument 
   let dup: { pos: number; key: string } | undefined;
   const fnStart = new I32(16);
   const fnEnd = new I32(16);
-  /** Per function, the objects in lists in it (its blocks, if it is valid): to size its columns. */
+  /** Per function, the objects in its "blocks" list: to size its columns. */
   const fnBlocks = new I32(16);
   let topBlocks = 0;
   let functionsIsList = false;
