@@ -41,14 +41,42 @@ function emit(out: TextWriter, written: Output): void {
   else for (const c of written) out.bytes(c);
 }
 
-/** Runs `fast`; a malformed input small enough is run again through `reference` for its exact message. */
-function exactly<T>(inputs: readonly Uint8Array[], fast: () => T, reference: () => T): T {
+/**
+ * A document's bytes in a holder: a run lets go of them (`bytes` set to undefined) once its
+ * one function is read, when nothing else holds them either, so that a 200 MB document does
+ * not stay in memory through construction and checking.
+ */
+export interface DocumentBytes {
+  bytes?: Uint8Array;
+}
+
+/** Runs `fast`; a malformed input small enough (`small`) is run again through `reference` for its exact message. */
+function exactly<T>(small: boolean, fast: () => T, reference: () => T): T {
   try {
     return fast();
   } catch (e) {
-    if (e instanceof MalformedInput && inputs.every(exactMessages)) return reference();
+    if (e instanceof MalformedInput && small) return reference();
     throw e;
   }
+}
+
+/**
+ * Function `i` of `doc`; when it is the last one and the document's bytes are no longer needed
+ * (`keep` false: a large document is never read again for a message, and nothing after the
+ * last read of `construct` or `dot` is malformed), the bytes are let go after it: its names are
+ * copied out.
+ */
+function readFunction(doc: ColumnarDocument, i: number, source: DocumentBytes, keep: boolean): ColumnarFunction {
+  const fn = doc.read(i);
+  if (!keep && i === doc.count - 1) letGo(doc, fn, source);
+  return fn;
+}
+
+/** Lets go of a document's bytes: `fn`, the last function read, keeps its names. */
+function letGo(doc: ColumnarDocument, fn: ColumnarFunction, source: DocumentBytes): void {
+  fn.names.detach?.();
+  doc.release?.();
+  source.bytes = undefined;
 }
 
 /**
@@ -56,13 +84,14 @@ function exactly<T>(inputs: readonly Uint8Array[], fast: () => T, reference: () 
  * `formatDocument` formats `constructFunctions`' documents (one function alone, several as a
  * module).
  */
-export function constructBytes(bytes: Uint8Array, file: string, options: ConstructRequest, out: TextWriter, hooks: Hooks = {}): void {
+export function constructBytes(source: DocumentBytes, file: string, options: ConstructRequest, out: TextWriter, hooks: Hooks = {}): void {
   const opts = algorithmOf(options);
   const held: Uint8Array[] = [];
+  const small = exactMessages(source.bytes!);
   const written = exactly<Output>(
-    [bytes],
+    small,
     () => {
-      const doc = openDocument(bytes, file);
+      const doc = openDocument(source.bytes!, file);
       hooks.start?.(doc.count);
       if (doc.count === 0) return formatEntries([], undefined);
       const module = doc.count > 1;
@@ -72,8 +101,10 @@ export function constructBytes(bytes: Uint8Array, file: string, options: Constru
         const t0 = performance.now();
         const name = functionNameAt(doc, i);
         const fn = doc.read(i);
-        hooks.read?.(fn, name, file);
         if (fn.kind !== "cfg") throw new MalformedInput(`${file}: function ${name}: construct needs an original CFG ("kind": "cfg"), not "${fn.kind}"`);
+        // nothing after the last function's kind is malformed: the bytes can go
+        if (i === doc.count - 1) letGo(doc, fn, source);
+        hooks.read?.(fn, name, file);
         const lowered = lowerCfg(fn, file, name);
         if (!options.unchecked) {
           const verdicts = checkCfg(lowered.cfg);
@@ -97,7 +128,7 @@ export function constructBytes(bytes: Uint8Array, file: string, options: Constru
       hold.end();
       return held;
     },
-    () => formatDocument(constructFunctions(parseDocument(decodeText(bytes, file), { name: file }), file, options).map((f) => f.doc)),
+    () => formatDocument(constructFunctions(parseDocument(decodeText(source.bytes!, file), { name: file }), file, options).map((f) => f.doc)),
   );
   emit(out, written);
 }
@@ -106,22 +137,24 @@ export function constructBytes(bytes: Uint8Array, file: string, options: Constru
  * `validate` on two exchange-format documents' bytes: the report of `validate` on their text,
  * the functions read, paired by name, lowered and checked one pair at a time.
  */
-export function validateBytes(original: Uint8Array, ssa: Uint8Array, options: ValidateOptions = {}, hooks: Hooks = {}): Report {
+export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, options: ValidateOptions = {}, hooks: Hooks = {}): Report {
   const require = requireList(options.require);
   const file = options.names?.original ?? "original";
   const ssaFile = options.names?.ssa ?? "ssa";
   const opts = { ...options, require };
+  const small = exactMessages(original.bytes!) && exactMessages(ssa.bytes!);
   return exactly(
-    [original, ssa],
+    small,
     () => {
-      const o = openDocument(original, file);
-      const s = openDocument(ssa, ssaFile);
+      const o = openDocument(original.bytes!, file);
+      const s = openDocument(ssa.bytes!, ssaFile);
       hooks.start?.(o.count);
       const names = (d: ColumnarDocument): string[] => Array.from({ length: d.count }, (_, i) => functionNameAt(d, i));
       const functions: FunctionReport[] = [];
       for (const [i, j] of pairByName(names(o), names(s), file, ssaFile)) {
         const name = functionNameAt(o, i);
-        const [fo, fs] = [o.read(i), s.read(j)];
+        // a pair is read in order, so the last one read lets go of both documents
+        const [fo, fs] = [readFunction(o, i, original, small), readFunction(s, j, ssa, small)];
         hooks.read?.(fo, name, file);
         hooks.read?.(fs, name, ssaFile);
         functions.push(validatePair(lowerPair(fo, fs, file, ssaFile, name), opts));
@@ -129,7 +162,7 @@ export function validateBytes(original: Uint8Array, ssa: Uint8Array, options: Va
       }
       return reportOf(functions, require);
     },
-    () => validate(decodeText(original, file), decodeText(ssa, ssaFile), options),
+    () => validate(decodeText(original.bytes!, file), decodeText(ssa.bytes!, ssaFile), options),
   );
 }
 
@@ -137,17 +170,19 @@ export function validateBytes(original: Uint8Array, ssa: Uint8Array, options: Va
  * `formal-ssa dot` on a document's bytes, written to `out` as `toDot` writes the document's
  * functions (a module's held until every function has read).
  */
-export function dotBytes(bytes: Uint8Array, file: string, out: TextWriter): void {
+export function dotBytes(source: DocumentBytes, file: string, out: TextWriter): void {
   const held: Uint8Array[] = [];
+  const small = exactMessages(source.bytes!);
   const written = exactly<Output>(
-    [bytes],
+    small,
     () => {
-      const doc = openDocument(bytes, file);
+      const doc = openDocument(source.bytes!, file);
       if (doc.count === 1) {
-        const fn = doc.read(0);
+        const name = functionNameAt(doc, 0);
+        const fn = readFunction(doc, 0, source, false);
         return (w: TextWriter) => {
           writeDotOpen(w, 1);
-          writeDotFunction(w, fn, functionNameAt(doc, 0), 0, 1);
+          writeDotFunction(w, fn, name, 0, 1);
           writeDotClose(w);
         };
       }
@@ -158,7 +193,7 @@ export function dotBytes(bytes: Uint8Array, file: string, out: TextWriter): void
       hold.end();
       return held;
     },
-    () => toDot(parseDocument(decodeText(bytes, file), { name: file })),
+    () => toDot(parseDocument(decodeText(source.bytes!, file), { name: file })),
   );
   emit(out, written);
 }

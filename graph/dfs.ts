@@ -113,6 +113,44 @@ export function depthFirst(adj: Adjacency, root: number): DfsResult {
   };
 }
 
+/**
+ * Only the reverse postorder and the reached vertices of `depthFirst(adj, root)`, the same order,
+ * in about a third of its memory (a construction on 4*10^6 nodes needs no preorder, parents or
+ * numberings). O(V + E), no recursion.
+ */
+export function reversePostorder(adj: Adjacency, root: number): { rpo: Int32Array; reachable: Uint8Array } {
+  const n = vertexCount(adj);
+  if (!Number.isInteger(root) || root < 0 || root >= n) throw new RangeError(`dfs root ${root} is not a vertex of 0..${n - 1}`);
+  const { start, list } = adj;
+  const reachable = new Uint8Array(n);
+  // the finished vertices fill `order` from the end: reverse postorder, with no copy
+  const order = new Int32Array(n);
+  const stackV = new Int32Array(n);
+  const stackE = new Int32Array(n);
+  let at = n;
+  reachable[root] = 1;
+  stackV[0] = root;
+  stackE[0] = start[root];
+  let sp = 1;
+  while (sp > 0) {
+    const v = stackV[sp - 1];
+    const e = stackE[sp - 1];
+    if (e < start[v + 1]) {
+      stackE[sp - 1] = e + 1;
+      const w = list[e];
+      if (reachable[w] === 0) {
+        reachable[w] = 1;
+        stackV[sp] = w;
+        stackE[sp++] = start[w];
+      }
+    } else {
+      order[--at] = v;
+      sp--;
+    }
+  }
+  return { rpo: order.subarray(at), reachable };
+}
+
 /** Depth-first search of a CFG from `Entry` over its successors (ascending per node). O(V + E). */
 export function dfs(g: Graph): DfsResult {
   return depthFirst(g.succs, g.Entry);

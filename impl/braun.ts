@@ -28,7 +28,7 @@
  * Cost: linear in practice (each (node, variable) pair is read once, then memoised in
  * `currentDef`); phi removal is near-linear thanks to path compression.
  */
-import { dfs } from "../graph/dfs.js";
+import { reversePostorder } from "../graph/dfs.js";
 import type { Node, Val, Var } from "../spec/ids.js";
 import { Cfg, Rows, SsaCfg, Transformed } from "../spec/model.js";
 import { Construction, Def, sortRows, ValTable } from "./ssa_val.js";
@@ -433,7 +433,7 @@ class DefTable {
 
 /** Reverse postorder from Entry, then the nodes Entry does not reach, in node order. */
 function fillOrder(g: Cfg): Int32Array {
-  const d = dfs(g.graph);
+  const d = reversePostorder(g.graph.succs, g.graph.Entry);
   const out = new Int32Array(g.nodeCount);
   out.set(d.rpo);
   let k = d.rpo.length;

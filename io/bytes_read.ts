@@ -48,6 +48,12 @@ export interface ColumnarDocument {
   name(i: number): string | undefined;
   /** Parses and validates the i-th function fully (columns are built only now). Throws FastReadError if malformed. */
   read(i: number): ColumnarFunction;
+  /**
+   * Lets go of the document's bytes, so that they can be collected once the caller drops them
+   * too: `read` and `name` fail after it; functions read before keep working once their names
+   * are detached (`NameTable.detach`).
+   */
+  release?(): void;
 }
 
 /**
@@ -171,11 +177,13 @@ export class ByteNames implements NameTable {
   private extraLen = 0;
   /** For such a name: where one of its literals starts, to decode it with `JSON.parse`. */
   private escapedAt: Map<number, number> | undefined;
-  private readonly buf: Buffer;
+  private buf: Buffer;
+  /** After `detach`: the names written only with escapes, decoded. */
+  private decoded: Map<number, string> | undefined;
 
   /** `hint`: how many names to expect (the table grows to that at once when it has to grow). */
   constructor(
-    readonly bytes: Uint8Array,
+    public bytes: Uint8Array,
     private readonly hint = 0,
   ) {
     this.buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -196,6 +204,7 @@ export class ByteNames implements NameTable {
     if (!(id >= 0 && id < this.n)) throw new RangeError(`no name ${id}`);
     const s = this.starts[id];
     if (s >= 0) return this.buf.toString("utf8", s, this.ends[id]);
+    if (this.decoded !== undefined) return this.decoded.get(id)!;
     const at = this.escapedAt!.get(id)!;
     return JSON.parse(this.buf.toString("utf8", at, literalEnd(this.bytes, at))) as string;
   }
@@ -262,6 +271,39 @@ export class ByteNames implements NameTable {
     this.extraLen += len;
     (this.escapedAt ??= new Map()).set(id, at);
     return id;
+  }
+
+  /**
+   * Copies every name out of the document's bytes into a buffer of its own (each as its literal,
+   * quotes included), so that the document's bytes can be let go: a 200 MB input then costs its
+   * names' few MB. Call after `finish`.
+   */
+  detach(): void {
+    if (this.decoded !== undefined) return;
+    let size = 0;
+    for (let id = 0; id < this.n; id++) if (this.starts[id] >= 0) size += this.ends[id] - this.starts[id] + 2;
+    const out = new Uint8Array(size);
+    const decoded = new Map<number, string>();
+    let at = 0;
+    for (let id = 0; id < this.n; id++) {
+      const s = this.starts[id];
+      if (s < 0) {
+        decoded.set(id, this.text(id));
+        continue;
+      }
+      const e = this.ends[id];
+      out[at] = 0x22;
+      out.set(this.bytes.subarray(s, e), at + 1);
+      out[at + 1 + e - s] = 0x22;
+      this.starts[id] = at + 1;
+      this.ends[id] = at + 1 + e - s;
+      at += e - s + 2;
+    }
+    this.decoded = decoded;
+    this.escapedAt = undefined;
+    this.extra = EMPTY_BYTES;
+    this.bytes = out;
+    this.buf = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   }
 
   /** Drops what only interning needs and trims the rest: the table is complete. */
@@ -761,10 +803,13 @@ class Scanner {
   }
 }
 
+/** The scanner of a released document: no bytes. */
+const RELEASED = new Scanner(new Uint8Array(0), 0, "", 0);
+
 class Document implements ColumnarDocument {
   readonly count: number;
   constructor(
-    private readonly scan: Scanner,
+    private scan: Scanner,
     readonly module: boolean,
     private readonly starts: Int32Array,
     private readonly ends: Int32Array,
@@ -774,11 +819,18 @@ class Document implements ColumnarDocument {
   }
 
   name(i: number): string | undefined {
+    if (this.scan === RELEASED) throw new Error("the document's bytes were released");
     if (!(Number.isInteger(i) && i >= 0 && i < this.count)) return undefined;
     return this.scan.stringMember(this.starts[i], "name");
   }
 
+  /** Lets go of the document's bytes (`read` and `name` fail after it). */
+  release(): void {
+    this.scan = RELEASED;
+  }
+
   read(i: number): ColumnarFunction {
+    if (this.scan === RELEASED) throw new Error("the document's bytes were released");
     if (!(Number.isInteger(i) && i >= 0 && i < this.count)) throw new FastReadError(`${this.scan.file}: function #${i}: no such function`);
     const s = this.scan;
     return new FunctionReader(s.b, s.file, s.base, this.starts[i], this.ends[i], i, this.module, this.blocks[i]).read();

@@ -27,6 +27,8 @@ export interface NameTable {
    * document wrote it without escapes, so a writer can copy it; undefined otherwise.
    */
   literal?(id: number): { bytes: Uint8Array; start: number; end: number } | undefined;
+  /** For a table over a document's bytes: copies the names out, so the document can be let go. */
+  detach?(): void;
 }
 
 export interface ColumnarFunction {

@@ -15,7 +15,7 @@ import { decodeText } from "./text.js";
 export type { ColumnarDocument };
 
 /** Up to this many bytes, a malformed document's message comes from the reference reader. */
-export const EXACT_MESSAGE_BYTES = 32 << 20;
+export const EXACT_MESSAGE_BYTES = 8 << 20;
 
 /** Whether a failure on an input of this size is re-run through the reference reader for its exact message. */
 export function exactMessages(bytes: Uint8Array): boolean {
@@ -26,14 +26,18 @@ export function exactMessages(bytes: Uint8Array): boolean {
  * The document's functions, read one by one on demand. Throws `MalformedInput` (one line) for a
  * malformed document, also from `read(i)` and `name(i)`.
  */
-export function openDocument(bytes: Uint8Array, file: string): ColumnarDocument {
+export function openDocument(input: Uint8Array, file: string): ColumnarDocument {
+  // only `bytes` holds the document from here on, so that `release` can let go of it
+  let bytes: Uint8Array | undefined = input;
+  const small = exactMessages(input);
   let doc: ColumnarDocument | undefined;
   const call = <T>(f: (d: ColumnarDocument) => T): T => {
+    if (bytes === undefined) throw new Error(`${file}: the document's bytes were released`);
     try {
       return f((doc ??= openColumnar(bytes, file)));
     } catch (e) {
       if (!(e instanceof FastReadError)) throw e;
-      if (!exactMessages(bytes)) throw new MalformedInput(e.message);
+      if (!small) throw new MalformedInput(e.message);
       // the reference reader throws the exact message; should it read the document after all,
       // it is right (the two readers agree on every test input) and is used from here on
       doc = referenceDocument(bytes, file);
@@ -46,6 +50,11 @@ export function openDocument(bytes: Uint8Array, file: string): ColumnarDocument 
     count: opened.count,
     name: (i) => call((d) => d.name(i)),
     read: (i) => call((d) => d.read(i)),
+    release: () => {
+      doc?.release?.();
+      doc = undefined;
+      bytes = undefined;
+    },
   };
 }
 

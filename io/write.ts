@@ -4,7 +4,7 @@
  */
 import type { BlockIdx, Node, Var } from "../spec/ids.js";
 import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type PhiDoc, type StmtDoc } from "./format.js";
-import { FORM_DEFS_USES } from "./columns.js";
+import { FORM_DEFS_USES, type NameTable } from "./columns.js";
 import type { LoweredCfg } from "./lower.js";
 
 /** How a construction named things: the value each occurrence reads or writes, and each block's phis. */
@@ -94,6 +94,41 @@ export class TextWriter {
     }
     this.pos += this.buf.write(s, this.pos, "utf8");
   }
+  /** Text known to be ASCII, copied code by code: cheaper than an encoder call for the short pieces of a block's line. */
+  ascii(s: string): void {
+    if (this.pos + s.length > this.buf.length) {
+      this.drain();
+      if (s.length > this.buf.length) {
+        this.flush(Buffer.from(s, "latin1"));
+        return;
+      }
+    }
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < s.length; i++) buf[p++] = s.charCodeAt(i);
+    this.pos = p;
+  }
+  /** `src[start..end)`, UTF-8 already. */
+  copy(src: Uint8Array, start: number, end: number): void {
+    const len = end - start;
+    if (this.pos + len > this.buf.length) {
+      this.drain();
+      if (len > this.buf.length) {
+        this.flush(src.subarray(start, end));
+        return;
+      }
+    }
+    const buf = this.buf;
+    if (len > 64) buf.set(src.subarray(start, end), this.pos);
+    else for (let i = start, p = this.pos; i < end; i++) buf[p++] = src[i];
+    this.pos += len;
+  }
+  /** A name of `table` as its JSON string literal: copied where the document wrote it without escapes. */
+  name(table: NameTable, id: number): void {
+    const lit = table.literal?.(id);
+    if (lit !== undefined) this.copy(lit.bytes, lit.start, lit.end);
+    else this.text(str(table.text(id)));
+  }
   /** Bytes that are UTF-8 already. */
   bytes(b: Uint8Array): void {
     if (this.pos + b.length > this.buf.length) {
@@ -150,18 +185,66 @@ export function writeRenamed(
   if (fn.blockCount === 0) out.text(`${i1}"blocks": []`);
   else {
     out.text(`${i1}"blocks": [\n`);
-    let first = true;
-    forEachRenamedBlock(orig, r, (id, preds, phis, groups, defsUses) => {
-      out.text(first ? i2 : `,\n${i2}`);
-      first = false;
-      const block: BlockDoc = { id, preds };
-      if (phis.length > 0) block.phis = phis;
-      if (defsUses) {
-        block.defs = groups[0].defs;
-        block.uses = groups[0].uses;
-      } else block.stmts = groups;
-      out.text(formatBlock(block));
-    });
+    // values' literals, once per value name (a value is read at many places)
+    const literals = new Map<string, string>();
+    const value = (name: string): void => {
+      let lit = literals.get(name);
+      if (lit === undefined) literals.set(name, (lit = str(name)));
+      out.text(lit);
+    };
+    const values = (names: readonly string[]): void => {
+      out.ascii("[");
+      for (let i = 0; i < names.length; i++) {
+        if (i > 0) out.ascii(", ");
+        value(names[i]);
+      }
+      out.ascii("]");
+    };
+    const { layout, occurrences } = orig;
+    const defs: string[] = [];
+    const uses: string[] = [];
+    for (let b = 0; b < fn.blockCount; b++) {
+      out.ascii(b === 0 ? i2 : `,\n${i2}`);
+      out.ascii(`{"id": `);
+      out.name(fn.names, fn.blockName[b]);
+      out.ascii(`, "preds": [`);
+      for (let k = fn.predStart[b]; k < fn.predStart[b + 1]; k++) {
+        if (k > fn.predStart[b]) out.ascii(", ");
+        out.name(fn.names, fn.blockName[fn.preds[k]]);
+      }
+      out.ascii("]");
+      const phis = r.phis(b as BlockIdx);
+      if (phis.length > 0) {
+        out.ascii(`, "phis": [`);
+        phis.forEach((p, i) => {
+          out.ascii(i > 0 ? `, {"def": ` : `{"def": `);
+          value(p.def);
+          out.ascii(`, "args": `);
+          values(p.args);
+          out.ascii("}");
+        });
+        out.ascii("]");
+      }
+      // an original has no phis: its groups' occurrences start the block's
+      let o = fn.occStart[b];
+      const defsUses = fn.blockForm[b] === FORM_DEFS_USES;
+      out.ascii(defsUses ? ", " : `, "stmts": [`);
+      for (let g = fn.groupStart[b]; g < fn.groupStart[b + 1]; g++) {
+        const j = g - fn.groupStart[b];
+        const dn = (defsUses ? layout.blockFirstNode[b] : layout.stmtDefNode[layout.blockFirstStmt[b] + j]) as Node;
+        const un = (defsUses ? layout.blockFirstNode[b] : layout.stmtUseNode[layout.blockFirstStmt[b] + j]) as Node;
+        defs.length = 0;
+        uses.length = 0;
+        for (let e = o + fn.groupDefs[g]; o < e; o++) defs.push(r.defValue(dn, occurrences[o] as Var));
+        for (let e = o + fn.groupUses[g]; o < e; o++) uses.push(r.useValue(un, occurrences[o] as Var));
+        out.ascii(defsUses ? `"defs": ` : j > 0 ? `, {"defs": ` : `{"defs": `);
+        values(defs);
+        out.ascii(`, "uses": `);
+        values(uses);
+        if (!defsUses) out.ascii("}");
+      }
+      out.ascii(defsUses ? "}" : "]}");
+    }
     out.text(`\n${i1}]`);
   }
   let entries = 0;

@@ -58,7 +58,7 @@ export async function validateFiles(original: string, ssa: string, options: Prod
   const { progress, ...rest } = options;
   if (x.adapter === undefined && y.adapter === undefined) {
     const names = { original: x.name, ssa: y.name };
-    return withHooks(progress, "validate", (hooks) => validateBytes(x.bytes, y.bytes, { ...rest, names }, hooks));
+    return withHooks(progress, "validate", (hooks) => validateBytes(x, y, { ...rest, names }, hooks));
   }
   if (x.adapter === undefined || y.adapter === undefined || x.adapter !== y.adapter) {
     const [yes, no] = x.adapter !== undefined ? [x, y] : [y, x];
@@ -139,7 +139,7 @@ export async function constructFileTo(path: string, out: TextWriter, options: Co
   const read = readAnyInput(path);
   const { progress, ...rest } = options;
   if (read.adapter === undefined) {
-    withHooks(progress, "construct", (hooks) => constructBytes(read.bytes, read.name, rest, out, hooks));
+    withHooks(progress, "construct", (hooks) => constructBytes(read, read.name, rest, out, hooks));
     return;
   }
   const { adapter, input } = read;
@@ -155,8 +155,8 @@ export function dotFile(path: string): string {
 /** `dotFile` written to `out` as it is made. */
 export function dotFileTo(path: string, out: TextWriter): void {
   const name = path === STDIO ? STDIN_NAME : path;
-  const bytes = readBytes(path);
-  const adapter = binaryAdapterFor(bytes.subarray(0, 64));
+  const source = { bytes: readBytes(path) };
+  const adapter = binaryAdapterFor(source.bytes.subarray(0, 64));
   if (adapter !== undefined) throw new MalformedInput(`${name}: ${adapter.form} in binary form, not an exchange-format document (construct reads it)`);
-  dotBytes(bytes, name, out);
+  dotBytes(source, name, out);
 }

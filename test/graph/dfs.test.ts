@@ -11,6 +11,7 @@ import {
   reachesAvoiding,
   reachForward,
 } from "../../graph/index.js";
+import { reversePostorder } from "../../graph/dfs.js";
 import { arbCfg, arbDigraph, arbMask, graphOf, literalReachable, N } from "./arbitrary.js";
 
 const RUNS = { numRuns: 400 };
@@ -47,6 +48,18 @@ function bruteReach(g: Graph, seeds: number[], blocked: Uint8Array, forward: boo
 }
 
 describe("dfs", () => {
+  it("reversePostorder: the reverse postorder and reachable mask of the full DFS (the recursive one's postorder, reversed)", () => {
+    fc.assert(
+      fc.property(arbCfg(), (g) => {
+        const lean = reversePostorder(g.succs, g.Entry);
+        const r = recursiveDfs(g, g.Entry);
+        const byPost = r.post.map((p, v) => [p, v]).filter(([p]) => p >= 0).sort((a, b) => b[0] - a[0]).map(([, v]) => v);
+        expect(Array.from(lean.rpo)).toEqual(byPost);
+        expect(Array.from(lean.reachable)).toEqual(Array.from(dfs(g).reachable));
+      }),
+      RUNS,
+    );
+  });
   it("numbers pre/post/parent exactly like the recursive DFS over ascending successors", () => {
     fc.assert(
       fc.property(arbCfg(), (g) => {
