@@ -34,7 +34,7 @@ const documents: fc.Arbitrary<FunctionDoc[]> = fc.oneof(
   fc.array(cfgs, { minLength: 0, maxLength: 4 }).map((ds) => ds.map((d, i) => ({ ...d, name: `f${i}` }))),
 );
 
-const bytesOf = (text: string): Uint8Array => new TextEncoder().encode(text);
+const bytesOf = (text: string): { bytes: Uint8Array } => ({ bytes: new TextEncoder().encode(text) });
 const textOf = (docs: FunctionDoc[], module: boolean): string =>
   module ? JSON.stringify({ format: "formal-ssa/1", functions: docs.map(({ format: _, ...d }) => d) }) : JSON.stringify({ format: "formal-ssa/1", ...docs[0] });
 
