@@ -95,7 +95,7 @@ export function constructBytes(source: DocumentBytes, file: string, options: Con
       hooks.start?.(doc.count);
       if (doc.count === 0) return formatEntries([], undefined);
       const module = doc.count > 1;
-      const hold = new TextWriter((c) => held.push(c.slice()));
+      const hold = new TextWriter((c) => held.push(new Uint8Array(c)));
       let single: ((w: TextWriter) => void) | undefined;
       for (let i = 0; i < doc.count; i++) {
         const t0 = performance.now();
@@ -186,7 +186,7 @@ export function dotBytes(source: DocumentBytes, file: string, out: TextWriter): 
           writeDotClose(w);
         };
       }
-      const hold = new TextWriter((c) => held.push(c.slice()));
+      const hold = new TextWriter((c) => held.push(new Uint8Array(c)));
       writeDotOpen(hold, doc.count);
       for (let i = 0; i < doc.count; i++) writeDotFunction(hold, doc.read(i), functionNameAt(doc, i), i, doc.count);
       writeDotClose(hold);

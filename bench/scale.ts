@@ -198,7 +198,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = scaleSeries({
     sizes: quick ? [10_000, 100_000] : [100_000, 200_000, 400_000, 1_000_000],
     runs: quick ? 1 : 3,
-    moduleBlocks: quick ? 0 : 10_000_000,
+    moduleBlocks: Number(process.env.SCALE_MODULE_BLOCKS ?? (quick ? 0 : 10_000_000)),
     progress: (m) => process.stderr.write(`${m}\n`),
   });
   process.stdout.write(`${[...r.lines, "", ...r.headline.map((h) => `- ${h}`)].join("\n")}\n`);

@@ -20,6 +20,7 @@ import { toDot } from "../../io/dot.js";
 import type { FunctionDoc } from "../../io/format.js";
 import { collectText, formatDocument, TextWriter } from "../../io/write.js";
 import { MalformedInput } from "../../spec/errors.js";
+import { nIfs } from "../../bench/families.js";
 
 const cfgs: fc.Arbitrary<FunctionDoc> = fc.oneof(
   structuredCfg({ maxStatements: 20 }),
@@ -73,6 +74,17 @@ describe("construct from bytes, written as it is made", () => {
     const text = JSON.stringify({ format: "formal-ssa/1", ...doc });
     const want = formatDocument(constructFunctions([doc], "in.json", { algorithm: "braun" }).map((f) => f.doc));
     expect(written((out) => constructBytes(bytesOf(text), "in.json", { algorithm: "braun" }, out))).toBe(want);
+  });
+});
+
+describe("a module held until its last function is done", () => {
+  it("construct and dot of a module whose output spans many chunks: the same text as the object pipeline (the held chunks are copies)", () => {
+    const docs = [nIfs(4000), nIfs(3000), nIfs(5000)].map((d, i) => ({ ...d, name: `f${i}` }));
+    const text = textOf(docs, true);
+    const want = formatDocument(constructFunctions(docs, "m.json", { algorithm: "braun" }).map((f) => f.doc));
+    expect(want.length).toBeGreaterThan(2 << 20);
+    expect(written((out) => constructBytes(bytesOf(text), "m.json", { algorithm: "braun" }, out))).toBe(want);
+    expect(written((out) => dotBytes(bytesOf(text), "m.json", out))).toBe(toDot(docs));
   });
 });
 
