@@ -20,7 +20,10 @@
  *    and the verdicts with the phi counts;
  * 7. SPIR-V: spirv-opt --ssa-rewrite on real shaders (bench/spirv.ts, gl-transitions and lygia
  *    compiled by scripts/fetch-spirv-corpus.sh into tmp/spirv-corpus/): the verdicts with the phi
- *    counts, and validating the whole corpus in one process against the pass's processes.
+ *    counts, and validating the whole corpus in one process against the pass's processes;
+ * 8. exchange-format documents at scale (bench/scale.ts): n-ifs from 10^5 to 10^6 ifs, construct
+ *    and validate as whole processes beside a JSON.parse floor, with peak memory, and a module of
+ *    10^7 blocks validated with the default heap.
  *
  * Options: `--quick` (small sizes), `--out FILE` (where the report goes; `-` for stdout).
  */
@@ -41,6 +44,7 @@ import { ladder, nIfs, randomCfg } from "./families.js";
 import { countPhis, parseTimePasses, timeProcess, writeIfsJson, writeIfsLl } from "./llvm.js";
 import { reactSeries } from "./react.js";
 import { spirvSeries } from "./spirv.js";
+import { scaleSeries } from "./scale.js";
 import { realC } from "./real_c.js";
 import { collect, fitExponent, fmtExp, fmtInt, gcExposed, lastSlope, machine, loadMax, median, ms, optVersion, progress, repeat } from "./measure.js";
 
@@ -709,6 +713,10 @@ function main(): void {
   const react = reactSeries({ runs: quick ? 2 : 5, progress });
   // series 7: SPIR-V (quick runs too, with fewer runs)
   const spirv = spirvSeries({ runs: quick ? 2 : 5, progress });
+  // series 8: exchange-format documents at scale, whole process (quick runs: small sizes, no module)
+  const scale = scaleSeries(
+    quick ? { sizes: [10_000, 100_000], runs: 1, moduleBlocks: 0, progress } : { sizes: [100_000, 200_000, 400_000, 1_000_000], runs: 3, moduleBlocks: 10_000_000, progress },
+  );
   const seconds = (performance.now() - t0) / 1000;
   reportHeader(llvm, seconds);
   const headAt = out.length;
@@ -737,6 +745,9 @@ function main(): void {
     say(...spirv.lines);
     head.push(...spirv.headline);
   }
+  say("");
+  say(...scale.lines);
+  head.push(...scale.headline);
   out.splice(headAt, 0, "", "## Headline", "", ...head.map((h) => `- ${h}`));
   const text = out.join("\n") + "\n";
   if (outPath === "-") process.stdout.write(text);
