@@ -7,6 +7,8 @@
 import type { Adapter, SourceInput } from "../../adapters/adapter.js";
 import { toDot } from "../../io/dot.js";
 import { collectText, formatEntries, TextWriter } from "../../io/write.js";
+
+export { TextWriter };
 import { constructBytes, dotBytes, validateBytes, type Hooks } from "../bytes.js";
 import { binaryAdapterFor } from "../adapters.js";
 import { getHeapStatistics } from "node:v8";
