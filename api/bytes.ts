@@ -21,8 +21,8 @@ import { MalformedInput } from "../spec/errors.js";
 import { algorithmOf, constructFunctions, constructLowered, type ConstructRequest } from "./construct.js";
 import { parseDocument } from "./documents.js";
 import { NotWellFormed } from "./errors.js";
-import { propertiesJson, type FunctionReport, type Report } from "./report.js";
-import { cfgNamer, checkReportOf, reportOf, requireList, validate, validatePair, type ValidateOptions } from "./validate.js";
+import { propertiesJson, type CheckedFunction, type CheckReport, type FunctionReport, type Report } from "./report.js";
+import { cfgNamer, check, checkFunction, checkReportOf, checkRequire, reportOf, requireList, validate, validatePair, type CheckOptions, type ValidateOptions } from "./validate.js";
 
 /** Progress: the number of functions once the input is open, then each function's name when it is done. */
 export interface Hooks {
@@ -196,4 +196,31 @@ export function dotBytes(source: DocumentBytes, file: string, out: TextWriter): 
     () => toDot(parseDocument(decodeText(source.bytes!, file), { name: file })),
   );
   emit(out, written);
+}
+
+/**
+ * `check` on a document's bytes: the report of `check` on its text, each function read, lowered
+ * and checked in turn.
+ */
+export function checkBytes(source: DocumentBytes, options: CheckOptions = {}, hooks: Hooks = {}): CheckReport {
+  const require = checkRequire(options);
+  const file = options.name ?? "document";
+  const small = exactMessages(source.bytes!);
+  return exactly(
+    small,
+    () => {
+      const doc = openDocument(source.bytes!, file);
+      hooks.start?.(doc.count);
+      const functions: CheckedFunction[] = [];
+      for (let i = 0; i < doc.count; i++) {
+        const name = functionNameAt(doc, i);
+        const fn = readFunction(doc, i, source, small);
+        hooks.read?.(fn, name, file);
+        functions.push(checkFunction(fn, name, file, require));
+        hooks.tick?.(name);
+      }
+      return checkReportOf(functions, require);
+    },
+    () => check(decodeText(source.bytes!, file), options),
+  );
 }

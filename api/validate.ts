@@ -5,7 +5,7 @@
  */
 import { certified, checkCfg, checkSsa, checkTransformed, QUALITY, refinementCount, type QualityProperty, type Verdict } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
-import { lowerCfg, lowerPair, lowerSsa, pairDocuments, type LoweredCfg, type LoweredPair, type LoweredSsa } from "../io/lower.js";
+import { lowerCfg, lowerPair, lowerSsa, pairDocuments, type FunctionInput, type LoweredCfg, type LoweredPair, type LoweredSsa } from "../io/lower.js";
 import { functionName } from "../io/read.js";
 import { MalformedInput } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
@@ -157,22 +157,31 @@ export function validate(original: DocumentInput, ssa: DocumentInput, options: V
 /** What needs no original, per function: CFG_wf of an original CFG, CFG_SSA_wf and the quality properties of an SSA CFG. */
 export function checkFunctions(docs: FunctionDoc[], opts: CheckOptions = {}): CheckedFunction[] {
   const file = opts.name ?? "document";
-  const require = opts.require ?? [];
-  return docs.map((doc, i): CheckedFunction => {
-    const name = functionName(doc, i);
-    const t0 = performance.now();
-    if (doc.kind === "cfg") {
-      const low = lowerCfg(doc, file, name);
-      const verdicts = checkCfg(low.cfg);
-      const stats = { blocks: low.places.blockCount, nodes: low.cfg.nodeCount, milliseconds: round(performance.now() - t0) };
-      return { name, kind: "cfg", verdict: certified(verdicts) ? "holds" : "fails", properties: propertiesJson(cfgNamer(low), verdicts), stats };
-    }
-    const low = lowerSsa(doc, file, name);
-    const verdicts = checkSsa(low.ssa);
-    const s = low.ssa;
-    const stats = { blocks: low.places.blockCount, nodes: s.nodeCount, phis: s.phiCount, values: s.valCount, milliseconds: round(performance.now() - t0) };
-    return { name, kind: "ssa", verdict: certified(verdicts, require) ? "holds" : "fails", properties: propertiesJson(ssaNamer(low), verdicts), stats };
-  });
+  return docs.map((doc, i) => checkFunction(doc, functionName(doc, i), file, opts.require ?? []));
+}
+
+/** `checkFunctions` of one function (a document, or columns). */
+export function checkFunction(fn: FunctionInput, name: string, file: string, require: readonly QualityProperty[]): CheckedFunction {
+  const t0 = performance.now();
+  if (fn.kind === "cfg") {
+    const low = lowerCfg(fn, file, name);
+    const verdicts = checkCfg(low.cfg);
+    const stats = { blocks: low.places.blockCount, nodes: low.cfg.nodeCount, milliseconds: round(performance.now() - t0) };
+    return { name, kind: "cfg", verdict: certified(verdicts) ? "holds" : "fails", properties: propertiesJson(cfgNamer(low), verdicts), stats };
+  }
+  const low = lowerSsa(fn, file, name);
+  const verdicts = checkSsa(low.ssa);
+  const s = low.ssa;
+  const stats = { blocks: low.places.blockCount, nodes: s.nodeCount, phis: s.phiCount, values: s.valCount, milliseconds: round(performance.now() - t0) };
+  return { name, kind: "ssa", verdict: certified(verdicts, require) ? "holds" : "fails", properties: propertiesJson(ssaNamer(low), verdicts), stats };
+}
+
+/** `require` of `check`: quality properties that need no original. */
+export function checkRequire(options: CheckOptions): QualityProperty[] {
+  const require = requireList(options.require);
+  // cytronMinimal is about a translation: it needs the original CFG's definitions
+  if (require.includes("cytronMinimal")) throw new MalformedInput(`require: cytronMinimal needs the original CFG: check decides ${QUALITY.filter((q) => q !== "cytronMinimal").join(", ")}; validate decides all four`);
+  return require;
 }
 
 /** The report object of checked functions. */
@@ -191,8 +200,6 @@ export function checkReportOf(functions: CheckedFunction[], require: readonly st
  * `pruned`, `no_trivial_phis`, `no_redundant_set` (required ones decide the verdict too).
  */
 export function check(document: DocumentInput, options: CheckOptions = {}): CheckReport {
-  const require = requireList(options.require);
-  // cytronMinimal is about a translation: it needs the original CFG's definitions
-  if (require.includes("cytronMinimal")) throw new MalformedInput(`require: cytronMinimal needs the original CFG: check decides ${QUALITY.filter((q) => q !== "cytronMinimal").join(", ")}; validate decides all four`);
+  const require = checkRequire(options);
   return checkReportOf(checkFunctions(parseDocument(document, { name: options.name ?? "document" }), { ...options, require }), require);
 }

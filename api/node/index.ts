@@ -4,26 +4,22 @@
  * producer's form (LLVM IR: `.ll`, or by its first bytes) goes through that producer's adapter,
  * big ones spread over worker threads from 4 cores on.
  */
-import type { Adapter, SourceInput } from "../../adapters/adapter.js";
-import { toDot } from "../../io/dot.js";
-import { collectText, formatEntries, TextWriter } from "../../io/write.js";
-
-export { TextWriter };
-import { constructBytes, dotBytes, validateBytes, type Hooks } from "../bytes.js";
-import { binaryAdapterFor } from "../adapters.js";
 import { getHeapStatistics } from "node:v8";
+import type { Adapter, SourceInput } from "../../adapters/adapter.js";
 import type { ColumnarFunction } from "../../io/columns.js";
-import { LimitExceeded, showBytes } from "../errors.js";
+import { collectText, formatEntries, TextWriter } from "../../io/write.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { adapterOfInput } from "../adapters.js";
-import { constructFunctions, type ConstructRequest } from "../construct.js";
-import { parseDocument } from "../documents.js";
+import { adapterOfInput, binaryAdapterFor } from "../adapters.js";
+import { checkBytes, constructBytes, dotBytes, validateBytes, type Hooks } from "../bytes.js";
+import type { ConstructRequest } from "../construct.js";
+import { LimitExceeded, showBytes } from "../errors.js";
 import type { ProducerOptions } from "../producers.js";
 import type { CheckReport, Report } from "../report.js";
-import { check, reportOf, requireList, validate, type CheckOptions } from "../validate.js";
-import { readAnyInput, readAnyInputs, readBytes, readInput, STDIN_NAME, STDIO, type AnyInput } from "./files.js";
+import { reportOf, requireList, type CheckOptions } from "../validate.js";
+import { readAnyInput, readAnyInputs, readBytes, STDIN_NAME, STDIO, type AnyInput } from "./files.js";
 import { constructInParallel, validateInParallel } from "./parallel.js";
 
+export { TextWriter };
 export { outputWriter, readAnyInput, readAnyInputs, readBytes, readInput, readInputs, STDIN_NAME, STDIO, writeOutput, type AnyInput } from "./files.js";
 
 /** Progress of a long run: a bar on a terminal, say. */
@@ -106,18 +102,19 @@ function heapGuard(fn: ColumnarFunction, name: string, file: string): void {
   );
 }
 
-/** An input that must be an exchange-format document: a producer's binary is malformed here. */
-function documentInput(path: string): SourceInput {
-  const input = readInput(path);
-  const adapter = input.bytes !== undefined ? adapterOfInput(input) : undefined;
-  if (adapter !== undefined) throw new MalformedInput(`${input.name}: ${adapter.form} in binary form, not an exchange-format document (construct reads it)`);
-  return input;
+/** An input that must be an exchange-format document, as bytes: a producer's binary is malformed here. */
+function documentSource(path: string): { name: string; source: { bytes?: Uint8Array } } {
+  const name = path === STDIO ? STDIN_NAME : path;
+  const bytes = readBytes(path);
+  const adapter = binaryAdapterFor(bytes.subarray(0, 64));
+  if (adapter !== undefined) throw new MalformedInput(`${name}: ${adapter.form} in binary form, not an exchange-format document (construct reads it)`);
+  return { name, source: { bytes } };
 }
 
 /** `formal-ssa check FILE`: what holds of an exchange-format document on its own. */
 export function checkFile(path: string, options: Omit<CheckOptions, "name"> = {}): CheckReport {
-  const input = documentInput(path);
-  return check(input.text, { ...options, name: input.name });
+  const { name, source } = documentSource(path);
+  return checkBytes(source, { ...options, name }, { read: heapGuard });
 }
 
 /**
@@ -156,9 +153,6 @@ export function dotFile(path: string): string {
 
 /** `dotFile` written to `out` as it is made. */
 export function dotFileTo(path: string, out: TextWriter): void {
-  const name = path === STDIO ? STDIN_NAME : path;
-  const source = { bytes: readBytes(path) };
-  const adapter = binaryAdapterFor(source.bytes.subarray(0, 64));
-  if (adapter !== undefined) throw new MalformedInput(`${name}: ${adapter.form} in binary form, not an exchange-format document (construct reads it)`);
+  const { name, source } = documentSource(path);
   dotBytes(source, name, out);
 }

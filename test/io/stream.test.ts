@@ -5,15 +5,16 @@
  *   algorithm and minimisation;
  * - `validate` from bytes gives exactly the report of `validate` on the text, function by
  *   function, certified or rejected (mutants);
+ * - `check` from bytes gives exactly the report of `check` on the text;
  * - `dot` from bytes writes exactly `toDot`;
  * - the report streamed function by function is `JSON.stringify(report, null, 2)`;
  * - a malformed document fails with the reference reader's one line, and nothing is written.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { constructBytes, dotBytes, validateBytes } from "../../api/bytes.js";
+import { checkBytes, constructBytes, dotBytes, validateBytes } from "../../api/bytes.js";
 import { ALGORITHMS, MINIMIZATIONS, constructFunctions } from "../../api/construct.js";
-import { validate } from "../../api/validate.js";
+import { check, validate } from "../../api/validate.js";
 import { writeReportJson } from "../../api/report.js";
 import { arbitraryCfg, structuredCfg } from "../../fuzz/arbitraries/index.js";
 import { toDot } from "../../io/dot.js";
@@ -90,6 +91,7 @@ describe("a module held until its last function is done", () => {
 
 describe("validate from bytes", () => {
   it("the same report as validate on the text, certified translations and mutants alike (200 random documents)", () => {
+    const verdicts = { certified: 0, rejected: 0 };
     fc.assert(
       fc.property(documents.filter((d) => d.length > 0), fc.nat(), (docs, pick) => {
         const module = docs.length !== 1;
@@ -108,10 +110,15 @@ describe("validate from bytes", () => {
         const ssa = textOf(built, module);
         const names = { original: "o.json", ssa: "s.json" };
         const strip = (r: ReturnType<typeof validate>) => JSON.parse(JSON.stringify(r, (k, v) => (k === "milliseconds" ? undefined : v)));
-        expect(strip(validateBytes(bytesOf(original), bytesOf(ssa), { names }))).toEqual(strip(validate(original, ssa, { names })));
+        const report = validateBytes(bytesOf(original), bytesOf(ssa), { names });
+        expect(strip(report)).toEqual(strip(validate(original, ssa, { names })));
+        verdicts[report.verdict]++;
       }),
       { numRuns: 200 },
     );
+    // both kinds of report were compared
+    expect(verdicts.certified).toBeGreaterThan(20);
+    expect(verdicts.rejected).toBeGreaterThan(20);
   });
   it("the report written function by function is JSON.stringify(report, null, 2) and a newline", () => {
     fc.assert(
@@ -120,6 +127,20 @@ describe("validate from bytes", () => {
         const built = formatDocument(constructFunctions(docs, "o.json", { unchecked: true }).map((f) => f.doc));
         const report = validate(text, built, { require: ["pruned"] });
         expect(written((out) => writeReportJson(out, report))).toBe(`${JSON.stringify(report, null, 2)}\n`);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("check from bytes", () => {
+  it("the same report as check on the text, for original CFGs and constructed SSA alike (100 random documents)", () => {
+    fc.assert(
+      fc.property(documents.filter((d) => d.length > 0), fc.boolean(), (docs, ssa) => {
+        const module = docs.length !== 1;
+        const text = ssa ? textOf(constructFunctions(docs, "c.json", { algorithm: "braun", minimize: "none", unchecked: true }).map((f) => f.doc), module) : textOf(docs, module);
+        const strip = (r: unknown) => JSON.parse(JSON.stringify(r, (k, v) => (k === "milliseconds" ? undefined : v)));
+        expect(strip(checkBytes(bytesOf(text), { name: "c.json", require: ["pruned"] }))).toEqual(strip(check(text, { name: "c.json", require: ["pruned"] })));
       }),
       { numRuns: 100 },
     );
