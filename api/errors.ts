@@ -13,10 +13,10 @@
  *   one line saying which limit and how to raise it (the command line: exit code 2).
  * Broken assumptions in `validate` and `check` are not errors: the reports say them by name.
  */
-import { MalformedInput } from "../spec/errors.js";
+import { LimitExceeded, MalformedInput, showBytes } from "../spec/errors.js";
 import { formatCheckReport, formatReport, withoutTimes, type CheckReport, type Report } from "./report.js";
 
-export { MalformedInput };
+export { LimitExceeded, MalformedInput, showBytes };
 
 export class NotWellFormed extends Error {
   /** `where`: the input's name. */
@@ -47,18 +47,4 @@ export class MissingDependency extends Error {
     super(`${what} needs the optional peer dependencies ${packages.join(" and ")}: npm install --save-dev ${packages.join(" ")}`);
     this.name = "MissingDependency";
   }
-}
-
-export class LimitExceeded extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "LimitExceeded";
-  }
-}
-
-const GB = 1024 ** 3;
-const MB = 1024 ** 2;
-/** Bytes in the unit a person reads: `1.5 GB`, `310 MB`. */
-export function showBytes(n: number): string {
-  return n >= GB ? `${(n / GB).toFixed(1)} GB` : `${Math.ceil(n / MB)} MB`;
 }

@@ -29,6 +29,7 @@ import { FORM_DEFS_USES, FORM_STMTS, type ColumnarFunction, type NameTable } fro
 import { FORMAT_VERSION, type Kind } from "./format.js";
 import { show } from "./read.js";
 import { decodeText } from "./text.js";
+import { LimitExceeded, showBytes } from "../spec/errors.js";
 
 /** A document the byte reader cannot read: `message` is one line naming the file and the place. */
 export class FastReadError extends Error {
@@ -63,7 +64,8 @@ export interface ColumnarDocument {
  */
 export function openColumnar(bytes: Uint8Array, file: string): ColumnarDocument {
   const n = bytes.length;
-  if (n > MAX_BYTES) throw new FastReadError(`${file}: too large for the byte reader (${n} bytes)`);
+  if (n > MAX_BYTES)
+    throw new LimitExceeded(`${file}: ${showBytes(n)} is more than one exchange-format file can be (${showBytes(MAX_BYTES)}: offsets are 32-bit integers): split the module into files of fewer functions`);
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!isUtf8(buf)) {
     try {

@@ -1,6 +1,8 @@
 /**
- * The three kinds of failure, kept apart (STYLE.md 8):
+ * The kinds of failure, kept apart (STYLE.md 8):
  * - malformed input: `MalformedInput`, one line naming the place, exit code 2;
+ * - an input larger than the process can hold: `LimitExceeded`, one line naming the limit and
+ *   how to raise it (or to split the input), exit code 2;
  * - a broken locale assumption: not an exception at all, a checker verdict with a witness;
  * - an internal bug: `invariant` throws `InternalError`.
  */
@@ -11,6 +13,21 @@ export class MalformedInput extends Error {
     super(message);
     this.name = "MalformedInput";
   }
+}
+
+/** An input larger than a limit of the process (a buffer's size, an offset's width, the V8 heap). */
+export class LimitExceeded extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LimitExceeded";
+  }
+}
+
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+/** Bytes in the unit a person reads: `1.5 GB`, `310 MB`. */
+export function showBytes(n: number): string {
+  return n >= GB ? `${(n / GB).toFixed(1)} GB` : `${Math.ceil(n / MB)} MB`;
 }
 
 export class InternalError extends Error {

@@ -63,6 +63,15 @@ describe("a document past the exact-message size", () => {
     expect([v.status, v.stdout, v.stderr.split("\n").length]).toEqual([2, "", 2]);
     expect(v.stderr).toMatch(/^formal-ssa: bad\.json: function ifs100000, block return: /);
   });
+  it("files past what one input can be: one line naming the limit, exit 2 (sparse files: no disk used)", () => {
+    const huge = join(dir, "huge.json");
+    const r = spawnSync("truncate", ["-s", "5G", huge]);
+    expect(r.status).toBe(0);
+    const v = runCli(["validate", "huge.json", "ifs.json"], dir);
+    expect([v.status, v.stdout]).toEqual([2, ""]);
+    expect(v.stderr).toBe("formal-ssa: huge.json: 5.0 GB is more than one input can be (4.0 GB, the largest buffer Node.js makes, which no option raises): split the module into files of fewer functions\n");
+    rmSync(huge);
+  });
   it("a function past the V8 heap left: one line with the limit and how to raise it, and the raised limit works", () => {
     const run = (mb: number) =>
       spawnSync(process.execPath, [`--max-old-space-size=${mb}`, MAIN, "construct", "--algorithm", "braun", "ifs.json", "-o", `heap${mb}.json`], { cwd: dir, encoding: "utf8" });

@@ -20,7 +20,8 @@ import { arbitraryCfg, structuredCfg } from "../../fuzz/arbitraries/index.js";
 import { toDot } from "../../io/dot.js";
 import type { FunctionDoc } from "../../io/format.js";
 import { collectText, formatDocument, TextWriter } from "../../io/write.js";
-import { MalformedInput } from "../../spec/errors.js";
+import { LimitExceeded, MalformedInput } from "../../spec/errors.js";
+import { openColumnar } from "../../io/bytes_read.js";
 import { nIfs } from "../../bench/families.js";
 
 const cfgs: fc.Arbitrary<FunctionDoc> = fc.oneof(
@@ -155,6 +156,14 @@ describe("dot from bytes", () => {
         expect(written((out) => dotBytes(bytesOf(text), "in.json", out))).toBe(toDot(docs));
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe("limits", () => {
+  it("a document past 32-bit offsets is LimitExceeded with the limit and what to do (2 GB of zeros, never touched)", () => {
+    expect(() => openColumnar(new Uint8Array(0x7fff_fff1), "big.json")).toThrow(
+      new LimitExceeded("big.json: 2.0 GB is more than one exchange-format file can be (2.0 GB: offsets are 32-bit integers): split the module into files of fewer functions"),
     );
   });
 });
