@@ -24,11 +24,10 @@
  * The format nests a fixed few levels, so the function parser is a recursive descent of fixed
  * depth; arbitrary JSON (skipped or malformed) is walked with an explicit stack.
  */
-import { Buffer, isUtf8 } from "node:buffer";
 import { FORM_DEFS_USES, FORM_STMTS, type ColumnarFunction, type NameTable } from "./columns.js";
 import { FORMAT_VERSION, type Kind } from "./format.js";
 import { show } from "./read.js";
-import { decodeText } from "./text.js";
+import { byteSlices, decodeText, isUtf8Bytes, type ByteSlices } from "./text.js";
 import { LimitExceeded, showBytes } from "../spec/errors.js";
 
 /** A document the byte reader cannot read: `message` is one line naming the file and the place. */
@@ -66,8 +65,7 @@ export function openColumnar(bytes: Uint8Array, file: string): ColumnarDocument 
   const n = bytes.length;
   if (n > MAX_BYTES)
     throw new LimitExceeded(`${file}: ${showBytes(n)} is more than one exchange-format file can be (${showBytes(MAX_BYTES)}: offsets are 32-bit integers): split the module into files of fewer functions`);
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (!isUtf8(buf)) {
+  if (!isUtf8Bytes(bytes)) {
     try {
       decodeText(bytes, file);
     } catch (e) {
@@ -179,7 +177,7 @@ export class ByteNames implements NameTable {
   private extraLen = 0;
   /** For such a name: where one of its literals starts, to decode it with `JSON.parse`. */
   private escapedAt: Map<number, number> | undefined;
-  private buf: Buffer;
+  private buf: ByteSlices;
   /** After `detach`: the names written only with escapes, decoded. */
   private decoded: Map<number, string> | undefined;
 
@@ -188,7 +186,7 @@ export class ByteNames implements NameTable {
     public bytes: Uint8Array,
     private readonly hint = 0,
   ) {
-    this.buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.buf = byteSlices(bytes);
     const c = Math.max(16, Math.min(hint, START));
     this.starts = new Int32Array(c);
     this.ends = new Int32Array(c);
@@ -205,10 +203,10 @@ export class ByteNames implements NameTable {
   text(id: number): string {
     if (!(id >= 0 && id < this.n)) throw new RangeError(`no name ${id}`);
     const s = this.starts[id];
-    if (s >= 0) return this.buf.toString("utf8", s, this.ends[id]);
+    if (s >= 0) return this.buf.utf8(s, this.ends[id]);
     if (this.decoded !== undefined) return this.decoded.get(id)!;
     const at = this.escapedAt!.get(id)!;
-    return JSON.parse(this.buf.toString("utf8", at, literalEnd(this.bytes, at))) as string;
+    return JSON.parse(this.buf.utf8(at, literalEnd(this.bytes, at))) as string;
   }
 
   literal(id: number): { bytes: Uint8Array; start: number; end: number } | undefined {
@@ -305,7 +303,7 @@ export class ByteNames implements NameTable {
     this.escapedAt = undefined;
     this.extra = EMPTY_BYTES;
     this.bytes = out;
-    this.buf = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    this.buf = byteSlices(out);
   }
 
   /** Drops what only interning needs and trims the rest: the table is complete. */
@@ -430,7 +428,7 @@ const PHI_MASK = K_DEF | K_ARGS;
 
 /** Keys by length and first byte (all keys are ASCII and distinct in these two): code and bytes. */
 const KEY_TABLE: ({ code: number; bytes: Uint8Array } | undefined)[] = new Array(16 * 128);
-for (const [k, code] of KEY_CODES) KEY_TABLE[k.length * 128 + k.charCodeAt(0)] = { code, bytes: Buffer.from(k, "latin1") };
+for (const [k, code] of KEY_CODES) KEY_TABLE[k.length * 128 + k.charCodeAt(0)] = { code, bytes: Uint8Array.from(k, (c) => c.charCodeAt(0)) };
 
 // where an object is, for the JSON pointer of a duplicate key
 const W_FUNCTION = 0;
@@ -522,7 +520,7 @@ function showChar(c: string): string {
  * and messages (line and column counted from `base`, after a BOM).
  */
 class Scanner {
-  readonly buf: Buffer;
+  readonly buf: ByteSlices;
   private stack = new Uint8Array(64);
 
   constructor(
@@ -531,7 +529,7 @@ class Scanner {
     readonly file: string,
     readonly base: number,
   ) {
-    this.buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    this.buf = byteSlices(b);
   }
 
   ws(i: number): number {
@@ -689,19 +687,19 @@ class Scanner {
   /** A key's text, `b[i..e)` its literal. */
   keyText(i: number, e: number): string {
     for (let k = i + 1; k < e - 1; k++) if (this.b[k] === BACKSLASH) return this.stringAt(i);
-    return this.buf.toString("utf8", i + 1, e - 1);
+    return this.buf.utf8(i + 1, e - 1);
   }
 
   /** The string literal at `i`, decoded as `JSON.parse` does. */
   stringAt(i: number): string {
-    return JSON.parse(this.buf.toString("utf8", i, this.skipString(i))) as string;
+    return JSON.parse(this.buf.utf8(i, this.skipString(i))) as string;
   }
 
   /** The character at `i` (whole, not one UTF-8 byte). */
   charAt(i: number): string {
     const c = this.b[i];
     const len = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-    return this.buf.toString("utf8", i, Math.min(i + len, this.n));
+    return this.buf.utf8(i, Math.min(i + len, this.n));
   }
 
   /** What the value at `i` is, in a few words (as io/read.ts says it). */
@@ -719,7 +717,7 @@ class Scanner {
       if (c === 0x74) return "true";
       if (c === 0x66) return "false";
       if (c === 0x6e) return "null";
-      return String(Number(this.buf.toString("latin1", i, this.skipNumber(i))));
+      return String(Number(this.buf.latin1(i, this.skipNumber(i))));
     } catch {
       return "a malformed value";
     }

@@ -104,3 +104,42 @@ function hexes(bytes: Uint8Array, from: number, to: number): string {
   for (let k = from; k < to; k++) out.push(hex(bytes[k]));
   return out.join(" ");
 }
+
+// --- bytes <-> text for the byte reader and the writers: Node's Buffer, kept in this one module ---
+
+/** Decoding slices of one byte array (through one Buffer view over it: Node's decoders are the fastest at hand). */
+export interface ByteSlices {
+  utf8(start: number, end: number): string;
+  latin1(start: number, end: number): string;
+}
+
+export function byteSlices(bytes: Uint8Array): ByteSlices {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { utf8: (s, e) => buf.toString("utf8", s, e), latin1: (s, e) => buf.toString("latin1", s, e) };
+}
+
+/** Whether `bytes` are valid UTF-8 (as the fatal TextDecoder decides). */
+export function isUtf8Bytes(bytes: Uint8Array): boolean {
+  return isUtf8(bytes);
+}
+
+/** The UTF-8 bytes of `s`. */
+export function utf8Bytes(s: string): Uint8Array {
+  return Buffer.from(s, "utf8");
+}
+
+/** A buffer that strings are encoded into in place: `write` returns the bytes written (at most 3 per UTF-16 unit). */
+export interface Utf8Buffer {
+  readonly bytes: Uint8Array;
+  write(s: string, at: number): number;
+}
+
+export function utf8Buffer(size: number): Utf8Buffer {
+  const buf = Buffer.allocUnsafe(size);
+  return { bytes: buf, write: (s, at) => buf.write(s, at, "utf8") };
+}
+
+/** Chunks of UTF-8, joined and decoded. */
+export function utf8Text(chunks: readonly Uint8Array[]): string {
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -6,6 +6,7 @@ import type { BlockIdx, Node, Var } from "../spec/ids.js";
 import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type PhiDoc, type StmtDoc } from "./format.js";
 import { FORM_DEFS_USES, type NameTable } from "./columns.js";
 import type { LoweredCfg } from "./lower.js";
+import { utf8Buffer, utf8Bytes, utf8Text, type Utf8Buffer } from "./text.js";
 
 /** How a construction named things: the value each occurrence reads or writes, and each block's phis. */
 export interface Renaming {
@@ -75,31 +76,33 @@ function forEachRenamedBlock(
  * it fills (and at `end`). `flush` must consume or copy the chunk before it returns.
  */
 export class TextWriter {
-  private buf: Buffer;
+  private readonly out: Utf8Buffer;
+  private readonly buf: Uint8Array;
   private pos = 0;
   constructor(
     private readonly flush: (chunk: Uint8Array) => void,
     size = 1 << 20,
   ) {
-    this.buf = Buffer.allocUnsafe(size);
+    this.out = utf8Buffer(size);
+    this.buf = this.out.bytes;
   }
   text(s: string): void {
     // at most 3 bytes per UTF-16 unit
     if (this.pos + 3 * s.length > this.buf.length) {
       this.drain();
       if (3 * s.length > this.buf.length) {
-        this.flush(Buffer.from(s, "utf8"));
+        this.flush(utf8Bytes(s));
         return;
       }
     }
-    this.pos += this.buf.write(s, this.pos, "utf8");
+    this.pos += this.out.write(s, this.pos);
   }
   /** Text known to be ASCII, copied code by code: cheaper than an encoder call for the short pieces of a block's line. */
   ascii(s: string): void {
     if (this.pos + s.length > this.buf.length) {
       this.drain();
       if (s.length > this.buf.length) {
-        this.flush(Buffer.from(s, "latin1"));
+        this.flush(Uint8Array.from(s, (c) => c.charCodeAt(0)));
         return;
       }
     }
@@ -152,11 +155,11 @@ export class TextWriter {
 
 /** Chunks collected in memory, for callers that want the text as one string. */
 export function collectText(write: (out: TextWriter) => void): string {
-  const chunks: Buffer[] = [];
-  const out = new TextWriter((c) => chunks.push(Buffer.from(c)));
+  const chunks: Uint8Array[] = [];
+  const out = new TextWriter((c) => chunks.push(new Uint8Array(c)));
   write(out);
   out.end();
-  return Buffer.concat(chunks).toString("utf8");
+  return utf8Text(chunks);
 }
 
 /**
