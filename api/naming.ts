@@ -7,6 +7,7 @@
 import type { Val } from "../spec/ids.js";
 import { Def, ValTable } from "../impl/ssa_val.js";
 import type { LoweredCfg } from "../io/lower.js";
+import { blockOf } from "../spec/places.js";
 
 export function nameValues(low: LoweredCfg, vals: ValTable): string[] {
   const { cfg, places, varNames } = low;
@@ -15,7 +16,7 @@ export function nameValues(low: LoweredCfg, vals: ValTable): string[] {
   const defsInBlock = new Map<number, number>(); // variable * B + block -> count
   for (let val = 0; val < vals.count; val++) {
     if (vals.def(val as Val) !== Def.SimpleDef) continue;
-    const k = vals.var(val as Val) * B + places.nodeBlock[vals.node(val as Val)];
+    const k = vals.var(val as Val) * B + blockOf(places, vals.node(val as Val));
     defsInBlock.set(k, (defsInBlock.get(k) ?? 0) + 1);
   }
   const taken = new Set<string>();
@@ -23,7 +24,7 @@ export function nameValues(low: LoweredCfg, vals: ValTable): string[] {
   for (let val = 0 as Val; val < vals.count; val++) {
     const v = vals.var(val);
     const n = vals.node(val);
-    const b = places.nodeBlock[n];
+    const b = blockOf(places, n);
     let name = `${varNames[v]}.${places.blockName(b)}`;
     if (vals.def(val) === Def.PhiDef) name += ".phi";
     else if ((defsInBlock.get(v * B + b) ?? 0) > 1) {

@@ -50,8 +50,6 @@ export interface Layout {
   readonly stmtUseNode: Int32Array;
   /** Function-wide statement -> the node holding its defs (the next node when it uses what it defines). */
   readonly stmtDefNode: Int32Array;
-  readonly nodeBlock: Int32Array;
-  readonly nodeFirstStmt: Int32Array;
 }
 
 /** What both kinds of lowered function share. */
@@ -335,8 +333,6 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
   const stmtUseNode = new Int32Array(fill ? S : 0);
   const stmtDefNode = new Int32Array(fill ? S : 0);
   const N = sized?.nodes ?? 0;
-  const nodeBlock = new Int32Array(N);
-  const nodeFirstStmt = new Int32Array(N);
   const defStart = new Int32Array(fill ? N + 1 : 0);
   const useStart = new Int32Array(fill ? N + 1 : 0);
   const defList = new Int32Array(sized?.defs ?? 0);
@@ -353,11 +349,9 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
   const keyUseIn = new Int32Array(keyCount).fill(-1);
   let cur = -1;
   // statements only move forward through nodes, so each node's row entries are contiguous
-  const newNode = (b: number, s: number): void => {
+  const newNode = (): void => {
     cur = nodes++;
     if (!fill) return;
-    nodeBlock[cur] = b;
-    nodeFirstStmt[cur] = s;
     defStart[cur] = defs;
     useStart[cur] = uses;
   };
@@ -396,7 +390,7 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
     if (fill) blockFirstNode[b] = nodes;
     let at = fn.occStart[b];
     for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) at += 1 + fn.phiArity[p];
-    newNode(b, -1);
+    newNode();
     const g0 = fn.groupStart[b];
     if (fn.blockForm[b] === FORM_DEFS_USES) {
       const d = at;
@@ -412,12 +406,12 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
       const d = at;
       const u = (at += fn.groupDefs[g]);
       const end = (at += fn.groupUses[g]);
-      if (cur === phiNode || anyKey(u, end, keyDefIn) || anyKey(d, u, keyUseIn) || anyKey(d, u, keyDefIn)) newNode(b, s);
+      if (cur === phiNode || anyKey(u, end, keyDefIn) || anyKey(d, u, keyUseIn) || anyKey(d, u, keyDefIn)) newNode();
       addUses(u, end, s);
       if (fill) stmtUseNode[gs] = cur;
       // earlier uses in this node share no variable with the defs (else we split above): this
       // asks whether the statement uses what it defines
-      if (anyKey(d, u, keyUseIn)) newNode(b, s);
+      if (anyKey(d, u, keyUseIn)) newNode();
       addDefs(d, u, s);
       if (fill) stmtDefNode[gs] = cur;
     }
@@ -429,7 +423,7 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
   defStart[nodes] = defs;
   useStart[nodes] = uses;
   return {
-    layout: { blockFirstNode, blockFirstStmt, stmtUseNode, stmtDefNode, nodeBlock, nodeFirstStmt },
+    layout: { blockFirstNode, blockFirstStmt, stmtUseNode, stmtDefNode },
     defRows: new Rows(defStart, defList),
     useRows: new Rows(useStart, useList),
     defStmt,
@@ -438,24 +432,31 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
 }
 
 function buildGraph(fn: ColumnarFunction, layout: Layout): Graph {
-  const { blockFirstNode, nodeBlock } = layout;
-  const n = nodeBlock.length;
+  const { blockFirstNode } = layout;
+  const B = fn.blockCount;
+  const n = blockFirstNode[B];
+  // a block's first node has the block's preds, each later node the node before it
   const start = new Int32Array(n + 1);
-  for (let m = 0; m < n; m++) {
-    const b = nodeBlock[m];
-    start[m + 1] = start[m] + (m === blockFirstNode[b] ? fn.predStart[b + 1] - fn.predStart[b] : 1);
-  }
+  for (let b = 0; b < B; b++)
+    for (let m = blockFirstNode[b]; m < blockFirstNode[b + 1]; m++) start[m + 1] = start[m] + (m === blockFirstNode[b] ? fn.predStart[b + 1] - fn.predStart[b] : 1);
   const list = new Int32Array(start[n]);
-  for (let m = 0; m < n; m++) {
-    const b = nodeBlock[m];
-    if (m !== blockFirstNode[b]) list[start[m]] = m - 1;
-    else for (let k = fn.predStart[b], i = start[m]; k < fn.predStart[b + 1]; k++, i++) list[i] = blockFirstNode[fn.preds[k] + 1] - 1;
+  for (let b = 0; b < B; b++) {
+    const first = blockFirstNode[b];
+    for (let k = fn.predStart[b], i = start[first]; k < fn.predStart[b + 1]; k++, i++) list[i] = blockFirstNode[fn.preds[k] + 1] - 1;
+    for (let m = first + 1; m < blockFirstNode[b + 1]; m++) list[start[m]] = m - 1;
   }
   return new Graph(n, blockFirstNode[fn.entry] as Node, new Rows(start, list));
 }
 
+/**
+ * Where each node came from. Node -> block and node -> first statement are built on first use
+ * (messages and reports), from the layout: a certified function of 4*10^6 nodes never needs them.
+ */
 function makePlaces(file: string, functionName: string, fn: ColumnarFunction, low: LoweredRows): Places {
   let blockNames: string[] | undefined;
+  let nodeBlock: Int32Array | undefined;
+  let nodeFirstStmt: Int32Array | undefined;
+  const { blockFirstNode, blockFirstStmt, stmtUseNode, stmtDefNode } = low.layout;
   return {
     file,
     functionName,
@@ -468,9 +469,27 @@ function makePlaces(file: string, functionName: string, fn: ColumnarFunction, lo
       }
       return blockNames;
     },
-    blockFirstNode: low.layout.blockFirstNode,
-    nodeBlock: low.layout.nodeBlock,
-    nodeFirstStmt: low.layout.nodeFirstStmt,
+    blockFirstNode,
+    get nodeBlock(): Int32Array {
+      if (nodeBlock === undefined) {
+        nodeBlock = new Int32Array(blockFirstNode[fn.blockCount]);
+        for (let b = 0; b < fn.blockCount; b++) nodeBlock.fill(b, blockFirstNode[b], blockFirstNode[b + 1]);
+      }
+      return nodeBlock;
+    },
+    get nodeFirstStmt(): Int32Array {
+      if (nodeFirstStmt === undefined) {
+        // the first statement whose uses or defs a node holds; -1 for phi nodes and defs/uses blocks
+        const first = new Int32Array(blockFirstNode[fn.blockCount]).fill(-1);
+        for (let b = 0; b < fn.blockCount; b++)
+          for (let g = blockFirstStmt[b]; g < blockFirstStmt[b + 1]; g++) {
+            if (first[stmtUseNode[g]] < 0) first[stmtUseNode[g]] = g - blockFirstStmt[b];
+            if (first[stmtDefNode[g]] < 0) first[stmtDefNode[g]] = g - blockFirstStmt[b];
+          }
+        nodeFirstStmt = first;
+      }
+      return nodeFirstStmt;
+    },
     defStmt: low.defStmt,
     useStmt: low.useStmt,
   };

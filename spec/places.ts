@@ -35,9 +35,17 @@ export interface Places {
   readonly useStmt: Int32Array;
 }
 
-/** The block a node belongs to. */
+/** The block a node belongs to: a binary search of `blockFirstNode`, so that nothing is built for it. */
 export function blockOf(places: Places, n: Node): BlockIdx {
-  return places.nodeBlock[n] as BlockIdx;
+  const first = places.blockFirstNode;
+  let lo = 0;
+  let hi = first.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (first[mid] <= n) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo as BlockIdx;
 }
 
 /** `B3` or `B3, statement 2`, for messages. */
