@@ -84,12 +84,10 @@ export function columnsOf(doc: FunctionDoc): ColumnarFunction {
   const names = new StringNames();
   const blocks = doc.blocks;
   const B = blocks.length;
+  // block ids are interned first and are unique (as validated), so a block's name id is its index
   const blockName = new Int32Array(B);
-  const index = new Map<string, number>();
-  for (let b = 0; b < B; b++) {
-    blockName[b] = names.intern(blocks[b].id);
-    index.set(blocks[b].id, b);
-  }
+  for (let b = 0; b < B; b++) blockName[b] = names.intern(blocks[b].id);
+  const index = (id: string): number => names.intern(id);
   const predStart = new Int32Array(B + 1);
   const phiStart = new Int32Array(B + 1);
   const groupStart = new Int32Array(B + 1);
@@ -123,7 +121,7 @@ export function columnsOf(doc: FunctionDoc): ColumnarFunction {
   };
   for (let b = 0; b < B; b++) {
     const blk = blocks[b];
-    blk.preds.forEach((p, i) => (preds[predStart[b] + i] = index.get(p)!));
+    blk.preds.forEach((p, i) => (preds[predStart[b] + i] = index(p)));
     (blk.phis ?? []).forEach((p, i) => {
       const args = phiArgList(p, blk.preds);
       phiArity[phiStart[b] + i] = args.length;
@@ -159,7 +157,7 @@ export function columnsOf(doc: FunctionDoc): ColumnarFunction {
     names,
     blockCount: B,
     blockName,
-    entry: index.get(doc.entry)!,
+    entry: index(doc.entry),
     predStart,
     preds,
     blockForm,
