@@ -53,64 +53,258 @@ function join(a: number, b: number): number {
  * A demand-driven least fixpoint over abstract states: each state has local outcomes and
  * dependencies (its value is the join of both). States discovered later never feed earlier
  * ones, so earlier results stay final.
+ *
+ * States are numbered as they are discovered and kept in typed arrays (a key -> state hash
+ * table, values, locals, dependencies as ranges of one list, reverse dependencies as linked
+ * cells): on a function of 10^6 nodes the summaries hold millions of states, and a Map entry and
+ * two arrays per state were most of a validation's memory.
  */
 class Fixpoint {
-  private val = new Map<number, number>();
-  private loc = new Map<number, number>();
-  private dep = new Map<number, number[]>();
-  private rdep = new Map<number, number[]>();
+  private readonly index = new KeyIndex();
+  private key = new Float64Array(64);
+  private val = new Int32Array(64);
+  private loc = new Int32Array(64);
+  private depStart = new Int32Array(65);
+  private depList = new Int32Array(64);
+  private rdepHead = new Int32Array(64);
+  private queued = new Uint8Array(64);
+  private cellState = new Int32Array(64);
+  private cellNext = new Int32Array(64);
+  private states = 0;
+  private cells = 0;
+  private depLength = 0;
   constructor(private expand: (key: number) => { local: number; deps: number[] }) {}
 
   get(key: number): number {
-    if (!this.val.has(key)) this.discover(key);
-    return this.val.get(key)!;
+    let s = this.index.find(key);
+    if (s < 0) s = this.discover(key);
+    return this.val[s];
   }
   local(key: number): number {
     this.get(key);
-    return this.loc.get(key)!;
+    return this.loc[this.index.find(key)];
   }
   deps(key: number): number[] {
     this.get(key);
-    return this.dep.get(key)!;
+    const s = this.index.find(key);
+    const out: number[] = [];
+    for (let k = this.depStart[s]; k < this.depStart[s + 1]; k++) out.push(this.key[this.depList[k]]);
+    return out;
   }
 
-  private discover(root: number): void {
-    const fresh: number[] = [];
-    const stack = [root];
-    this.val.set(root, EMPTY);
-    while (stack.length > 0) {
-      const k = stack.pop()!;
-      fresh.push(k);
-      const { local, deps } = this.expand(k);
-      this.loc.set(k, local);
-      this.dep.set(k, deps);
-      for (const d of deps) {
-        let r = this.rdep.get(d);
-        if (!r) this.rdep.set(d, (r = []));
-        r.push(k);
-        if (!this.val.has(d)) {
-          this.val.set(d, EMPTY);
-          stack.push(d);
+  /** A new state for `key`, EMPTY, its dependencies still to come. */
+  private add(key: number): number {
+    const s = this.states++;
+    if (s === this.key.length) this.grow();
+    this.index.add(key, s);
+    this.key[s] = key;
+    this.val[s] = EMPTY;
+    this.rdepHead[s] = -1;
+    this.queued[s] = 0;
+    return s;
+  }
+
+  private grow(): void {
+    const c = 2 * this.key.length;
+    const f64 = (a: Float64Array) => {
+      const x = new Float64Array(c);
+      x.set(a);
+      return x;
+    };
+    const i32 = (a: Int32Array, n = c) => {
+      const x = new Int32Array(n);
+      x.set(a);
+      return x;
+    };
+    this.key = f64(this.key);
+    this.val = i32(this.val);
+    this.loc = i32(this.loc);
+    this.depStart = i32(this.depStart, c + 1);
+    this.rdepHead = i32(this.rdepHead);
+    const q = new Uint8Array(c);
+    q.set(this.queued);
+    this.queued = q;
+  }
+
+  private pushDep(d: number): void {
+    if (this.depLength === this.depList.length) {
+      const x = new Int32Array(2 * this.depList.length);
+      x.set(this.depList);
+      this.depList = x;
+    }
+    this.depList[this.depLength++] = d;
+  }
+
+  /** `of` depends on state `s`: a cell in `s`'s reverse list. */
+  private pushRdep(s: number, of: number): void {
+    if (this.cells === this.cellState.length) {
+      const grow = (a: Int32Array) => {
+        const x = new Int32Array(2 * a.length);
+        x.set(a);
+        return x;
+      };
+      this.cellState = grow(this.cellState);
+      this.cellNext = grow(this.cellNext);
+    }
+    const c = this.cells++;
+    this.cellState[c] = of;
+    this.cellNext[c] = this.rdepHead[s];
+    this.rdepHead[s] = c;
+  }
+
+  private discover(root: number): number {
+    const first = this.states;
+    const r = this.add(root);
+    // states are expanded in discovery order, so each one's dependencies are one range of the list
+    for (let s = first; s < this.states; s++) {
+      const { local, deps } = this.expand(this.key[s]);
+      this.loc[s] = local;
+      this.depStart[s] = this.depLength;
+      for (const dk of deps) {
+        let d = this.index.find(dk);
+        if (d < 0) d = this.add(dk);
+        this.pushDep(d);
+        this.pushRdep(d, s);
+      }
+      this.depStart[s + 1] = this.depLength;
+    }
+    const work: number[] = [];
+    for (let s = first; s < this.states; s++) {
+      work.push(s);
+      this.queued[s] = 1;
+    }
+    while (work.length > 0) {
+      const s = work.pop()!;
+      this.queued[s] = 0;
+      let v = this.loc[s];
+      for (let k = this.depStart[s]; k < this.depStart[s + 1]; k++) v = join(v, this.val[this.depList[k]]);
+      if (v === this.val[s]) continue;
+      this.val[s] = v;
+      for (let c = this.rdepHead[s]; c >= 0; c = this.cellNext[c]) {
+        const u = this.cellState[c];
+        if (!this.queued[u]) {
+          this.queued[u] = 1;
+          work.push(u);
         }
       }
     }
-    const work = fresh.slice();
-    const queued = new Set(work);
-    while (work.length > 0) {
-      const k = work.pop()!;
-      queued.delete(k);
-      let v = this.loc.get(k)!;
-      for (const d of this.dep.get(k)!) v = join(v, this.val.get(d)!);
-      if (v === this.val.get(k)) continue;
-      this.val.set(k, v);
-      for (const r of this.rdep.get(k) ?? []) {
-        if (!queued.has(r)) {
-          queued.add(r);
-          work.push(r);
-        }
-      }
+    return r;
+  }
+}
+
+/** Non-negative integer keys (below 2^53) -> state numbers: open addressing in typed arrays. */
+class KeyIndex {
+  private keys = new Float64Array(128).fill(-1);
+  private ids = new Int32Array(128);
+  private size = 0;
+
+  find(key: number): number {
+    const mask = this.keys.length - 1;
+    for (let h = hashKey(key) & mask; ; h = (h + 1) & mask) {
+      const k = this.keys[h];
+      if (k === key) return this.ids[h];
+      if (k < 0) return -1;
     }
   }
+
+  add(key: number, id: number): void {
+    if (2 * (this.size + 1) > this.keys.length) this.rehash();
+    const mask = this.keys.length - 1;
+    let h = hashKey(key) & mask;
+    while (this.keys[h] >= 0) h = (h + 1) & mask;
+    this.keys[h] = key;
+    this.ids[h] = id;
+    this.size++;
+  }
+
+  private rehash(): void {
+    const keys = this.keys;
+    const ids = this.ids;
+    this.keys = new Float64Array(2 * keys.length).fill(-1);
+    this.ids = new Int32Array(2 * keys.length);
+    this.size = 0;
+    for (let h = 0; h < keys.length; h++) if (keys[h] >= 0) this.add(keys[h], ids[h]);
+  }
+}
+
+/**
+ * The search's table: joint state -> (the state it leads to, in-edge index), entries numbered
+ * in insertion order (so they are the breadth-first queue too). `clear` is O(1): slots carry
+ * the generation they were filled in.
+ */
+class SearchTable {
+  private slotKey = new Float64Array(128);
+  private slotId = new Int32Array(128);
+  private slotGen = new Int32Array(128);
+  private gen = 1;
+  private keys = new Float64Array(64);
+  private prevs = new Float64Array(64);
+  private edges = new Int32Array(64);
+  size = 0;
+
+  clear(): void {
+    this.size = 0;
+    this.gen++;
+  }
+  key(id: number): number {
+    return this.keys[id];
+  }
+  find(key: number): number {
+    const mask = this.slotKey.length - 1;
+    for (let h = hashKey(key) & mask; this.slotGen[h] === this.gen; h = (h + 1) & mask) if (this.slotKey[h] === key) return this.slotId[h];
+    return -1;
+  }
+  add(key: number, prev: number, edge: number): void {
+    if (2 * (this.size + 1) > this.slotKey.length) this.rehash();
+    if (this.size === this.keys.length) {
+      const c = 2 * this.keys.length;
+      const f = (a: Float64Array) => {
+        const x = new Float64Array(c);
+        x.set(a);
+        return x;
+      };
+      this.keys = f(this.keys);
+      this.prevs = f(this.prevs);
+      const e = new Int32Array(c);
+      e.set(this.edges);
+      this.edges = e;
+    }
+    const id = this.size++;
+    this.keys[id] = key;
+    this.prevs[id] = prev;
+    this.edges[id] = edge;
+    this.place(key, id);
+  }
+  /** A copy for a witness: state -> [the state it leads to, in-edge index]. */
+  toMap(): Map<number, [number, number]> {
+    const m = new Map<number, [number, number]>();
+    for (let id = 0; id < this.size; id++) m.set(this.keys[id], [this.prevs[id], this.edges[id]]);
+    return m;
+  }
+  private place(key: number, id: number): void {
+    const mask = this.slotKey.length - 1;
+    let h = hashKey(key) & mask;
+    while (this.slotGen[h] === this.gen) h = (h + 1) & mask;
+    this.slotKey[h] = key;
+    this.slotId[h] = id;
+    this.slotGen[h] = this.gen;
+  }
+  private rehash(): void {
+    const c = 2 * this.slotKey.length;
+    this.slotKey = new Float64Array(c);
+    this.slotId = new Int32Array(c);
+    this.slotGen = new Int32Array(c);
+    this.gen = 1;
+    for (let id = 0; id < this.size; id++) this.place(this.keys[id], id);
+  }
+}
+
+function hashKey(key: number): number {
+  const lo = key % 4294967296 | 0;
+  const hi = (key / 4294967296) | 0;
+  let h = Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x85ebca6b) ^ (h >>> 13);
 }
 
 /** One execution, from Entry: its nodes and, for each step after the first, the in-edge index used. */
@@ -150,8 +344,7 @@ class EquivChecker {
   /** Whether the search running now treats wildcards as such. */
   private wild = false;
   /** Scratch of `search`, reused from use to use. */
-  private readonly searchNext = new Map<number, [number, number]>();
-  private readonly searchQueue: number[] = [];
+  private readonly searchNext = new SearchTable();
 
   constructor(
     private t: Transformed,
@@ -239,11 +432,11 @@ class EquivChecker {
 
   run(): EquivVerdict {
     const f = new Failures("equiv");
-    const safe = new Map<number, Set<number>>(); // per variable: joint states known to be safe
-    const safeWild = new Map<number, Set<number>>(); // the same with wildcards
-    const known = (m: Map<number, Set<number>>, X: number): Set<number> => {
+    const safe = new Map<number, KeyIndex>(); // per variable: joint states known to be safe
+    const safeWild = new Map<number, KeyIndex>(); // the same with wildcards
+    const known = (m: Map<number, KeyIndex>, X: number): KeyIndex => {
       let k = m.get(X);
-      if (!k) m.set(X, (k = new Set()));
+      if (!k) m.set(X, (k = new KeyIndex()));
       return k;
     };
     const refined = new Set<string>();
@@ -276,22 +469,19 @@ class EquivChecker {
    * Breadth-first search of the joint states backwards from the use `v` at `m`. Returns
    * undefined if every execution agrees, else a thunk building the witness.
    */
-  private search(m: number, v: number, X: number, safe: Set<number>): (() => Witness) | undefined {
+  private search(m: number, v: number, X: number, safe: KeyIndex): (() => Witness) | undefined {
     const VALS = this.VALS;
     const start = m * VALS + v;
-    if (safe.has(start)) return undefined;
-    // joint state -> [the state it leads to toward the use, in-edge index into that state's node];
-    // one map and queue serve every search (a search per use allocated them per use), and a
-    // witness keeps a copy of the map, since it is built after later searches reuse it
+    if (safe.find(start) >= 0) return undefined;
+    // joint state -> the state it leads to toward the use, and the in-edge index into that
+    // state's node; its entries, in insertion order, are the queue. One table serves every
+    // search, and a witness keeps a copy of it, since it is built after later searches reuse it
     const next = this.searchNext;
     next.clear();
-    next.set(start, [-1, -1]);
-    const queue = this.searchQueue;
-    queue.length = 0;
-    queue.push(start);
+    next.add(start, -1, -1);
     const preds = this.g.preds;
-    for (let qi = 0; qi < queue.length; qi++) {
-      const key = queue[qi];
+    for (let qi = 0; qi < next.size; qi++) {
+      const key = next.key(qi);
       const x = Math.floor(key / VALS);
       const w = key % VALS;
       const o = this.origDefines(x, X);
@@ -299,7 +489,7 @@ class EquivChecker {
       const sd = this.defines(x, w);
       if (x === this.g.Entry && o !== sd) {
         // the execution that starts here: one side is Entry, the other None
-        const trail = new Map(next);
+        const trail = next.toMap();
         return () => this.witness(v, trail, key, { nodes: [x as Node], edges: [] }, o ? x : NONE, sd ? x : NONE);
       }
       for (let i = 0; i < preds.count(x); i++) {
@@ -313,7 +503,7 @@ class EquivChecker {
           const ssaOpen = o;
           const other = ssaOpen ? this.ssaValue(p, a) : this.orig(X).get(p);
           if (other === EMPTY || other === must) continue;
-          const trail = new Map(next);
+          const trail = next.toMap();
           return () => {
             const prefix = ssaOpen ? this.ssaPrefix(p, a, must) : this.origPrefix(p, X, must);
             const exec = { nodes: [...prefix.exec.nodes, x as Node], edges: [...prefix.exec.edges, i] };
@@ -321,12 +511,11 @@ class EquivChecker {
           };
         }
         const nk = p * VALS + a;
-        if (next.has(nk) || safe.has(nk)) continue;
-        next.set(nk, [key, i]);
-        queue.push(nk);
+        if (next.find(nk) >= 0 || safe.find(nk) >= 0) continue;
+        next.add(nk, key, i);
       }
     }
-    for (const k of queue) safe.add(k);
+    for (let qi = 0; qi < next.size; qi++) if (safe.find(next.key(qi)) < 0) safe.add(next.key(qi), 0);
     return undefined;
   }
 
