@@ -35,6 +35,12 @@ export interface Hooks {
 /** What a run writes: text made already, chunks held, or a function that writes as it goes. */
 type Output = string | Uint8Array[] | ((w: TextWriter) => void);
 
+/** A writer whose chunks are kept (copies: the writer reuses its buffer) until the run is done. */
+function holding(): { hold: TextWriter; held: Uint8Array[] } {
+  const held: Uint8Array[] = [];
+  return { hold: new TextWriter((c) => held.push(new Uint8Array(c))), held };
+}
+
 function emit(out: TextWriter, written: Output): void {
   if (typeof written === "string") out.text(written);
   else if (typeof written === "function") written(out);
@@ -86,7 +92,6 @@ function letGo(doc: ColumnarDocument, fn: ColumnarFunction, source: DocumentByte
  */
 export function constructBytes(source: DocumentBytes, file: string, options: ConstructRequest, out: TextWriter, hooks: Hooks = {}): void {
   const opts = algorithmOf(options);
-  const held: Uint8Array[] = [];
   const small = exactMessages(source.bytes!);
   const written = exactly<Output>(
     small,
@@ -95,7 +100,7 @@ export function constructBytes(source: DocumentBytes, file: string, options: Con
       hooks.start?.(doc.count);
       if (doc.count === 0) return formatEntries([], undefined);
       const module = doc.count > 1;
-      const hold = new TextWriter((c) => held.push(new Uint8Array(c)));
+      const { hold, held } = holding();
       let single: ((w: TextWriter) => void) | undefined;
       for (let i = 0; i < doc.count; i++) {
         const t0 = performance.now();
@@ -171,7 +176,6 @@ export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, optio
  * functions (a module's held until every function has read).
  */
 export function dotBytes(source: DocumentBytes, file: string, out: TextWriter): void {
-  const held: Uint8Array[] = [];
   const small = exactMessages(source.bytes!);
   const written = exactly<Output>(
     small,
@@ -181,13 +185,13 @@ export function dotBytes(source: DocumentBytes, file: string, out: TextWriter): 
         const name = functionNameAt(doc, 0);
         const fn = readFunction(doc, 0, source, false);
         return (w: TextWriter) => {
-          writeDotOpen(w, 1);
+          writeDotOpen(w);
           writeDotFunction(w, fn, name, 0, 1);
           writeDotClose(w);
         };
       }
-      const hold = new TextWriter((c) => held.push(new Uint8Array(c)));
-      writeDotOpen(hold, doc.count);
+      const { hold, held } = holding();
+      writeDotOpen(hold);
       for (let i = 0; i < doc.count; i++) writeDotFunction(hold, doc.read(i), functionNameAt(doc, i), i, doc.count);
       writeDotClose(hold);
       hold.end();

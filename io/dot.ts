@@ -12,13 +12,13 @@ import { collectText, type TextWriter } from "./write.js";
 /** One `digraph`; several functions become one cluster each. */
 export function toDot(docs: readonly FunctionDoc[]): string {
   return collectText((out) => {
-    writeDotOpen(out, docs.length);
+    writeDotOpen(out);
     docs.forEach((doc, f) => writeDotFunction(out, columnsOf(doc), functionName(doc, f), f, docs.length));
     writeDotClose(out);
   });
 }
 
-export function writeDotOpen(out: TextWriter, _count: number): void {
+export function writeDotOpen(out: TextWriter): void {
   out.text("digraph formal_ssa {\n  node [shape=box, fontname=monospace];\n");
 }
 

@@ -97,18 +97,7 @@ function columns(f: FunctionInput): ColumnarFunction {
 export function lowerCfg(input: FunctionInput, file: string, name: string): LoweredCfg {
   const fn = columns(input);
   expectKind(fn, "cfg", file, name);
-  // variables numbered in first-appearance order, through a name id -> variable array
-  const varOfName = new Int32Array(fn.names.count).fill(-1);
-  const varNames: string[] = [];
-  const occ = new Int32Array(fn.occ.length);
-  for (let k = 0; k < occ.length; k++) {
-    const id = fn.occ[k];
-    let v = varOfName[id];
-    if (v < 0) v = varOfName[id] = varNames.push(fn.names.text(id)) - 1;
-    occ[k] = v;
-  }
-  const varIds = new Map<string, Var>();
-  varNames.forEach((x, v) => varIds.set(x, v as Var));
+  const { names: varNames, ids: varIds, occ } = numberOccurrences<Var>(fn);
   const identity = new Int32Array(varNames.length);
   for (let v = 0; v < identity.length; v++) identity[v] = v;
   const low = layoutBlocks(fn, occ, identity, varNames.length);
@@ -135,17 +124,7 @@ export function lowerSsa(input: FunctionInput, file: string, name: string, origi
 
 function lowerSsaInOrder(order: Order, file: string, name: string, original: LoweredCfg | undefined): LoweredSsa {
   const fn = order.fn;
-  const valOfName = new Int32Array(fn.names.count).fill(-1);
-  const valNames: string[] = [];
-  const occ = new Int32Array(fn.occ.length);
-  for (let k = 0; k < occ.length; k++) {
-    const id = fn.occ[k];
-    let v = valOfName[id];
-    if (v < 0) v = valOfName[id] = valNames.push(fn.names.text(id)) - 1;
-    occ[k] = v;
-  }
-  const valIds = new Map<string, Val>();
-  valNames.forEach((x, v) => valIds.set(x, v as Val));
+  const { ofName: valOfName, names: valNames, ids: valIds, occ } = numberOccurrences<Val>(fn);
   const { varOf, varNames, varIds } = resolveVars(order, occ, valOfName, valNames, file, name, original);
   const low = layoutBlocks(fn, occ, varOf, varNames.length);
   const graph = original !== undefined && order.onOriginal && sameGraph(original, fn, low.layout) ? original.cfg.graph : buildGraph(fn, low.layout);
@@ -183,6 +162,25 @@ function lowerSsaInOrder(order: Order, file: string, name: string, original: Low
     occurrences: occ,
     blockOf: order.onOriginal ? original!.blockOf : blockIndexOf(fn),
   };
+}
+
+/**
+ * The names that occur (variables of an original, values of an SSA), numbered in order of first
+ * appearance through a name id -> number array, and every occurrence's number.
+ */
+function numberOccurrences<T extends number>(fn: ColumnarFunction): { ofName: Int32Array; names: string[]; ids: Map<string, T>; occ: Int32Array } {
+  const ofName = new Int32Array(fn.names.count).fill(-1);
+  const names: string[] = [];
+  const occ = new Int32Array(fn.occ.length);
+  for (let k = 0; k < occ.length; k++) {
+    const id = fn.occ[k];
+    let v = ofName[id];
+    if (v < 0) v = ofName[id] = names.push(fn.names.text(id)) - 1;
+    occ[k] = v;
+  }
+  const ids = new Map<string, T>();
+  names.forEach((x, v) => ids.set(x, v as T));
+  return { ofName, names, ids, occ };
 }
 
 /**

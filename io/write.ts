@@ -47,7 +47,7 @@ function forEachRenamedBlock(
   r: Renaming,
   f: (id: string, preds: string[], phis: { def: string; args: string[] }[], groups: StmtDoc[], defsUses: boolean) => void,
 ): void {
-  const { layout, fn, occurrences } = orig;
+  const { fn } = orig;
   const text = (id: number): string => fn.names.text(id);
   for (let b = 0; b < fn.blockCount; b++) {
     const bi = b as BlockIdx;
@@ -58,17 +58,29 @@ function forEachRenamedBlock(
     const groups: StmtDoc[] = [];
     const defsUses = fn.blockForm[b] === FORM_DEFS_USES;
     for (let g = fn.groupStart[b]; g < fn.groupStart[b + 1]; g++) {
-      const j = g - fn.groupStart[b];
-      const dn = (defsUses ? layout.blockFirstNode[bi] : layout.stmtDefNode[layout.blockFirstStmt[bi] + j]) as Node;
-      const un = (defsUses ? layout.blockFirstNode[bi] : layout.stmtUseNode[layout.blockFirstStmt[bi] + j]) as Node;
       const defs: string[] = [];
       const uses: string[] = [];
-      for (let e = o + fn.groupDefs[g]; o < e; o++) defs.push(r.defValue(dn, occurrences[o] as Var));
-      for (let e = o + fn.groupUses[g]; o < e; o++) uses.push(r.useValue(un, occurrences[o] as Var));
+      o = renameGroup(orig, r, b, g, o, defs, uses);
       groups.push({ defs, uses });
     }
     f(text(fn.blockName[b]), preds, r.phis(bi), groups, defsUses);
   }
+}
+
+/**
+ * Group `g` of block `b` renamed into `defs` and `uses` (appended), its occurrences starting at
+ * `o`; returns where the next group's start. A def is renamed through the node holding the
+ * group's defs, a use through the node holding its uses.
+ */
+function renameGroup(orig: LoweredCfg, r: Renaming, b: number, g: number, o: number, defs: string[], uses: string[]): number {
+  const { fn, layout, occurrences } = orig;
+  const defsUses = fn.blockForm[b] === FORM_DEFS_USES;
+  const stmt = layout.blockFirstStmt[b] + g - fn.groupStart[b];
+  const dn = (defsUses ? layout.blockFirstNode[b] : layout.stmtDefNode[stmt]) as Node;
+  const un = (defsUses ? layout.blockFirstNode[b] : layout.stmtUseNode[stmt]) as Node;
+  for (let e = o + fn.groupDefs[g]; o < e; o++) defs.push(r.defValue(dn, occurrences[o] as Var));
+  for (let e = o + fn.groupUses[g]; o < e; o++) uses.push(r.useValue(un, occurrences[o] as Var));
+  return o;
 }
 
 /**
@@ -134,15 +146,7 @@ export class TextWriter {
   }
   /** Bytes that are UTF-8 already. */
   bytes(b: Uint8Array): void {
-    if (this.pos + b.length > this.buf.length) {
-      this.drain();
-      if (b.length > this.buf.length) {
-        this.flush(b);
-        return;
-      }
-    }
-    this.buf.set(b, this.pos);
-    this.pos += b.length;
+    this.copy(b, 0, b.length);
   }
   end(): void {
     this.drain();
@@ -203,7 +207,6 @@ export function writeRenamed(
       }
       out.ascii("]");
     };
-    const { layout, occurrences } = orig;
     const defs: string[] = [];
     const uses: string[] = [];
     for (let b = 0; b < fn.blockCount; b++) {
@@ -234,12 +237,9 @@ export function writeRenamed(
       out.ascii(defsUses ? ", " : `, "stmts": [`);
       for (let g = fn.groupStart[b]; g < fn.groupStart[b + 1]; g++) {
         const j = g - fn.groupStart[b];
-        const dn = (defsUses ? layout.blockFirstNode[b] : layout.stmtDefNode[layout.blockFirstStmt[b] + j]) as Node;
-        const un = (defsUses ? layout.blockFirstNode[b] : layout.stmtUseNode[layout.blockFirstStmt[b] + j]) as Node;
         defs.length = 0;
         uses.length = 0;
-        for (let e = o + fn.groupDefs[g]; o < e; o++) defs.push(r.defValue(dn, occurrences[o] as Var));
-        for (let e = o + fn.groupUses[g]; o < e; o++) uses.push(r.useValue(un, occurrences[o] as Var));
+        o = renameGroup(orig, r, b, g, o, defs, uses);
         out.ascii(defsUses ? `"defs": ` : j > 0 ? `, {"defs": ` : `{"defs": `);
         values(defs);
         out.ascii(`, "uses": `);
