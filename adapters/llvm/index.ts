@@ -38,8 +38,8 @@ export function toPair(a: AdaptedFunction): FunctionPair {
     checks: [{ property: SAME_INSTRUCTIONS, failures: a.failures.map((f) => ({ block: f.block, line: f.line, after_line: f.afterLine, message: f.message })) }],
     phis: a.stats.phis,
     differences: a.differences.map((d) => ({ kind: d.kind, block: d.block, detail: d.detail, minimumDelta: COUNTED.has(d.kind) ? 1 : 0 })),
-    ...(a.laterRound.length > 0
-      ? { unaccountable: `mem2reg's count includes phis for ${a.laterRound.map((n) => `%${n}`).join(", ")}, promoted in a round after the second, which is not modelled` }
+    ...(a.unpromotable.length > 0
+      ? { unaccountable: `mem2reg's count includes phis for ${a.unpromotable.map((n) => `%${n}`).join(", ")}, which no round of promotion makes promotable` }
       : {}),
     stats: { blocks: a.stats.blocks, promoted: a.stats.promoted, unreachable_blocks: a.stats.unreachable_blocks },
   };

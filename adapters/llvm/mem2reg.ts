@@ -84,8 +84,8 @@ export interface AdaptedFunction {
     /** Joins where mem2reg folded an uninitialised path away (`phi(undef, v)` -> `v`). */
     undef_folds: number;
   };
-  /** Allocas mem2reg promoted in a round after the second (not modelled), if any. */
-  laterRound: string[];
+  /** Allocas mem2reg removed although no round of promotion makes them promotable, if any. */
+  unpromotable: string[];
 }
 
 /** Pairs the functions of the two modules by name and adapts each pair. */
@@ -255,9 +255,9 @@ class Adapter {
     return this.varIndex.get(ptr) ?? this.varIndex.get(this.prom.aliases.get(ptr) ?? "");
   }
 
-  /** Set once a third round of promotion is found: what follows would only repeat it. */
+  /** Set once an alloca is found removed that no round promotes: what follows would only repeat it. */
   private quiet = false;
-  private later: string[] = [];
+  private unpromotable: string[] = [];
 
   private fail(b: number, line: number, message: string, afterLine?: number): void {
     if (this.quiet) return;
@@ -274,7 +274,7 @@ class Adapter {
   run(): AdaptedFunction {
     this.classify();
     this.align();
-    this.laterRound();
+    this.removedUnpromotable();
     this.collectPhis();
     this.modelValues();
     this.resolveAll();
@@ -304,7 +304,7 @@ class Adapter {
     }
     // second round: the holder's loads are replaced by the alloca itself, which the after
     // version no longer has; `&a` stands for it (no value of the after text is spelled so)
-    for (const a of this.prom.secondRound) this.vmap.set(a, `&${a}`);
+    for (const a of this.prom.laterRounds) this.vmap.set(a, `&${a}`);
     for (const [x, a] of this.prom.aliases) if (this.loads.has(x)) this.repl.set(x, `&${a}`);
   }
 
@@ -379,12 +379,12 @@ class Adapter {
   }
 
   /**
-   * mem2reg repeats promotion while allocas become promotable; promote.ts models two rounds. An
-   * alloca promoted in a third (its address held by a second-round alloca) is not modelled: when
-   * the after version lacks an entry alloca we keep, that is the one failure reported (the
-   * misalignment it causes would only repeat it).
+   * mem2reg repeats promotion while allocas become promotable, and promote.ts follows it to the
+   * fixpoint. An entry alloca that no round makes promotable but that the after version lacks is
+   * something mem2reg may not do (or a rule the model lacks): that is the one failure reported,
+   * since the misalignment it causes would only repeat it.
    */
-  private laterRound(): void {
+  private removedUnpromotable(): void {
     const afterAllocas = new Set<string>();
     let count = 0;
     for (const ins of this.fa.blocks[0]?.instrs ?? []) if (ins.op === "alloca") {
@@ -399,17 +399,17 @@ class Adapter {
       if (!/^\d+$/.test(ins.result) && !afterAllocas.has(ins.result)) gone.push(ins.result);
     }
     if (gone.length === 0 && count >= keptCount) return;
-    this.later = gone.length > 0 ? gone : [`${keptCount - count} unnamed`];
+    this.unpromotable = gone.length > 0 ? gone : [`${keptCount - count} unnamed`];
     this.failures.length = 0;
     const why = (n: string) => this.prom.kept.get(n) ?? "not promotable";
     const allocaLine = (n: string) => this.fb.blocks[0].instrs.find((i) => i.result === n)?.line ?? this.fb.line;
     if (gone.length === 0)
-      this.fail(0, this.fb.line, `mem2reg promoted ${keptCount - count} alloca(s) that are not promotable in the first two rounds: a later round of promotion, which the model does not cover`);
+      this.fail(0, this.fb.line, `mem2reg removed ${keptCount - count} alloca(s) that no round of promotion makes promotable`);
     for (const n of gone)
       this.fail(
         0,
         allocaLine(n),
-        `mem2reg promoted ${llvmName("%", n)}, which is not promotable in the first two rounds (${why(n)}): mem2reg repeats promotion while allocas become promotable, and a later round promoted it; the model covers two rounds`,
+        `mem2reg removed ${llvmName("%", n)}, which no round of promotion makes promotable (${why(n)})`,
       );
     this.quiet = true;
   }
@@ -1179,7 +1179,7 @@ class Adapter {
       uninitialised,
       failures: this.failures.sort((x, y) => x.line - y.line),
       differences: this.differences,
-      laterRound: this.later,
+      unpromotable: this.unpromotable,
       stats: {
         blocks: this.NB - unreachable,
         unreachable_blocks: unreachable,

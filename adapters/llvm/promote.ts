@@ -41,7 +41,7 @@
  * uninitialised holder is accepted only as a refinement. A third round is not modelled: such an
  * alloca stays memory here, and the comparison reports the difference.
  */
-import type { LlvmAlloca, LlvmCall, LlvmFunction, LlvmInstr } from "./ir.js";
+import type { LlvmAlloca, LlvmCall, LlvmFunction, LlvmInstr, LlvmStore, LlvmValue } from "./ir.js";
 import { shapeOf, SourceText } from "./text.js";
 
 /** Where an instruction stands: block index and index in the block. */
@@ -62,9 +62,11 @@ export interface Promotion {
   dropped: Set<LlvmInstr>;
   /** For messages: why each entry-block alloca stays memory (the first disqualifying user). */
   kept: Map<string, string>;
-  /** Allocas promoted in the second round, by name. */
-  secondRound: Set<string>;
-  /** The loads of holders of second-round allocas, by result name: the alloca they read. */
+  /** Allocas promoted in a round after the first, by name. */
+  laterRounds: Set<string>;
+  /** The round that promotes each promoted alloca (1, 2, ...). */
+  rounds: Map<string, number>;
+  /** The loads of holders of later-round allocas, by result name: the alloca whose address they read. */
   aliases: Map<string, string>;
 }
 
@@ -112,9 +114,10 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: { reachable?:
   const removed = new Set<LlvmInstr>();
   const dropped = new Set<LlvmInstr>();
   const kept = new Map<string, string>();
-  const secondRound = new Set<string>();
+  const laterRounds = new Set<string>();
+  const rounds = new Map<string, number>();
   const aliases = new Map<string, string>();
-  if (allocas.size === 0) return { promoted, removed, dropped, kept, secondRound, aliases };
+  if (allocas.size === 0) return { promoted, removed, dropped, kept, laterRounds, rounds, aliases };
   const users = usersOf(fn, new Set(allocas.keys()));
   const derivedUsers = usersOf(fn, derivedOf(users));
   /** What mem2reg deletes besides loads and stores when it promotes `name`. */
@@ -139,56 +142,106 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: { reachable?:
       continue;
     }
     promoted.set(name, a);
+    rounds.set(name, 1);
     sweep(users.get(name) ?? [], derivedUsers);
   }
 
-  // the second round: allocas whose address only first-round allocas hold
-  const candidates: { name: string; holders: Set<string>; rest: { instr: LlvmInstr; pos: Pos }[] }[] = [];
-  for (const [name] of allocas) {
-    if (promoted.has(name)) continue;
+  // later rounds, to the fixpoint: allocas whose address only allocas promoted before hold
+  const holderUsersCache = new Map<string, { instr: LlvmInstr; pos: Pos }[]>();
+  /** The users of an alloca and of every alias of it found so far. */
+  const usersThrough = (name: string): { instr: LlvmInstr; pos: Pos; via: string }[] => {
+    const out: { instr: LlvmInstr; pos: Pos; via: string }[] = (users.get(name) ?? []).map((u) => ({ ...u, via: name }));
+    for (const [x, a] of aliases) if (a === name) for (const u of holderUsersCache.get(x) ?? []) out.push({ ...u, via: x });
+    return out;
+  };
+  /** The alloca a pointer operand stands for: the alloca itself, or the one an alias reads. */
+  const resolve = (v: LlvmValue): string | undefined =>
+    v.kind !== "local" ? undefined : allocas.has(v.name) ? v.name : aliases.get(v.name);
+  for (let round = 2; ; round++) {
+    const found: { name: string; mine: string[]; rest: { instr: LlvmInstr; pos: Pos; via: string }[] }[] = [];
+    for (const [name] of allocas) {
+      if (promoted.has(name) || opts.present?.has(name)) continue;
+      const r = laterRound(name);
+      if (r !== null) found.push({ name, ...r });
+    }
+    if (found.length === 0) break;
+    for (const f of found) {
+      promoted.set(f.name, allocas.get(f.name)!);
+      kept.delete(f.name);
+      laterRounds.add(f.name);
+      rounds.set(f.name, round);
+      sweep(f.rest, derivedUsers);
+      for (const x of f.mine) aliases.set(x, f.name);
+    }
+    const fresh = new Set(found.flatMap((f) => f.mine));
+    for (const [x, list] of usersOf(fn, fresh)) holderUsersCache.set(x, list);
+    const freshDerived = usersOf(fn, derivedOf(usersOf(fn, fresh)));
+    for (const [x, list] of freshDerived) derivedUsers.set(x, list);
+    for (const x of fresh) sweep(holderUsersCache.get(x) ?? [], derivedUsers);
+  }
+
+  /**
+   * Whether `name` becomes promotable once the allocas promoted so far are gone: the aliases
+   * (holder loads that will read its address) and the users left besides the stores of its
+   * address into holders, or null.
+   */
+  function laterRound(name: string): { mine: string[]; rest: { instr: LlvmInstr; pos: Pos; via: string }[] } | null {
+    const type = allocas.get(name)!.alloca.type;
+    const values = new Set<string>([name]);
     const holders = new Set<string>();
-    const rest: { instr: LlvmInstr; pos: Pos }[] = [];
-    let ok = true;
-    for (const u of users.get(name) ?? []) {
+    const rest: { instr: LlvmInstr; pos: Pos; via: string }[] = [];
+    const mine: string[] = [];
+    const work: { instr: LlvmInstr; pos: Pos; via: string }[] = usersThrough(name);
+    const holderStores = new Map<string, { instr: LlvmStore; pos: Pos }[]>();
+    const holderLoads = new Map<string, { instr: LlvmInstr; pos: Pos }[]>();
+    const addHolder = (h: string): boolean => {
+      if (holders.has(h)) return true;
+      holders.add(h);
+      const stores: { instr: LlvmStore; pos: Pos }[] = [];
+      const loads: { instr: LlvmInstr; pos: Pos }[] = [];
+      for (const u of usersThrough(h)) {
+        if (u.instr.op === "store" && resolve(u.instr.ptr) === h) stores.push({ instr: u.instr, pos: u.pos });
+        else if (u.instr.op === "load" && resolve(u.instr.ptr) === h) loads.push(u);
+      }
+      holderStores.set(h, stores);
+      holderLoads.set(h, loads);
+      const stored = storeReaches(fn, stores.map((s) => s.pos));
+      for (const { instr: u, pos } of loads) {
+        // a load that no store reaches becomes `undef` when its holder is promoted, one in an
+        // unreachable block keeps reading its (poison) holder: neither is an alias
+        if (u.result === null || (opts.reachable !== undefined && !opts.reachable[pos.b]) || !stored(pos)) continue;
+        if (values.has(u.result)) continue;
+        values.add(u.result);
+        mine.push(u.result);
+        for (const v of usersOf(fn, new Set([u.result])).get(u.result) ?? []) work.push({ ...v, via: u.result });
+      }
+      return true;
+    };
+    while (work.length > 0) {
+      const u = work.pop()!;
       const i = u.instr;
-      if (i.op === "store" && i.value.kind === "local" && i.value.name === name && i.ptr.kind === "local" && promoted.has(i.ptr.name)) {
-        if (opts.reachable !== undefined && !opts.reachable[u.pos.b]) ok = false;
-        holders.add(i.ptr.name);
+      const holder = i.op === "store" && i.value.kind === "local" && i.value.name === u.via ? resolve(i.ptr) : undefined;
+      if (holder !== undefined && promoted.has(holder)) {
+        // mem2reg leaves the stores of unreachable blocks, with a `poison` pointer, so the
+        // address stays stored there
+        if (opts.reachable !== undefined && !opts.reachable[u.pos.b]) return null;
+        addHolder(holder);
       } else rest.push(u);
     }
-    if (ok && holders.size > 0) candidates.push({ name, holders, rest });
-  }
-  if (candidates.length === 0) return { promoted, removed, dropped, kept, secondRound, aliases };
-  const holderUsers = usersOf(fn, new Set(candidates.flatMap((c) => [...c.holders])));
-  for (const c of candidates) {
-    if (opts.present?.has(c.name)) continue;
-    const type = allocas.get(c.name)!.alloca.type;
-    const mine: string[] = [];
-    let ok = disqualify(c.name, type, c.rest, derivedUsers, fn, src) === null;
-    for (const p of c.holders) {
-      const list = holderUsers.get(p) ?? [];
-      const stored = storeReaches(fn, list.filter((u) => u.instr.op === "store").map((u) => u.pos));
-      for (const { instr: u, pos } of list) {
-        if (u.op === "store") ok &&= u.value.kind === "local" && u.value.name === c.name;
-        // a load that no store reaches becomes `undef` in the first round, one in an unreachable
-        // block keeps reading its (poison) holder: neither is an alias of `a`
-        else if (u.op === "load" && u.result !== null && (opts.reachable === undefined || opts.reachable[pos.b]) && stored(pos)) mine.push(u.result);
-      }
+    // every store into a holder stores this alloca's address, so its loads read nothing else
+    for (const h of holders) for (const s of holderStores.get(h)!) if (!(s.instr.value.kind === "local" && values.has(s.instr.value.name))) return null;
+    const restUsers = new Map<string, { instr: LlvmInstr; pos: Pos }[]>();
+    for (const u of rest) {
+      let list = restUsers.get(u.via);
+      if (!list) restUsers.set(u.via, (list = []));
+      list.push(u);
     }
-    if (!ok) continue;
-    const aliasUsers = usersOf(fn, new Set(mine));
-    const aliasDerived = usersOf(fn, derivedOf(aliasUsers));
-    if (mine.some((x) => disqualify(x, type, aliasUsers.get(x) ?? [], aliasDerived, fn, src) !== null)) continue;
-    promoted.set(c.name, allocas.get(c.name)!);
-    kept.delete(c.name);
-    secondRound.add(c.name);
-    sweep(c.rest, derivedUsers);
-    for (const x of mine) {
-      aliases.set(x, c.name);
-      sweep(aliasUsers.get(x) ?? [], aliasDerived);
-    }
+    const extraDerived = usersOf(fn, derivedOf(usersOf(fn, new Set(mine))));
+    const allDerived = extraDerived.size === 0 ? derivedUsers : new Map([...derivedUsers, ...extraDerived]);
+    for (const [via, list] of restUsers) if (disqualify(via, type, list, allDerived, fn, src) !== null) return null;
+    return { mine, rest };
   }
-  return { promoted, removed, dropped, kept, secondRound, aliases };
+  return { promoted, removed, dropped, kept, laterRounds, rounds, aliases };
 }
 
 /**
