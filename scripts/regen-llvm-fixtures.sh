@@ -6,6 +6,7 @@
 #   NAME.g.before.ll    the same with -g (llvm.dbg.declare calls, metadata)
 #   NAME.ptr.before.ll  the same with opaque pointers (`ptr`, as LLVM 15 and later print)
 #   NAME.after.ll, NAME.g.after.ll, NAME.ptr.after.ll   each of those after `opt -passes=mem2reg`
+# and for every hand-written test/fixtures/llvm/hand/NAME.before.ll (typed pointers), NAME.after.ll.
 #
 # Installs nothing. Needs clang and opt of LLVM 14 (Debian/Ubuntu: `apt-get install clang-14`,
 # which brings llvm-14 with opt); override with CLANG=... OPT=...
@@ -52,4 +53,9 @@ for src in "$dir"/src/*.c; do
   "$OPT" -passes=mem2reg -S "$dir/$name.g.before.ll" -o "$dir/$name.g.after.ll"
   "$OPT" -opaque-pointers -passes=mem2reg -S "$dir/$name.ptr.before.ll" -o "$dir/$name.ptr.after.ll"
   echo "$name: $(wc -c < "$dir/$name.before.ll") + $(wc -c < "$dir/$name.g.before.ll") + $(wc -c < "$dir/$name.ptr.before.ll") bytes before mem2reg"
+done
+for src in "$dir"/hand/*.before.ll; do
+  name="$(basename "$src" .before.ll)"
+  "$OPT" -passes=mem2reg -S "$src" -o "$dir/hand/$name.after.ll"
+  echo "hand/$name: $(wc -c < "$src") bytes before mem2reg"
 done

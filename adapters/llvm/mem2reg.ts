@@ -44,6 +44,7 @@ import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js"
 import { predecessors, type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmModule, type LlvmPhi, type LlvmStore, type LlvmValue } from "./ir.js";
 import { llvmName } from "./parse.js";
 import { promotion, type Promotion } from "./promote.js";
+import { unreachablePrediction } from "./paths.js";
 import { BlockDominators } from "../dominators.js";
 import { sameSkeleton, shapeOf, SourceText, valueText, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
@@ -130,6 +131,8 @@ const ALLOCA = 1;
 const LOAD = 2;
 const STORE = 3;
 const DROP = 4;
+/** A load in an unreachable block that mem2reg replaced by a value (paths.ts). */
+const UNREACHABLE_LOAD = 5;
 
 /** An SSA value of the model. */
 interface SsaVal {
@@ -205,6 +208,8 @@ class Adapter {
   private readonly foldPhis = new Map<string, { val: number; b: number; args: number[] }>();
   private readonly folds = new Set<number>();
   private readonly loadVal = new Map<string, number>();
+  /** Loads of unreachable blocks that mem2reg replaced, with the value (null: `undef`/`poison`). */
+  private readonly unreachableValue = new Map<string, LlvmValue | null>();
   private pending: string[] = [];
 
   private readonly fa: LlvmFunction;
@@ -285,6 +290,7 @@ class Adapter {
 
   private classify(): void {
     const { promoted, removed } = this.prom;
+    const unreachable = unreachablePrediction(this.fb, this.prom, this.reachable, this.blockIndexB);
     const users = new Map<string, number>();
     for (const blk of this.fb.blocks) for (const ins of blk.instrs) for (const o of ins.operands) users.set(o, (users.get(o) ?? 0) + 1);
     for (let b = 0; b < this.NB; b++) {
@@ -294,7 +300,16 @@ class Adapter {
         const ins = instrs[i];
         if (isDebug(ins) || removed.has(ins)) k[i] = DROP;
         else if (ins.op === "alloca" && b === 0 && ins.result !== null && promoted.has(ins.result)) k[i] = ALLOCA;
-        else if (!this.reachable[b]) k[i] = KEEP; // mem2reg leaves loads and stores of unreachable code
+        else if (!this.reachable[b]) {
+          // what the way mem2reg promoted the alloca leaves in unreachable code (paths.ts)
+          const fate = unreachable.fates.get(ins);
+          if (fate === undefined) k[i] = KEEP;
+          else if (fate.kind === "removed") k[i] = DROP;
+          else {
+            k[i] = UNREACHABLE_LOAD;
+            this.unreachableValue.set(ins.result!, fate.value);
+          }
+        }
         else if (ins.op === "load" && ins.ptr.kind === "local" && this.varOfPtr(ins.ptr.name) !== undefined) {
           k[i] = LOAD;
           this.loads.set(ins.result!, { variable: this.varOfPtr(ins.ptr.name)!, b, i, users: users.get(ins.result!) ?? 0 });
@@ -342,7 +357,16 @@ class Adapter {
         else this.differences.push({ kind: "unreachable phi", block: blkB.label, detail: `phi ${llvmName("%", phi.result!)} in an unreachable block (line ${phi.line} after)` });
       }
       const ia: number[] = [];
-      for (let i = added; i < blkA.instrs.length; i++) if (!isDebug(blkA.instrs[i])) ia.push(i);
+      const assumes = this.nonnullAssumes(b, ib);
+      for (let i = added; i < blkA.instrs.length; i++) {
+        if (isDebug(blkA.instrs[i])) continue;
+        const load = assumes.get(ia.length);
+        if (load !== undefined && this.isNonnullAssume(b, i, load)) {
+          i++; // the icmp and the assume that keep a removed load's !nonnull
+          continue;
+        }
+        ia.push(i);
+      }
       pairs.push({ b, ib, ia });
       const n = Math.min(ib.length, ia.length);
       let ok = true;
@@ -414,6 +438,41 @@ class Adapter {
     this.quiet = true;
   }
 
+  /**
+   * LLVM 14's PromoteMemToReg keeps a removed load's `!nonnull` metadata as a fact: right after
+   * the load it inserts `icmp ne <ty> %load, null` and `call void @llvm.assume(i1 %that)`, and the
+   * load's replacement then stands in the icmp. It does so unless ValueTracking's isKnownNonZero
+   * proves the replacement non-null, which the model does not decide, so the pair is accepted
+   * where such a load was and not required. Per block: the number of kept instructions before
+   * each removed `!nonnull` load, and the load's name.
+   */
+  private nonnullAssumes(b: number, ib: number[]): Map<number, string> {
+    const out = new Map<number, string>();
+    const instrs = this.fb.blocks[b].instrs;
+    let kept = 0;
+    for (let i = 0; i < instrs.length; i++) {
+      while (kept < ib.length && ib[kept] < i) kept++;
+      const ins = instrs[i];
+      if (ins.op !== "load" || ins.result === null || (this.kind[b][i] !== LOAD && this.kind[b][i] !== UNREACHABLE_LOAD)) continue;
+      if (/!nonnull\b/.test(this.srcB.instruction(this.fb, b, i))) out.set(kept, ins.result);
+    }
+    return out;
+  }
+
+  /** Whether after instructions `i`, `i + 1` are the nonnull assume of removed load `load`; records its replacement. */
+  private isNonnullAssume(b: number, i: number, load: string): boolean {
+    const instrs = this.fa.blocks[b].instrs;
+    const cmp = instrs[i];
+    const call = instrs[i + 1];
+    if (cmp === undefined || call === undefined || cmp.op !== "icmp" || cmp.result === null || call.op !== "call" || (call as LlvmCall).callee !== "llvm.assume") return false;
+    const args = (call as LlvmCall).args;
+    if (args.length !== 1 || args[0].value.kind !== "local" || args[0].value.name !== cmp.result) return false;
+    const m = /=\s*icmp\s+ne\s+(.*)$/.exec(this.srcA.instruction(this.fa, b, i));
+    if (m === null || !/,\s*null\s*$/.test(m[1]) || cmp.operands.length !== 1) return false;
+    if (this.kind[b][this.loads.get(load)?.i ?? -1] === LOAD) this.replacement(load, `%${cmp.operands[0]}`, b, instrs[i].line, instrs[i].line);
+    return true;
+  }
+
   /** Records `w` as the replacement of removed load `name` seen at `line`. */
   private replacement(name: string, w: Key, b: number, line: number, afterLine: number): void {
     const had = this.repl.get(name);
@@ -433,10 +492,32 @@ class Adapter {
         return true;
       }
       if (this.prom.promoted.has(hb.name)) return ha.kind === "const" && isUndef(ha.text.trim()); // unreachable code
+      if (this.unreachableValue.has(hb.name)) return this.unreachableOperand(b, x, y, hb.name, ha);
       const want = this.vmap.get(hb.name);
       return want !== undefined && want === keyOf(ha);
     }
     return hb.kind === ha.kind && keyOf(hb) === keyOf(ha);
+  }
+
+  /**
+   * An operand that was a load mem2reg replaced in unreachable code: the value it predicts
+   * (paths.ts), followed through loads replaced by loads; `undef` or `poison` where that value is
+   * the load itself, directly or around a cycle (LLVM's replaceAllUsesWith leaves the load itself
+   * there, which becomes `poison`), or where the alloca had no store.
+   */
+  private unreachableOperand(b: number, x: LlvmInstr, y: LlvmInstr, name: string, ha: LlvmValue): boolean {
+    const seen = new Set<string>([name]);
+    let v: LlvmValue | null = this.unreachableValue.get(name)!;
+    while (v !== null && v.kind === "local" && this.unreachableValue.has(v.name)) {
+      if (seen.has(v.name)) {
+        v = null;
+        break;
+      }
+      seen.add(v.name);
+      v = this.unreachableValue.get(v.name)!;
+    }
+    if (v === null) return ha.kind === "const" && isUndef(ha.text.trim());
+    return this.operand(b, x, y, v, ha);
   }
 
   private compare(b: number, ib: number, ia: number): void {
