@@ -21,6 +21,11 @@ export interface SourceInput {
    * `recognizesBinary` accepts them reads these, and `text` is then empty.
    */
   bytes?: Uint8Array;
+  /**
+   * The producer's version, given by the user (`--llvm-version 16`): it overrides what the input
+   * says of itself. LLVM's mem2reg promotes by rules that changed between releases.
+   */
+  version?: string;
 }
 
 /** One failure of a producer-specific check, in the producer's terms. */
@@ -87,6 +92,18 @@ export interface FunctionPair {
   unaccountable?: string;
   /** Sizes in the producer's terms, reported as they are: `blocks` at least. */
   stats: { blocks: number } & Record<string, number>;
+  /**
+   * Where a place of the original stands in the before input (LLVM: the line of the .ll), for
+   * the one sentence that opens a rejected function's report; `stmt` null: the block's end (its
+   * terminator, where a phi argument is used). Undefined where the producer's form has no lines.
+   */
+  sourceLine?(block: string, stmt: number | null): number | undefined;
+  /**
+   * For a use certified only up to refinement: what an SSA value of `ssa` stands for in the
+   * producer's output (LLVM: `1`, `%x`), and why that may be poison (null: it cannot be), for a
+   * producer whose semantics has poison.
+   */
+  refinedValue?(valueName: string): { value: string; poison: string | null } | undefined;
 }
 
 /** One function's original CFG alone (for `construct`). */

@@ -8,14 +8,14 @@
  * inputs over worker threads with the same results.
  */
 import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput } from "../adapters/adapter.js";
-import { certified, refinementCount, type Verdict } from "../checks/index.js";
+import { certified, QUALITY, refinementCount, VALIDITY, type Verdict } from "../checks/index.js";
 import { lowerPair, lowerPairWith, type LoweredCfg, type LoweredPair } from "../io/lower.js";
 import { invariant } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
 import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
 import { peel } from "../impl/peel.js";
 import { buildSsa, constructFunctions, type ConstructedFunction, type ConstructRequest } from "./construct.js";
-import { propertiesJson, type FunctionReport, type FunctionStats, type PropertyReport, type Report } from "./report.js";
+import { place, propertiesJson, type FunctionReport, type FunctionStats, type PropertyReport, type RefinementReport, type Report, type WitnessReport } from "./report.js";
 import { checkPair, reportOf, requireList, round, sameGraphFailure, ssaNamer, type ValidateOptions } from "./validate.js";
 
 export interface ProducerOptions extends ValidateOptions {
@@ -126,6 +126,7 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   // the adapter's properties first, then the model's, in one object (a spread of two ~20-key
   // objects per function showed in the React Compiler logger's profile)
   const properties = namer === undefined ? holdsAll(verdicts, own) : Object.assign(own, propertiesJson(namer, verdicts));
+  if (!ownHold) notDecided(properties);
   const report: FunctionReport = {
     name: pair.name,
     verdict: ok ? "certified" : "rejected",
@@ -142,6 +143,9 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
     } as FunctionStats,
     differences,
   };
+  if (!ok) report.summary = summaryOf(report, pair, require, names.original);
+  const refined = pair.refinedValue === undefined ? [] : refinementsOf(pair, verdicts, lowered);
+  if (refined.length > 0) report.refinements = refined;
   return { report, pair, verdicts, decided, ...(opts.keepModel ? { model: lowered.transformed } : {}) };
 }
 
@@ -150,6 +154,69 @@ function checked(pair: FunctionPair, lowered: Extract<LoweredPair, { ok: true }>
   const wildcard = opts.undef === "refine" ? wildcardOf(pair, lowered.orig) : undefined;
   const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard });
   return { pair, lowered, verdicts, stats: { nodes: stats.nodes ?? 0, values: stats.values ?? 0 } };
+}
+
+/** The properties of the original's graph alone, which no pairing of the producer's instructions affects. */
+const ORIGINAL_ONLY = new Set<string>(VALIDITY.slice(0, 4));
+
+/**
+ * When a producer check fails (LLVM's `same_instructions`), the SSA document was built from a
+ * pairing of the instructions that does not hold, so what the model's properties say of it is
+ * not decided either way: they are reported so, with no failures or witnesses of their own.
+ */
+function notDecided(properties: Record<string, PropertyReport>): void {
+  const onSsa = (name: string) => ((VALIDITY as readonly string[]).includes(name) && !ORIGINAL_ONLY.has(name)) || (QUALITY as readonly string[]).includes(name);
+  for (const name of Object.keys(properties)) if (onSsa(name)) properties[name] = { holds: false, decided: false };
+}
+
+/**
+ * The uses certified only up to refinement, each with what the producer put there and whether
+ * that may be poison (equiv's refined uses: `node:value`).
+ */
+function refinementsOf(pair: FunctionPair, verdicts: readonly Verdict[], lowered: Extract<LoweredPair, { ok: true }>): RefinementReport[] {
+  const keys = new Set<string>();
+  for (const v of verdicts) for (const k of (v as { refined?: ReadonlySet<string> }).refined ?? []) if (/^\d+:\d+$/.test(k)) keys.add(k);
+  if (keys.size === 0) return [];
+  const nm = ssaNamer(lowered.ssa);
+  const out: RefinementReport[] = [];
+  for (const k of keys) {
+    const [node, val] = k.split(":").map(Number);
+    const name = nm.valName(val);
+    const to = pair.refinedValue!(name);
+    if (to === undefined) continue;
+    const use = place(nm, node, nm.useStmt(node, val));
+    const line = pair.sourceLine?.(use.block, use.stmt ?? null);
+    out.push({ use, ...(line !== undefined ? { line } : {}), value: name, to: to.value, ...(to.poison !== null ? { may_be_poison: to.poison } : {}) });
+  }
+  return out;
+}
+
+/** Where a witness points: the use, else its first place. */
+function witnessPlace(w: WitnessReport): { block: string; stmt?: number; end?: boolean } | undefined {
+  if (w.use !== undefined) return w.use;
+  if (Array.isArray(w.at)) return w.at[0];
+  if (w.at !== undefined) return w.at;
+  return w.original ?? w.ssa ?? undefined;
+}
+
+/**
+ * One sentence for a rejected function: the first failing property (the producer's checks come
+ * first), its first witness, and where that is in the before input: block and line.
+ */
+function summaryOf(report: FunctionReport, pair: FunctionPair, require: readonly string[], file: string): string {
+  for (const [name, p] of Object.entries(report.properties)) {
+    if (p.holds || p.decided === false || ((QUALITY as readonly string[]).includes(name) && !require.includes(name))) continue;
+    const w = p.witness?.[0];
+    const of = (p.failures ?? 0) > 1 ? ` (the first of ${p.failures} failures)` : "";
+    if (w === undefined) return `${name} fails${of}`;
+    if (w.message !== undefined) return `${name} fails${of} at ${w.text}`;
+    if (w.mismatch !== undefined) return `${name} fails: ${w.mismatch}`;
+    const at = witnessPlace(w);
+    const line = at === undefined ? undefined : pair.sourceLine?.(at.block, at.end === true || at.stmt === undefined ? null : at.stmt);
+    const where = at === undefined ? "" : ` at block ${at.block}${line !== undefined ? `, line ${line} of ${file}` : ""}`;
+    return `${name} fails${of}${where}: ${w.text}`;
+  }
+  return "rejected";
 }
 
 /** Verdicts without witnesses as report properties (no namer needed). */
@@ -249,6 +316,7 @@ export function* producerReports(pairs: Iterable<FunctionPair>, producer: string
 export function validateWith(adapter: Adapter, before: SourceInput, after: SourceInput, options: ProducerOptions = {}): Report {
   const require = requireList(options.require);
   const opts: ProducerOptions = { ...options, require, undef: options.undef ?? adapter.defaultUndef, names: { original: before.name, ssa: after.name } };
+  if (options.producerVersion !== undefined) [before, after] = [{ ...before, version: options.producerVersion }, { ...after, version: options.producerVersion }];
   return reportOf([...producerReports(adapter.pairs(before, after), adapter.producer, opts)], require, adapter.producer);
 }
 
@@ -267,5 +335,6 @@ export function* constructOriginals(
 
 /** Our SSA of every function's original CFG in a producer's input, each as soon as it is built. */
 export function constructedWith(adapter: Adapter, before: SourceInput, options: ConstructRequest & { onFunction?: (name: string) => void } = {}): Generator<ConstructedFunction> {
-  return constructOriginals(adapter.originals(before), before.name, options);
+  const input = options.producerVersion === undefined ? before : { ...before, version: options.producerVersion };
+  return constructOriginals(adapter.originals(input), before.name, options);
 }

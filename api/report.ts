@@ -76,6 +76,12 @@ export interface PropertyReport {
   witness?: WitnessReport[];
   /** For a property that holds, evidence on request (`necessaryPaths`: two converging paths per necessary phi). */
   evidence?: WitnessReport[];
+  /**
+   * `false`: not decided, because it rests on a pairing that a producer check rejects (LLVM: when
+   * `same_instructions` fails, the SSA document built from the pairing of the instructions says
+   * nothing); `holds` is then false, with no failures or witnesses.
+   */
+  decided?: false;
 }
 
 /** Sizes and counts of one function. */
@@ -103,6 +109,31 @@ export interface FunctionReport {
   stats: FunctionStats;
   /** A producer's report: why its phi count differs from the minimum, one line each. */
   differences?: string[];
+  /**
+   * A producer's rejected function: one sentence saying what is wrong and where (the first
+   * failure of the first property that fails, with the block and the line of the input).
+   */
+  summary?: string;
+  /**
+   * A producer's uses certified only up to refinement (`undef: "refine"`), where the producer
+   * says what it put there: the value the uninitialised read was refined to, and why that may be
+   * poison (a suspected miscompilation: poison does not refine undef) or cannot be.
+   */
+  refinements?: RefinementReport[];
+}
+
+/** One use certified only up to refinement. */
+export interface RefinementReport {
+  /** The use, in the original. */
+  use: PlaceReport;
+  /** The line of the producer's before input, where it has lines. */
+  line?: number;
+  /** The SSA value used there. */
+  value: string;
+  /** What the producer put there, as its output writes it (LLVM: `1`, `%x`). */
+  to: string;
+  /** Why `to` may be poison: then a suspected miscompilation. Absent: it cannot be poison. */
+  may_be_poison?: string;
 }
 
 /** The report of `validate` (`--json`): every function certified, or why not. */
@@ -271,8 +302,13 @@ export function propertiesJson(nm: Namer, verdicts: readonly Verdict[]): Record<
 
 // --- text, rendered from the report objects alone ----------------------------------------------
 
-/** At most this many witnesses per property in the text report (`--json` keeps them all). */
+/** At most this many witnesses per property in the text report of exchange-format input (`--json` keeps them all). */
 export const TEXT_WITNESSES = 25;
+/**
+ * A producer's report names the first few witnesses of each failing property and the first few
+ * phi differences, so that a rejected function fits on a screen (`full` shows them all).
+ */
+export const PRODUCER_TEXT_WITNESSES = 3;
 
 export interface FormatOptions {
   /** A producer's report: a block of lines for every function, not only for rejected ones. */
@@ -282,6 +318,8 @@ export interface FormatOptions {
    * quality property counts only where it is required), and the totals.
    */
   failingOnly?: boolean;
+  /** Every witness and every phi difference in the text (`--full`), not only the first few. */
+  full?: boolean;
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
@@ -294,16 +332,16 @@ export function withoutTimes<R extends { functions: { stats: FunctionStats }[] }
   return { ...report, functions: report.functions.map((f) => ({ ...f, stats: Object.fromEntries(Object.entries(f.stats).filter(([k]) => k !== "milliseconds")) as FunctionStats })) };
 }
 
-/** The lines of one property: its tag and name, then its witnesses (the first `TEXT_WITNESSES`) and evidence. */
-function propertyLines(name: string, p: PropertyReport, unrequiredQuality: ReadonlySet<string>): string[] {
+/** The lines of one property: its tag and name, then its first `limit` witnesses, how many more, and evidence. */
+function propertyLines(name: string, p: PropertyReport, unrequiredQuality: ReadonlySet<string>, limit = TEXT_WITNESSES): string[] {
   const w = p.witness ?? [];
   if (!p.holds && name === "same_graph" && w[0]?.mismatch !== undefined) return [`  FAILS  same_graph: ${w[0].mismatch}`];
   const tag = p.holds ? "holds " : unrequiredQuality.has(name) ? "no    " : "FAILS ";
   const failures = p.failures ?? 0;
   const out = [`  ${tag} ${name}${p.holds ? "" : ` (${plural(failures, "failure")})`}`];
-  const shown = w.slice(0, TEXT_WITNESSES);
+  const shown = w.slice(0, limit);
   for (const x of shown) out.push(INDENT + x.text);
-  if (failures > shown.length) out.push(`${INDENT}... and ${failures - shown.length} more`);
+  if (failures > shown.length) out.push(`${INDENT}... and ${failures - shown.length} more${shown.length < w.length ? " (--full or --json shows them)" : ""}`);
   for (const x of p.evidence ?? []) out.push(INDENT + x.text);
   return out;
 }
@@ -333,16 +371,37 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
       for (const [name, p] of Object.entries(f.properties)) if (!options.failingOnly || (!p.holds && !quality.has(name))) out.push(...propertyLines(name, p, quality));
       continue;
     }
-    if (f.verdict === "certified" && !options.functions) continue;
+    const suspected = (f.refinements ?? []).filter((r) => r.may_be_poison !== undefined);
+    if (f.verdict === "certified" && !options.functions && suspected.length === 0) continue;
     const size =
       st.nodes !== undefined
-        ? ` (${plural(st.blocks, "block")}, ${plural(st.nodes, "node")}, ${producer} ${plural(st.phis ?? 0, "phi")}, minimum ${st.phis_minimum}` +
-          `${st.refinements ? `, ${plural(st.refinements, "refinement")}` : ""}${st.unreachable_blocks ? `, ${st.unreachable_blocks} unreachable` : ""}${time(st)})`
+        ? `${plural(st.blocks, "block")}, ${plural(st.nodes, "node")}, ${producer} ${plural(st.phis ?? 0, "phi")}, minimum ${st.phis_minimum}` +
+          `${st.refinements ? `, ${plural(st.refinements, "refinement")}` : ""}${st.unreachable_blocks ? `, ${st.unreachable_blocks} unreachable` : ""}${time(st)}`
         : "";
-    out.push(`function ${f.name}: ${f.verdict}${size}`);
-    if (f.verdict === "rejected")
-      for (const [name, p] of Object.entries(f.properties)) if (!p.holds && !quality.has(name)) out.push(...propertyLines(name, p, quality));
-    for (const d of f.differences ?? []) out.push(`  phis: ${d}`);
+    const limit = options.full ? Infinity : PRODUCER_TEXT_WITNESSES;
+    if (f.verdict === "rejected") {
+      // one sentence first: what is wrong and where; then the sizes, the failing properties
+      // with their first witnesses, and those that rest on what failed
+      out.push(`function ${f.name}: rejected: ${f.summary ?? "see below"}`);
+      if (size) out.push(`  (${size})`);
+      const undecided: string[] = [];
+      for (const [name, p] of Object.entries(f.properties)) {
+        if (p.decided === false) undecided.push(name);
+        else if (!p.holds && !quality.has(name)) out.push(...propertyLines(name, p, quality, limit));
+      }
+      if (undecided.length > 0) {
+        const failed = Object.entries(f.properties).filter(([n, p]) => !p.holds && p.decided !== false && !quality.has(n)).map(([n]) => n);
+        out.push(`  not decided: ${undecided.join(", ")} (they rest on the pairing of the instructions, which ${failed.join(" and ")} rejects)`);
+      }
+    } else out.push(`function ${f.name}: ${f.verdict}${size ? ` (${size})` : ""}`);
+    // uses certified only up to refinement: those to values that may be poison always, the
+    // others where every function is shown
+    const refinements = (f.refinements ?? []).filter((r) => r.may_be_poison !== undefined || options.functions);
+    for (const r of refinements.slice(0, limit)) out.push(`  ${refinementText(r)}`);
+    if (refinements.length > limit) out.push(`  ... and ${refinements.length - limit} more refinements (--full or --json shows them)`);
+    const differences = f.differences ?? [];
+    for (const d of differences.slice(0, limit)) out.push(`  phis: ${d}`);
+    if (differences.length > limit) out.push(`  phis: ... and ${differences.length - limit} more (--full or --json shows them)`);
   }
   const n = report.functions.length;
   const ok = report.functions.filter((f) => f.verdict === "certified").length;
@@ -350,12 +409,14 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
     let phis = 0;
     let minimum = 0;
     let refinements = 0;
+    let suspected = 0;
     let unreachable: number | undefined;
     let unexplained = 0;
     for (const f of report.functions) {
       phis += f.stats.phis ?? 0;
       minimum += f.stats.phis_minimum ?? 0;
       refinements += f.stats.refinements ?? 0;
+      suspected += (f.refinements ?? []).filter((r) => r.may_be_poison !== undefined).length;
       if (f.stats.unreachable_blocks !== undefined) unreachable = (unreachable ?? 0) + f.stats.unreachable_blocks;
       if ((f.differences ?? []).some((d) => d.startsWith("unexplained"))) unexplained++;
     }
@@ -363,11 +424,21 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
       `${producer} placed ${plural(phis, "phi")}, braun+peel needs ${minimum}` +
         `${unexplained > 0 ? ` (the difference is unexplained in ${plural(unexplained, "function")})` : " (every difference explained)"}; ` +
         `${plural(refinements, "use")} certified up to refinement` +
+        `${suspected > 0 ? ` (${suspected} to values that may be poison: suspected miscompilations)` : ""}` +
         `${unreachable !== undefined ? `; ${plural(unreachable, "unreachable block")} left out` : ""}`,
     );
   }
   out.push(`${ok === n ? "certified" : "rejected"}: ${ok} of ${plural(n, "function")} certified`);
   return out.join("\n") + "\n";
+}
+
+/** One use certified up to refinement, in a line: where, what it was refined to, and whether that may be poison. */
+function refinementText(r: RefinementReport): string {
+  const where = `block ${r.use.block}${r.use.stmt !== undefined ? `, statement ${r.use.stmt}` : ""}${r.line !== undefined ? ` (line ${r.line})` : ""}`;
+  const what = `${r.value} is read there uninitialised on some path and became ${r.to}`;
+  return r.may_be_poison !== undefined
+    ? `suspected miscompilation at ${where}: ${what}, which may be poison (${r.may_be_poison}); an uninitialised read is undef, which poison does not refine`
+    : `refinement at ${where}: ${what}, which cannot be poison`;
 }
 
 /** The locale whose assumptions `check` decides for a document of this kind. */

@@ -28,6 +28,11 @@ export interface ValidateOptions {
   undef?: UndefMode;
   /** Names of the two inputs in messages (file names at the command line). */
   names?: { original?: string; ssa?: string };
+  /**
+   * A producer's version (`--llvm-version`), over what its input says of itself: LLVM's mem2reg
+   * promotes by rules that changed between releases (docs/llvm.md).
+   */
+  producerVersion?: string;
 }
 
 export interface CheckOptions {

@@ -17,13 +17,15 @@
  *   node dist/bench/parse_floor.js before.ll after.ll   (the parser alone: validate's floor)
  * each N times (default 5): median and fastest wall-clock time, peak memory (from /usr/bin/time
  * when present). Then the verdicts: certified functions of all, every rejected function with the
- * reason the report gives, phi counts against braun+peel with the kinds of difference.
+ * reason the report gives, phi counts against braun+trivial and braun+peel (both counted here, in
+ * process, on every function's original CFG: bench/reproductions.ts) with the kinds of difference.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { cpus, loadavg, release, totalmem, type } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { braunPhiCounts, type RealCJson } from "./reproductions.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = join(ROOT, "dist/cli/main.js");
@@ -57,6 +59,28 @@ interface Variant {
   before: string;
   after: string;
   optFlags: string[];
+  /** This variant's opt (another LLVM release's), else LLVM 14's. */
+  opt?: string;
+}
+
+/**
+ * SQLite compiled and promoted by LLVM 15 and 16 (scripts/fetch-real-c.sh with LLVM_VERSION=N,
+ * which installs Debian's clang-N and llvm-N where missing), each against its own opt: one
+ * variant per release (opaque pointers, their default), so that the section stays within minutes.
+ */
+function laterReleases(DIR: string): Variant[] {
+  const out: Variant[] = [];
+  for (const n of [15, 16]) {
+    const dir = join(DIR, `llvm${n}`);
+    const f = (x: string) => join(dir, x);
+    if (!existsSync(f("sqlite3.after.ll"))) {
+      process.stderr.write(`real_c: compiling sqlite3.c with LLVM ${n} (LLVM_VERSION=${n} scripts/fetch-real-c.sh)\n`);
+      if (sh(["env", `LLVM_VERSION=${n}`, "bash", join(ROOT, "scripts/fetch-real-c.sh"), dir]).status !== 0) continue;
+    }
+    const opt = which(`command -v opt-${n}`);
+    if (opt && existsSync(f("sqlite3.after.ll"))) out.push({ program: "SQLite", label: `LLVM ${n}, opaque pointers`, before: f("sqlite3.before.ll"), after: f("sqlite3.after.ll"), optFlags: [], opt });
+  }
+  return out;
 }
 
 function ensureInputs(DIR: string): Variant[] {
@@ -84,9 +108,9 @@ function ensureInputs(DIR: string): Variant[] {
   if (!existsSync(f("ts-javascript.ptr.after.ll"))) {
     process.stderr.write("real_c: fetching and compiling tree-sitter (scripts/fetch-tree-sitter.sh)\n");
     // SQLite alone still makes the section when tree-sitter cannot be had
-    if (sh(["bash", join(ROOT, "scripts/fetch-tree-sitter.sh"), DIR]).status !== 0) return out;
+    if (sh(["bash", join(ROOT, "scripts/fetch-tree-sitter.sh"), DIR]).status !== 0) return [...out, ...laterReleases(DIR)];
   }
-  return [...out, ...variants("tree-sitter runtime", "ts-lib"), ...variants("tree-sitter-javascript parser", "ts-javascript")];
+  return [...out, ...laterReleases(DIR), ...variants("tree-sitter runtime", "ts-lib"), ...variants("tree-sitter-javascript parser", "ts-javascript")];
 }
 
 const median = (xs: number[]) => {
@@ -112,7 +136,7 @@ export interface RealCOptions {
  * The section: markdown lines (from a `##` heading on) and headline items; or why it was skipped
  * (no opt or clang, or the program could not be fetched).
  */
-export function realC(o: RealCOptions): { lines: string[]; headline: string[] } | { skipped: string } {
+export function realC(o: RealCOptions): { lines: string[]; headline: string[]; data: RealCJson["variants"] } | { skipped: string } {
   const RUNS = o.runs;
   const DIR = o.dir;
   if (!existsSync(MAIN)) throw new Error("dist/cli/main.js missing: run `npm run build` first");
@@ -131,17 +155,19 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
   const headline: string[] = [];
   const rows: string[] = [];
   const verdicts: string[] = [];
+  const data: RealCJson["variants"] = [];
   for (const v of variants) {
+    const vopt = v.opt ?? OPT;
     const cmds: Record<string, string[]> = {
-      opt: [OPT, ...v.optFlags, "-passes=mem2reg", v.before, "-disable-output"],
-      "opt (writing bitcode)": [OPT, ...v.optFlags, "-passes=mem2reg", v.before, "-o", "/dev/null"],
+      opt: [vopt, ...v.optFlags, "-passes=mem2reg", v.before, "-disable-output"],
+      "opt (writing bitcode)": [vopt, ...v.optFlags, "-passes=mem2reg", v.before, "-o", "/dev/null"],
       validate: ["node", MAIN, "validate", v.before, v.after],
       construct: ["node", MAIN, "construct", v.before, "-o", "/dev/null"],
       "parser alone": ["node", PARSE_FLOOR, v.before, v.after],
     };
     const label: Record<string, string> = {
-      opt: `opt ${[...v.optFlags, "-passes=mem2reg"].join(" ")} before.ll -disable-output`,
-      "opt (writing bitcode)": `opt ${[...v.optFlags, "-passes=mem2reg"].join(" ")} before.ll -o /dev/null`,
+      opt: `${v.opt !== undefined ? basename(v.opt) : "opt"} ${[...v.optFlags, "-passes=mem2reg"].join(" ")} before.ll -disable-output`,
+      "opt (writing bitcode)": `${v.opt !== undefined ? basename(v.opt) : "opt"} ${[...v.optFlags, "-passes=mem2reg"].join(" ")} before.ll -o /dev/null`,
       validate: "formal-ssa validate before.ll after.ll",
       construct: "formal-ssa construct before.ll -o /dev/null",
       "parser alone": "node dist/bench/parse_floor.js before.ll after.ll",
@@ -175,24 +201,28 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
     const ok = fns.filter((f) => f.verdict === "certified").length;
     const ratio = (k: string) => (median(t[k].ms) / optMs).toFixed(2);
     headline.push(
-      `${v.program} (${v.label}): ${ok} of ${fns.length} functions certified; whole process against opt (${fmt(optMs)} s): validate ${ratio("validate")}x, construct ${ratio("construct")}x (formal-ssa's parser alone on both files: ${ratio("parser alone")}x); target <= 1: ${Number(ratio("validate")) <= 1 && Number(ratio("construct")) <= 1 ? "met" : "**missed**"}`,
+      `${v.program} (${v.label}): ${ok} of ${fns.length} functions certified; whole process against opt (${fmt(optMs)} s): validate ${ratio("validate")}x, construct ${ratio("construct")}x (formal-ssa's parser alone on both files: ${ratio("parser alone")}x); target <= 1: ${Number(ratio("validate")) <= 1 && Number(ratio("construct")) <= 1 ? "met" : "**missed**"}; validate against the parse floor: ${(median(t.validate.ms) / median(t["parser alone"].ms)).toFixed(2)}x (target <= 2: ${median(t.validate.ms) <= 2 * median(t["parser alone"].ms) ? "met" : "**missed**"})`,
     );
     const sum = (k: string) => fns.reduce((a, f) => a + (f.stats[k] ?? 0), 0);
+    // braun+trivial is not in validate's report: every function's original CFG, constructed here
+    o.progress?.(`real C, ${v.program}, ${v.label}: braun+trivial and braun+peel phi counts`);
+    const braun = braunPhiCounts(readFileSync(v.before, "utf8"), v.before);
+    data.push({ program: v.program, variant: v.label, functions: fns.length, certified: ok, phis: { mem2reg: sum("phis"), braunTrivial: braun.braunTrivial, braunPeel: braun.braunPeel } });
     const kinds = new Map<string, number>();
     for (const f of fns)
       for (const d of f.differences) {
-        const k = d.startsWith("unexplained") ? "unexplained" : /^\d+ dead phi/.test(d) ? "dead phis (functions)" : d.startsWith("mem2reg's count includes") ? "third-round promotion (functions)" : d.replace(/ at block.*$/, "");
+        const k = d.startsWith("unexplained") ? "unexplained" : /^\d+ dead phi/.test(d) ? "dead phis (functions)" : d.startsWith("mem2reg's count includes") ? "alloca removed that no round promotes (functions)" : d.replace(/ at block.*$/, "");
         kinds.set(k, (kinds.get(k) ?? 0) + 1);
       }
     verdicts.push(`#### ${v.program}, ${v.label}: ${rel(v.before)} (${(statSync(v.before).size / 1e6).toFixed(1)} MB), ${rel(v.after)} (${(statSync(v.after).size / 1e6).toFixed(1)} MB)`, "");
     verdicts.push(
       `- **${ok} of ${fns.length} functions certified** (${sum("blocks")} reachable blocks, ${sum("promoted")} promoted allocas, ${sum("unreachable_blocks")} unreachable blocks left out, ${sum("refinements")} uses certified only up to refinement)`,
-      `- phis: mem2reg ${sum("phis")}, braun+peel ${sum("phis_minimum")}; ${fns.filter((f) => f.stats.phis === f.stats.phis_minimum).length} functions equal; differences: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
+      `- phis: mem2reg ${sum("phis")}, braun+trivial ${braun.braunTrivial}, braun+peel ${sum("phis_minimum")}${braun.braunPeel === sum("phis_minimum") ? "" : ` (**${braun.braunPeel} constructed in process**)`}; ${fns.filter((f) => f.stats.phis === f.stats.phis_minimum).length} functions equal; differences: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
       `- summary line: \`${validateOut.trim().split("\n").pop()}\``,
     );
     for (const f of fns.filter((x) => x.verdict !== "certified")) {
       const why = (f.properties.same_instructions?.witness ?? []).map((w) => w.message).filter(Boolean);
-      const failing = Object.entries(f.properties).filter(([, p]) => !p.holds).map(([k]) => k);
+      const failing = Object.entries(f.properties).filter(([, p]) => !p.holds && (p as { decided?: boolean }).decided !== false).map(([k]) => k);
       verdicts.push(`- rejected \`${f.name}\` (fails ${failing.join(", ")}): ${why[0] ?? "see the report"}`);
     }
     verdicts.push("");
@@ -209,6 +239,9 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
     } lines), fetched and compiled by scripts/fetch-real-c.sh: \`clang-14 -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm\` (with and without \`-g\`; opaque pointers with \`-mllvm -opaque-pointers\`), then \`opt -passes=mem2reg -S\``,
     ...(existsSync(join(DIR, "tree-sitter.txt"))
       ? [`- Beside it: ${readFileSync(join(DIR, "tree-sitter.txt"), "utf8").trim()}, fetched and compiled the same way by scripts/fetch-tree-sitter.sh`]
+      : []),
+    ...(variants.some((v) => v.opt !== undefined)
+      ? [`- Later releases: SQLite compiled by clang-N and promoted by opt-N for N = ${variants.filter((v) => v.opt !== undefined).map((v) => v.label.replace(/^LLVM (\d+).*$/, "$1")).join(", ")} (\`LLVM_VERSION=N scripts/fetch-real-c.sh\`: opaque pointers, their default), each timed against its own opt`]
       : []),
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}, ${Math.round((Date.now() - t0) / 1000)} s in all, ${RUNS} counted runs per command after one uncounted`,
     `- CPU: ${cpu[0]?.model ?? "?"}, ${cpu.length} logical cores; memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${type()} ${release()}`,
@@ -235,7 +268,7 @@ export function realC(o: RealCOptions): { lines: string[]; headline: string[] } 
     "",
     ...verdicts,
   ];
-  return { lines: md, headline };
+  return { lines: md, headline, data };
 }
 
 // run alone: the section on stdout

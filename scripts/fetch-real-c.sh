@@ -6,11 +6,14 @@
 # npm package better-sqlite3 ships it in deps/sqlite3/ (better-sqlite3 13.2.0: SQLite 3.54.1,
 # 271,150 lines, 9.6 MB).
 #
-#   scripts/fetch-real-c.sh [OUTDIR]        (default: tmp/real-c)
+#   [LLVM_VERSION=14|15|16] scripts/fetch-real-c.sh [OUTDIR]
+#   (default OUTDIR: tmp/real-c for LLVM 14, tmp/real-c/llvmN for 15 and 16)
 #
 # Writes OUTDIR/sqlite3.c, OUTDIR/sqlite3.before.ll (clang -O0 as for the fixtures),
-# OUTDIR/sqlite3.after.ll (opt -passes=mem2reg) and the same with -g (sqlite3.g.*.ll).
-# Needs npm and tar; installs LLVM 14's clang and opt (Debian's clang-14, llvm-14) where missing.
+# OUTDIR/sqlite3.after.ll (opt -passes=mem2reg), the same with -g (sqlite3.g.*.ll) and with the
+# version's other pointers (opaque for 14: sqlite3.ptr.*.ll; typed for 15 and 16:
+# sqlite3.typed.*.ll). Needs npm and tar; installs clang-N and opt-N (Debian's clang-N, llvm-N)
+# where missing (scripts/real-c-setup.sh).
 set -euo pipefail
 
 PACKAGE="${PACKAGE:-better-sqlite3@13.2.0}"
@@ -27,8 +30,13 @@ t0=$(date +%s%N)
 "$CLANG" "${cflags[@]}" -g "$out/sqlite3.c" -o "$out/sqlite3.g.before.ll"
 "$OPT" -passes=mem2reg -S "$out/sqlite3.before.ll" -o "$out/sqlite3.after.ll"
 "$OPT" -passes=mem2reg -S "$out/sqlite3.g.before.ll" -o "$out/sqlite3.g.after.ll"
+"$CLANG" "${cflags[@]}" "${VARIANT_CFLAGS[@]}" "$out/sqlite3.c" -o "$out/sqlite3.$VARIANT.before.ll"
+"$OPT" "${VARIANT_OPTFLAGS[@]}" -passes=mem2reg -S "$out/sqlite3.$VARIANT.before.ll" -o "$out/sqlite3.$VARIANT.after.ll"
 t1=$(date +%s%N)
-for f in sqlite3.before.ll sqlite3.after.ll sqlite3.g.before.ll sqlite3.g.after.ll; do
-  echo "$out/$f: $(wc -c < "$out/$f") bytes"
+echo "$("$CLANG" --version | head -1)"
+for v in "" .g ".$VARIANT"; do
+  for f in "sqlite3$v.before.ll" "sqlite3$v.after.ll"; do
+    echo "$out/$f: $(wc -c < "$out/$f") bytes"
+  done
 done
 echo "clang and opt took $(( (t1 - t0) / 1000000 )) ms; now: npm run build && node scripts/bench-llvm-parse.mjs $out/*.ll"

@@ -7,12 +7,14 @@
 # the JavaScript grammar's generated parser as tree-sitter-javascript ships it (src/parser.c,
 # 94k lines: a lexer function of goto-linked states and large tables).
 #
-#   scripts/fetch-tree-sitter.sh [OUTDIR]        (default: tmp/real-c)
+#   [LLVM_VERSION=14|15|16] scripts/fetch-tree-sitter.sh [OUTDIR]
+#   (default OUTDIR: tmp/real-c for LLVM 14, tmp/real-c/llvmN for 15 and 16)
 #
 # Writes OUTDIR/tree-sitter.txt (the packages and line counts), OUTDIR/ts-lib.{before,after}.ll and OUTDIR/ts-javascript.{before,after}.ll (clang -O0
-# as for the fixtures, then opt -passes=mem2reg), the same with -g (*.g.*.ll) and with opaque
-# pointers (*.ptr.*.ll). Needs npm and tar; installs LLVM 14's clang and opt (Debian's clang-14,
-# llvm-14) where missing.
+# as for the fixtures, then opt -passes=mem2reg), the same with -g (*.g.*.ll) and with the
+# version's other pointers (opaque for 14: *.ptr.*.ll; typed for 15 and 16: *.typed.*.ll).
+# Needs npm and tar; installs clang-N and opt-N (Debian's clang-N, llvm-N) where missing
+# (scripts/real-c-setup.sh).
 set -euo pipefail
 
 RUNTIME="${RUNTIME:-tree-sitter@0.25.1}"
@@ -34,11 +36,11 @@ compile() {
   shift 2
   "$CLANG" "${cflags[@]}" "$@" "$file" -o "$out/$name.before.ll"
   "$CLANG" "${cflags[@]}" -g "$@" "$file" -o "$out/$name.g.before.ll"
-  "$CLANG" "${cflags[@]}" -mllvm -opaque-pointers "$@" "$file" -o "$out/$name.ptr.before.ll"
+  "$CLANG" "${cflags[@]}" "${VARIANT_CFLAGS[@]}" "$@" "$file" -o "$out/$name.$VARIANT.before.ll"
   "$OPT" -passes=mem2reg -S "$out/$name.before.ll" -o "$out/$name.after.ll"
   "$OPT" -passes=mem2reg -S "$out/$name.g.before.ll" -o "$out/$name.g.after.ll"
-  "$OPT" -opaque-pointers -passes=mem2reg -S "$out/$name.ptr.before.ll" -o "$out/$name.ptr.after.ll"
-  for v in "" .g .ptr; do echo "$out/$name$v.before.ll: $(wc -c < "$out/$name$v.before.ll") bytes"; done
+  "$OPT" "${VARIANT_OPTFLAGS[@]}" -passes=mem2reg -S "$out/$name.$VARIANT.before.ll" -o "$out/$name.$VARIANT.after.ll"
+  for v in "" .g ".$VARIANT"; do echo "$out/$name$v.before.ll: $(wc -c < "$out/$name$v.before.ll") bytes"; done
 }
 compile ts-lib "$lib/src/lib.c" -I"$lib/include" -I"$lib/src"
 compile ts-javascript "$src/parser.c" -I"$src"

@@ -6,7 +6,9 @@
 #   NAME.g.before.ll    the same with -g (llvm.dbg.declare calls, metadata)
 #   NAME.ptr.before.ll  the same with opaque pointers (`ptr`, as LLVM 15 and later print)
 #   NAME.after.ll, NAME.g.after.ll, NAME.ptr.after.ll   each of those after `opt -passes=mem2reg`
-# and for every hand-written test/fixtures/llvm/hand/NAME.before.ll (typed pointers), NAME.after.ll.
+# and for every hand-written test/fixtures/llvm/hand/NAME.before.ll (typed pointers), NAME.after.ll;
+# for every hand-written test/fixtures/llvm/versions/NAME.before.ll (opaque pointers), NAME.afterN.ll
+# by opt-N for N in 14, 15, 16 (those present; Debian's llvm-15 and llvm-16 packages).
 #
 # Installs nothing. Needs clang and opt of LLVM 14 (Debian/Ubuntu: `apt-get install clang-14`,
 # which brings llvm-14 with opt); override with CLANG=... OPT=...
@@ -58,4 +60,17 @@ for src in "$dir"/hand/*.before.ll; do
   name="$(basename "$src" .before.ll)"
   "$OPT" -passes=mem2reg -S "$src" -o "$dir/hand/$name.after.ll"
   echo "hand/$name: $(wc -c < "$src") bytes before mem2reg"
+done
+for src in "$dir"/versions/*.before.ll; do
+  name="$(basename "$src" .before.ll)"
+  for n in 14 15 16; do
+    if command -v "opt-$n" >/dev/null 2>&1; then
+      flags=()
+      [[ $n == 14 ]] && flags=(-opaque-pointers)
+      "opt-$n" "${flags[@]}" -passes=mem2reg -S "$src" -o "$dir/versions/$name.after$n.ll"
+      echo "versions/$name: opt-$n"
+    else
+      echo "regen-llvm-fixtures: opt-$n not found, versions/$name.after$n.ll left as it is" >&2
+    fi
+  done
 done

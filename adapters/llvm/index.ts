@@ -11,7 +11,8 @@
 import type { Adapter, FunctionPair, OriginalFunction, SourceInput } from "../adapter.js";
 import { emitLlvm } from "./emit.js";
 import type { AdaptedFunction } from "./mem2reg.js";
-import { adaptedFunctions, defines, originalFunctions, split, type LlvmShare, type ModuleText } from "./stream.js";
+import { adaptedFunctions, defines, identVersion, originalFunctions, split, type LlvmShare, type ModuleText } from "./stream.js";
+import { MalformedInput } from "../../spec/errors.js";
 
 /** The property of mem2reg's own check: nothing changed but what mem2reg may change. */
 export const SAME_INSTRUCTIONS = "same_instructions";
@@ -26,7 +27,16 @@ export function looksLikeLlvm(head: string): boolean {
   return /^(;|source_filename\b|target\b|define\b|declare\b|@|%|!|attributes\b|module\b)/.test(t);
 }
 
-const moduleText = (s: SourceInput): ModuleText => ({ text: s.text, file: s.name, lineOffset: 0 });
+/** A module with the LLVM release that made it: the user's (`--llvm-version`) over the module's `!llvm.ident`. */
+function moduleText(s: SourceInput): ModuleText {
+  let llvmVersion = identVersion(s.text);
+  if (s.version !== undefined) {
+    const major = /^(\d+)(\.\d+)*$/.exec(s.version.trim());
+    if (major === null) throw new MalformedInput(`--llvm-version: want a release number such as 14 or 16.0.6, have ${JSON.stringify(s.version)}`);
+    llvmVersion = Number(major[1]);
+  }
+  return { text: s.text, file: s.name, lineOffset: 0, llvmVersion };
+}
 
 /** One adapted function as the library's pair. */
 export function toPair(a: AdaptedFunction): FunctionPair {
@@ -42,6 +52,11 @@ export function toPair(a: AdaptedFunction): FunctionPair {
       ? { unaccountable: `mem2reg's count includes phis for ${a.unpromotable.map((n) => `%${n}`).join(", ")}, which no round of promotion makes promotable` }
       : {}),
     stats: { blocks: a.stats.blocks, promoted: a.stats.promoted, unreachable_blocks: a.stats.unreachable_blocks },
+    refinedValue: a.refinedValue,
+    sourceLine: (block, stmt) => {
+      const l = a.lines.get(block);
+      return l === undefined ? undefined : stmt === null ? l.end : (l.stmts[stmt] ?? l.label);
+    },
   };
 }
 

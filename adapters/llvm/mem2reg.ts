@@ -45,6 +45,7 @@ import { predecessors, type LlvmCall, type LlvmFunction, type LlvmInstr, type Ll
 import { llvmName } from "./parse.js";
 import { promotion, type Promotion } from "./promote.js";
 import { unreachablePrediction } from "./paths.js";
+import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
 import { sameSkeleton, shapeOf, SourceText, valueText, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
@@ -63,6 +64,19 @@ export interface Difference {
   variable?: string;
   block: string;
   detail: string;
+}
+
+/** A value of the SSA document as the after text writes it, and why it may be poison (null: it cannot). */
+export interface RefinedValue {
+  value: string;
+  poison: string | null;
+}
+
+/** Where a block of the original stands in the before text. */
+export interface BlockLines {
+  label: number;
+  stmts: number[];
+  end: number;
 }
 
 export interface AdaptedFunction {
@@ -85,12 +99,16 @@ export interface AdaptedFunction {
     /** Joins where mem2reg folded an uninitialised path away (`phi(undef, v)` -> `v`). */
     undef_folds: number;
   };
+  /** Per reachable block of the original: the lines of its label, statements and terminator. */
+  lines: Map<string, BlockLines>;
+  /** What a value of the SSA document stands for after mem2reg, and whether it may be poison. */
+  refinedValue: (valueName: string) => RefinedValue | undefined;
   /** Allocas mem2reg removed although no round of promotion makes them promotable, if any. */
   unpromotable: string[];
 }
 
 /** Pairs the functions of the two modules by name and adapts each pair. */
-export function* adaptModule(before: LlvmModule, after: LlvmModule, srcB: SourceText, srcA: SourceText): Generator<AdaptedFunction> {
+export function* adaptModule(before: LlvmModule, after: LlvmModule, srcB: SourceText, srcA: SourceText, llvmVersion?: number): Generator<AdaptedFunction> {
   const byName = new Map<string, LlvmFunction>();
   for (const f of after.functions) byName.set(f.name, f);
   const seen = new Set<string>();
@@ -101,15 +119,15 @@ export function* adaptModule(before: LlvmModule, after: LlvmModule, srcB: Source
   }
   for (const f of after.functions)
     if (!seen.has(f.name)) throw new MalformedInput(`${srcA.file}:${f.line}: function ${llvmName("@", f.name)} is not in ${srcB.file}`);
-  for (const f of before.functions) yield new Adapter(f, srcB, byName.get(f.name)!, srcA).run();
+  for (const f of before.functions) yield new Adapter(f, srcB, byName.get(f.name)!, srcA, llvmVersion).run();
 }
 
 /**
  * The original CFG of one function alone (for `construct`): the same variables and statements
  * as above, except that without the after version a load is a use iff it has a user at all.
  */
-export function originalFunction(fn: LlvmFunction, src: SourceText): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
-  const a = new Adapter(fn, src, null, null);
+export function originalFunction(fn: LlvmFunction, src: SourceText, llvmVersion?: number): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
+  const a = new Adapter(fn, src, null, null, llvmVersion);
   return a.originalOnly();
 }
 
@@ -220,6 +238,7 @@ class Adapter {
     private readonly srcB: SourceText,
     fa: LlvmFunction | null,
     srcA: SourceText | null,
+    private readonly llvmVersion?: number,
   ) {
     this.fa = fa ?? fb;
     this.srcA = srcA ?? srcB;
@@ -246,7 +265,11 @@ class Adapter {
       present = new Set();
       for (const ins of fa.blocks[0]?.instrs ?? []) if (ins.op === "alloca" && ins.result !== null) present.add(ins.result);
     }
-    this.prom = promotion(fb, srcB, { reachable: this.reachable, present });
+    // LLVM 15 and later do not promote an alloca loaded with another type than its own; with no
+    // release known, construct takes the later rule and validate accepts either, as the after
+    // version shows which one its mem2reg applied
+    const loadTypes = llvmVersion !== undefined ? llvmVersion >= 15 : fa === null ? true : "either";
+    this.prom = promotion(fb, srcB, { reachable: this.reachable, present, loadTypes });
     for (const name of this.prom.promoted.keys()) {
       this.varIndex.set(name, this.varNames.length);
       this.varNames.push(name);
@@ -583,7 +606,7 @@ class Adapter {
       const load = this.fb.blocks[l.b].instrs[l.i];
       const alloca = this.prom.promoted.get(this.varNames[l.variable])?.alloca;
       if (load.op !== "load" || alloca === undefined || normType(load.type) === normType(alloca.type)) continue;
-      return `: mem2reg replaced the load ${llvmName("%", o)} (line ${load.line}) of type ${normType(load.type)} by a value of ${llvmName("%", this.varNames[l.variable])}'s allocated type ${normType(alloca.type)}, which changes this instruction (LLVM 14 promotes a load of another type; later releases do not)`;
+      return `: a suspected miscompilation: mem2reg replaced the load ${llvmName("%", o)} (line ${load.line}) of type ${normType(load.type)} by a value of ${llvmName("%", this.varNames[l.variable])}'s allocated type ${normType(alloca.type)}, which changes this instruction (LLVM 14 promotes a load of another type; later releases do not)`;
     }
     return "";
   }
@@ -1158,11 +1181,41 @@ class Adapter {
       kind: "undef fold",
       variable: this.varNames[a],
       block: this.fb.blocks[b].label,
-      detail: `an uninitialised ${llvmName("%", this.varNames[a])} meets ${w} here; mem2reg uses ${w} on both (phi(undef, ${w}) -> ${w}, or a single stored constant or argument given to every load): a refinement`,
+      detail: `an uninitialised ${llvmName("%", this.varNames[a])} meets ${w} here; mem2reg uses ${w} on both (phi(undef, ${w}) -> ${w}, or a single stored constant or argument given to every load): a refinement of the uninitialised read if ${w} cannot be poison`,
     });
   }
 
   // --- 6. the two documents ------------------------------------------------------------------
+
+  private poison: PoisonOracle | undefined;
+
+  /**
+   * The after text's value that SSA value `v` stands for: `undef` for an alloca's definition,
+   * the stored value for a store (as mem2reg's output writes it), the phi for one of mem2reg's
+   * phis, and for our phi of equal values merged, that value.
+   */
+  private afterValueOf(v: number): string | undefined {
+    for (let guard = 0; guard < 16; guard++) {
+      if (this.undefVal[this.vals[v].variable] === v) return "undef";
+      for (const [n, id] of this.phiVal) if (id === v) return llvmName("%", n);
+      const fold = [...this.foldPhis.values()].find((f) => f.val === v);
+      if (fold !== undefined) {
+        const next = fold.args.find((a) => a >= 0 && this.undefVal[this.vals[a].variable] !== a);
+        if (next === undefined) return "undef";
+        v = next;
+        continue;
+      }
+      for (let b = 0; b < this.NB; b++) {
+        const i = this.storeVal[b].indexOf(v);
+        if (i < 0) continue;
+        const stored = (this.fb.blocks[b].instrs[i] as LlvmStore).value;
+        if (stored.kind !== "local") return keyOf(stored);
+        return this.repl.get(stored.name) ?? this.vmap.get(stored.name);
+      }
+      return undefined;
+    }
+    return undefined;
+  }
 
   private documents(): AdaptedFunction {
     const fb = this.fb;
@@ -1188,10 +1241,13 @@ class Adapter {
       l.push({ val: fp.val, args: fp.args });
     }
     const ssaStmts: { defs: number[]; uses: number[] }[][] = [];
+    const lines = new Map<string, BlockLines>();
     for (let b = 0; b < this.NB; b++) {
       if (!this.reachable[b]) continue;
       const blk = fb.blocks[b];
       const preds = this.preds[b].map((p) => fb.blocks[p].label);
+      const stmtLines: number[] = [];
+      lines.set(blk.label, { label: blk.line, stmts: stmtLines, end: blk.instrs[blk.instrs.length - 1]?.line ?? blk.line });
       const so: StmtDoc[] = [];
       const ss: { defs: number[]; uses: number[] }[] = [];
       for (let i = 0; i < blk.instrs.length; i++) {
@@ -1201,15 +1257,18 @@ class Adapter {
           const v = this.varIndex.get(ins.result!)!;
           uninitialised.push({ variable: this.varNames[v], block: blk.label, stmt: so.length });
           so.push({ defs: [this.varNames[v]], uses: [] });
+          stmtLines.push(ins.line);
           ss.push({ defs: this.undefVal.length > v ? [name(this.undefVal[v])] : [], uses: [] });
         } else if (k === STORE) {
           const v = this.varOfPtr(((ins as LlvmStore).ptr as { name: string }).name)!;
           so.push({ defs: [this.varNames[v]], uses: [] });
+          stmtLines.push(ins.line);
           const sv = this.storeVal[b][i];
           ss.push({ defs: sv < 0 ? [] : [name(sv)], uses: [] });
         } else if (k === LOAD) {
           const l = this.loads.get(ins.result!)!;
           const val = this.loadVal.get(ins.result!);
+          stmtLines.push(ins.line);
           if (val === undefined) {
             so.push({ defs: [], uses: [] });
             ss.push({ defs: [], uses: [] });
@@ -1241,6 +1300,15 @@ class Adapter {
       vars[n] = this.varNames[this.vals[v].variable];
     }
     const show = (v: number) => names[v];
+    let byName: Map<string, number> | undefined;
+    const refinedValue = (valueName: string): RefinedValue | undefined => {
+      byName ??= new Map(names.flatMap((n, v) => (n === undefined ? [] : [[n, v] as [string, number]])));
+      const v = byName.get(valueName);
+      const value = v === undefined ? undefined : this.afterValueOf(v);
+      if (value === undefined) return undefined;
+      this.poison ??= new PoisonOracle(this.fa, this.srcA);
+      return { value, poison: this.poison.mayBePoison(value) };
+    };
     let r = 0;
     for (let b = 0; b < this.NB; b++) {
       if (!this.reachable[b]) continue;
@@ -1261,6 +1329,8 @@ class Adapter {
       failures: this.failures.sort((x, y) => x.line - y.line),
       differences: this.differences,
       unpromotable: this.unpromotable,
+      lines,
+      refinedValue,
       stats: {
         blocks: this.NB - unreachable,
         unreachable_blocks: unreachable,

@@ -103,7 +103,22 @@ function isDroppableUse(i: LlvmInstr, name: string): boolean {
   return !(i as LlvmCall).args.some((a) => a.value.kind === "local" && a.value.name === name);
 }
 
-export function promotion(fn: LlvmFunction, src: SourceText, opts: { reachable?: Uint8Array; present?: ReadonlySet<string> } = {}): Promotion {
+export interface PromotionOptions {
+  /** Blocks reachable from the entry (stores of an address there stay in unreachable ones). */
+  reachable?: Uint8Array;
+  /** The allocas the after version still has (validate only). */
+  present?: ReadonlySet<string>;
+  /**
+   * Whether a load of another type than the allocated one stops promotion: LLVM 15 and later
+   * (`LI->getType() != AI->getAllocatedType()` in isAllocaPromotable), not LLVM 14 (default
+   * false). `"either"`: the release is not known, and the after version decides (`present`).
+   */
+  loadTypes?: boolean | "either";
+}
+
+export function promotion(fn: LlvmFunction, src: SourceText, opts: PromotionOptions = {}): Promotion {
+  /** Whether the load-type rule applies to `name`. */
+  const typedLoads = (name: string): boolean => (opts.loadTypes === "either" ? (opts.present?.has(name) ?? true) : opts.loadTypes === true);
   const entry = fn.blocks[0];
   const allocas = new Map<string, { index: number; alloca: LlvmAlloca }>();
   for (let i = 0; i < entry.instrs.length - 1; i++) {
@@ -136,7 +151,7 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: { reachable?:
   };
 
   for (const [name, a] of allocas) {
-    const why = disqualify(name, a.alloca.type, users.get(name) ?? [], derivedUsers, fn, src);
+    const why = disqualify(typedLoads(name), name, a.alloca.type, users.get(name) ?? [], derivedUsers, fn, src);
     if (why !== null) {
       kept.set(name, why);
       continue;
@@ -238,7 +253,7 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: { reachable?:
     }
     const extraDerived = usersOf(fn, derivedOf(usersOf(fn, new Set(mine))));
     const allDerived = extraDerived.size === 0 ? derivedUsers : new Map([...derivedUsers, ...extraDerived]);
-    for (const [via, list] of restUsers) if (disqualify(via, type, list, allDerived, fn, src) !== null) return null;
+    for (const [via, list] of restUsers) if (disqualify(typedLoads(name), via, type, list, allDerived, fn, src) !== null) return null;
     return { mine, rest };
   }
   return { promoted, removed, dropped, kept, laterRounds, rounds, aliases };
@@ -284,6 +299,7 @@ function derivedOf(users: Map<string, { instr: LlvmInstr }[]>): Set<string> {
 
 /** Why `name` is not promotable, or null if it is. */
 function disqualify(
+  typedLoads: boolean,
   name: string,
   allocatedType: string,
   users: { instr: LlvmInstr; pos: Pos }[],
@@ -298,6 +314,7 @@ function disqualify(
       case "load":
         if (u.volatile) return `volatile load at ${at}`;
         if (!(u.ptr.kind === "local" && u.ptr.name === name)) return `used by a load at ${at} other than as its pointer`;
+        if (typedLoads && normType(u.type) !== type) return `load of another type (${u.type}) at ${at}, which LLVM 15 and later do not promote`;
         continue;
       case "store":
         if (u.value.kind === "local" && u.value.name === name) return `its address is stored at ${at}`;

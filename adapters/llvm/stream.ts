@@ -30,6 +30,27 @@ export interface ModuleText {
   lineOffset: number;
   /** Whether the whole module defines numbered types (a share does not see the type definitions). */
   numberedTypes?: boolean;
+  /**
+   * The LLVM release whose mem2reg made the after version (promote.ts: its rules changed), from
+   * the user or the module's `!llvm.ident`; undefined when neither says.
+   */
+  llvmVersion?: number;
+}
+
+/**
+ * The major version of the clang that wrote a module, from its `!llvm.ident` (`!{!"Debian clang
+ * version 14.0.6"}`), or undefined. Only the end of the module is read.
+ */
+export function identVersion(text: string): number | undefined {
+  const at = text.lastIndexOf("!llvm.ident = !{!");
+  if (at < 0) return undefined;
+  const id = /^!llvm\.ident = !\{(![0-9]+)/.exec(text.slice(at, at + 64))?.[1];
+  if (id === undefined) return undefined;
+  let def = text.indexOf(`\n${id} = !{!"`, at);
+  if (def < 0) def = text.lastIndexOf(`\n${id} = !{!"`, at);
+  if (def < 0) return undefined;
+  const m = /clang version (\d+)/.exec(text.slice(def, text.indexOf("\n", def + 1) >>> 0));
+  return m === null ? undefined : Number(m[1]);
 }
 
 /** Parses `text` (a module, or a share of one starting at line `lineOffset + 1`). */
@@ -128,10 +149,11 @@ function* withFallback<T>(piecewise: () => Iterable<T>, whole: () => Iterable<T>
 
 /** Every function of the two versions adapted, one function at a time where the cut applies. */
 export function* adaptedFunctions(before: ModuleText, after: ModuleText): Generator<AdaptedFunction> {
+  const version = before.llvmVersion ?? after.llvmVersion;
   const whole = () => {
     const b = parseWhole(before);
     const a = parseWhole(after);
-    return adaptModule(b.module, a.module, b.src, a.src);
+    return adaptModule(b.module, a.module, b.src, a.src, version);
   };
   const db = defines(before.text);
   const da = defines(after.text);
@@ -145,7 +167,7 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
       const b = pb.next();
       const a = pa.next();
       if (b.done || a.done) return;
-      yield* adaptModule(b.value.module, a.value.module, b.value.src, a.value.src);
+      yield* adaptModule(b.value.module, a.value.module, b.value.src, a.value.src, version);
     }
   }
   yield* withFallback(piecewise, whole);
@@ -156,7 +178,7 @@ export function* originalFunctions(m: ModuleText): Generator<{ name: string; doc
   const each = function* (inputs: Iterable<LlvmInput>) {
     for (const { src, module } of inputs)
       for (const fn of module.functions) {
-        const doc = originalFunction(fn, src).doc;
+        const doc = originalFunction(fn, src, m.llvmVersion).doc;
         yield { name: doc.name!, doc };
       }
   };
@@ -181,11 +203,11 @@ function cuts(offsets: number[], size: number, k: number): number[] {
   return out;
 }
 
-function shareOf(file: string, text: string, d: Defines, from: number, to: number): ModuleText {
+function shareOf(file: string, text: string, d: Defines, from: number, to: number, llvmVersion: number | undefined): ModuleText {
   const start = d.offsets[from];
   const end = to < d.offsets.length ? d.offsets[to] : text.length;
   // the type definitions stand before the first function, outside every share but the first
-  return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), numberedTypes: hasNumberedTypes(text) };
+  return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), numberedTypes: hasNumberedTypes(text), llvmVersion };
 }
 
 /** A run of functions of the before module, and the same functions of the after module. */
@@ -206,8 +228,8 @@ export function split(before: ModuleText, after: ModuleText | undefined, k: numb
   const shares: LlvmShare[] = [];
   for (let i = 0; i + 1 < c.length; i++)
     shares.push({
-      before: shareOf(before.file, before.text, db, c[i], c[i + 1]),
-      ...(after !== undefined && da !== undefined ? { after: shareOf(after.file, after.text, da, c[i], c[i + 1]) } : {}),
+      before: shareOf(before.file, before.text, db, c[i], c[i + 1], before.llvmVersion),
+      ...(after !== undefined && da !== undefined ? { after: shareOf(after.file, after.text, da, c[i], c[i + 1], after.llvmVersion) } : {}),
     });
   return { shares, functions: db.names.length };
 }

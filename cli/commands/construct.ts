@@ -13,9 +13,10 @@ export function registerConstruct(program: Command, setExit: SetExit): void {
     .addOption(new Option("--algorithm <name>", "construction algorithm").choices([...ALGORITHMS]).default("functional"))
     .addOption(new Option("--minimize <how>", "none; trivial: remove trivial phis; peel: also remove redundant phi SCCs (minimal on every CFG)").choices([...MINIMIZATIONS]).default("trivial"))
     .option("--unchecked", "construct even when the CFG breaks an assumption of CFG_wf (the output is then no valid translation); without it such a CFG is reported and the exit code is 1")
-    .action(async (file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize; unchecked?: boolean }) => {
+    .option("--llvm-version <n>", "LLVM IR: the release whose mem2reg rules decide which allocas are variables (14, 15, 16), over the module's !llvm.ident; without either, the rules of 15 and later")
+    .action(async (file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize; unchecked?: boolean; llvmVersion?: string }) => {
       const { out, close } = outputWriter(opts.output);
-      await constructFileTo(file, out, { algorithm: opts.algorithm, minimize: opts.minimize, unchecked: opts.unchecked, progress: new ProgressBar() });
+      await constructFileTo(file, out, { algorithm: opts.algorithm, minimize: opts.minimize, unchecked: opts.unchecked, producerVersion: opts.llvmVersion, progress: new ProgressBar() });
       out.end();
       close();
       setExit(0);

@@ -31,17 +31,20 @@ export function registerValidate(program: Command, setExit: SetExit): void {
       ).choices(["strict", "refine"]),
     )
     .option("--functions", "a producer's input (LLVM, SPIR-V): a line for every function, not only for rejected ones")
+    .option("--llvm-version <n>", "LLVM IR: the release of the opt that ran mem2reg (14, 15, 16), over the module's !llvm.ident; its promotion rules decide (without either, the after version shows which rule was applied)")
+    .option("--full", "a producer's input: every witness and every phi difference in the text report, not only the first three (--json always has them all)")
     .option("-o, --output <file>", "write the report here instead of standard output")
     .action(
       async (
         original: string,
         ssa: string,
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; functions?: boolean; output?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string },
       ) => {
         const report = await validateFiles(original, ssa, {
           require: parseRequire(opts.require),
           necessaryPaths: opts.necessaryPaths,
           undef: opts.undef,
+          producerVersion: opts.llvmVersion,
           progress: new ProgressBar(),
         });
         if (opts.json) {
@@ -49,7 +52,7 @@ export function registerValidate(program: Command, setExit: SetExit): void {
           writeReportJson(out, report);
           out.end();
           close();
-        } else writeOutput(opts.output, formatReport(report, { functions: opts.functions }));
+        } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }));
         setExit(report.verdict === "certified" ? 0 : 1);
       },
     );

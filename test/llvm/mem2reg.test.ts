@@ -395,7 +395,7 @@ entry:
         line: 8,
         afterLine: 5,
         message:
-          "`store atomic i64 %v, ptr @g monotonic, align 8` has become `store atomic ptr %p, ptr @g monotonic, align 8`: mem2reg replaced the load %v (line 7) of type i64 by a value of %tmp's allocated type ptr, which changes this instruction (LLVM 14 promotes a load of another type; later releases do not)",
+          "`store atomic i64 %v, ptr @g monotonic, align 8` has become `store atomic ptr %p, ptr @g monotonic, align 8`: a suspected miscompilation: mem2reg replaced the load %v (line 7) of type i64 by a value of %tmp's allocated type ptr, which changes this instruction (LLVM 14 promotes a load of another type; later releases do not)",
       },
     ]);
   });

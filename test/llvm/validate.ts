@@ -24,7 +24,8 @@ const asTranslation = (f: AdapterFailure) => ({ block: f.block, line: f.line, ..
 
 export function validateLlvm(before: string, after: string, opts: DetailOptions = {}, names = ["before.ll", "after.ll"]): LlvmFunctionResult[] {
   const options: DetailOptions = { undef: "refine", ...opts, names: { original: names[0], ssa: names[1] } };
-  return [...llvmAdapter.pairs({ text: before, name: names[0] }, { text: after, name: names[1] })].map((pair) => {
+  const version = opts.producerVersion === undefined ? {} : { version: opts.producerVersion };
+  return [...llvmAdapter.pairs({ text: before, name: names[0], ...version }, { text: after, name: names[1], ...version })].map((pair) => {
     const r = validatePairDetailed(pair, llvmAdapter.producer, options);
     return {
       name: r.report.name,

@@ -48,7 +48,7 @@ function phisPerFunction(asm: string): number[] {
 const QUALITY_SET = new Set<string>(QUALITY);
 const failing = (r: FunctionReport) =>
   Object.entries(r.properties)
-    .filter(([name, p]) => !p.holds && !QUALITY_SET.has(name))
+    .filter(([name, p]) => !p.holds && p.decided !== false && !QUALITY_SET.has(name))
     .map(([name]) => name)
     .sort();
 
