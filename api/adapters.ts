@@ -3,11 +3,16 @@
  * the adapter for an input. Adding a producer is its folder under adapters/ and one line here.
  */
 import type { Adapter } from "../adapters/adapter.js";
+import { gccAdapter } from "../adapters/gcc/index.js";
 import { llvmAdapter } from "../adapters/llvm/index.js";
 import { spirvAdapter } from "../adapters/spirv/index.js";
 
-/** In the order inputs are tried: SPIR-V's text starts with a `;` comment, which LLVM IR may too, so it comes first. */
-export const ADAPTERS: readonly Adapter[] = [spirvAdapter as Adapter, llvmAdapter as Adapter];
+/**
+ * In the order inputs are tried: SPIR-V's text and a GCC tree dump start with a `;` comment,
+ * which LLVM IR may too, so they come first (a dump's `;; Function NAME (NAME, funcdef_no=`
+ * header is no SPIR-V).
+ */
+export const ADAPTERS: readonly Adapter[] = [spirvAdapter as Adapter, gccAdapter as Adapter, llvmAdapter as Adapter];
 
 /** The adapter registered under `name`. */
 export function adapterNamed(name: string): Adapter | undefined {

@@ -11,6 +11,9 @@
  *   command line: exit code 2).
  * - `LimitExceeded`: an input larger than the process can hold (a buffer's size, the V8 heap);
  *   one line saying which limit and how to raise it (the command line: exit code 2).
+ * - `ToolFailed`: an external program a command runs (gcc for `formal-ssa gcc`) is missing, or
+ *   failed on the input: what to install, or the first lines it wrote (the command line: exit
+ *   code 2).
  * Broken assumptions in `validate` and `check` are not errors: the reports say them by name.
  */
 import { LimitExceeded, MalformedInput, showBytes } from "../spec/errors.js";
@@ -46,5 +49,12 @@ export class MissingDependency extends Error {
   constructor(what: string, packages: readonly string[]) {
     super(`${what} needs the optional peer dependencies ${packages.join(" and ")}: npm install --save-dev ${packages.join(" ")}`);
     this.name = "MissingDependency";
+  }
+}
+
+export class ToolFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolFailed";
   }
 }

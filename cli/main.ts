@@ -5,13 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { LimitExceeded, MalformedInput, MissingDependency, NotWellFormed } from "../api/errors.js";
+import { LimitExceeded, MalformedInput, MissingDependency, NotWellFormed, ToolFailed } from "../api/errors.js";
 import { registerCommands } from "./commands/index.js";
 
 export const EXIT_OK = 0;
 /** A property failed: rejected, a broken assumption, or a fuzzing finding. */
 export const EXIT_REJECTED = 1;
-/** Malformed input or a bad command line. */
+/** Malformed input, a bad command line, or an external tool missing or failing. */
 export const EXIT_MALFORMED = 2;
 /** A bug in formal-ssa itself. */
 export const EXIT_INTERNAL = 70;
@@ -40,7 +40,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     await program.parseAsync(argv as string[], { from: "user" });
   } catch (e) {
-    if (e instanceof MalformedInput || e instanceof MissingDependency || e instanceof LimitExceeded) {
+    if (e instanceof MalformedInput || e instanceof MissingDependency || e instanceof LimitExceeded || e instanceof ToolFailed) {
       process.stderr.write(`formal-ssa: ${e.message}\n`);
       return EXIT_MALFORMED;
     }

@@ -3,6 +3,7 @@ import { registerConstruct } from "./construct.js";
 import { registerDemo } from "./demo.js";
 import { registerDot } from "./dot.js";
 import { registerFuzz } from "./fuzz.js";
+import { registerGcc } from "./gcc.js";
 import { registerReact } from "./react.js";
 import { registerValidate } from "./validate.js";
 
@@ -16,5 +17,6 @@ export function registerCommands(program: Command, setExit: SetExit): void {
   registerDot(program, setExit);
   registerValidate(program, setExit);
   registerReact(program, setExit);
+  registerGcc(program, setExit);
   registerFuzz(program, setExit);
 }

@@ -260,7 +260,7 @@ describe("in-process fuzzing (formal-ssa/arbitraries)", () => {
 
 describe("producers: the registry and formal-ssa/llvm", () => {
   it("the registry finds each adapter by name and by content; exchange-format input has none", () => {
-    expect(ADAPTERS.map((a) => a.name)).toEqual(["spirv", "llvm"]);
+    expect(ADAPTERS.map((a) => a.name)).toEqual(["spirv", "gcc", "llvm"]);
     expect(adapterFor("x.ll", "")?.name).toBe("llvm");
     expect(adapterFor("-", "; ModuleID = 'x'\ndefine i32 @f() {")?.name).toBe("llvm");
     expect(adapterFor("x.ll", text("test/fixtures/llvm/loops.before.ll"))?.name).toBe("llvm");

@@ -19,6 +19,7 @@ const ENTRIES: Record<string, string> = {
   "formal-ssa/arbitraries": "api/arbitraries.ts",
   "formal-ssa/llvm": "api/llvm.ts",
   "formal-ssa/spirv": "api/spirv.ts",
+  "formal-ssa/gcc": "api/gcc.ts",
   "formal-ssa/react-compiler": "api/react_compiler.ts",
   "formal-ssa/node": "api/node/index.ts",
 };

@@ -71,6 +71,7 @@ const ENTRIES = [
   { spec: "formal-ssa/arbitraries", prefix: "arb" },
   { spec: "formal-ssa/llvm", prefix: "llvm" },
   { spec: "formal-ssa/spirv", prefix: "spirv" },
+  { spec: "formal-ssa/gcc", prefix: "gcc" },
   { spec: "formal-ssa/react-compiler", prefix: "react" },
   { spec: "formal-ssa/node", prefix: "node" },
 ] as const;
@@ -167,7 +168,8 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
   ],
   "formal-ssa/llvm": ["LlvmOptions"],
   "formal-ssa/spirv": ["SpirvInput", "SpirvOptions", "SpvModule", "SpvInstruction"],
-  "formal-ssa/node": ["AnyInput", "ProgressSink"],
+  "formal-ssa/gcc": ["GccOptions", "GimpleDump", "GimpleFunction", "GimpleBlock", "GimpleStmt", "GimplePhi"],
+  "formal-ssa/node": ["AnyInput", "GccRunOptions", "ProgressSink"],
 };
 
 /** What a test, benchmark, script or fixture looks like in the tarball. */

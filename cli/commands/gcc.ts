@@ -1,0 +1,48 @@
+import { Command, Option } from "commander";
+import { QUALITY } from "../../api/index.js";
+import { validateC } from "../../api/node/gcc.js";
+import { outputWriter, writeOutput } from "../../api/node/index.js";
+import { formatReport, writeReportJson } from "../../api/report.js";
+import { requireList, type UndefMode } from "../../api/validate.js";
+import { ProgressBar } from "../progress.js";
+import type { SetExit } from "./index.js";
+
+export function registerGcc(program: Command, setExit: SetExit): void {
+  program
+    .command("gcc")
+    .description(
+      "compile a C file with GCC (gcc -O0 -c -fdump-tree-cfg-blocks-uid -fdump-tree-ssa-blocks-uid CFLAGS..., in a temporary directory) and certify its SSA construction on every function, as validate does on the two dumps",
+    )
+    .argument("<file>", "the C file")
+    .argument("[cflags...]", "GCC flags after --, after -O0 (an -O2 among them wins): formal-ssa gcc file.c -- -O2 -Iinclude")
+    .option("--json", "print the report as JSON (format formal-ssa/report@1)")
+    .option("--require <properties>", `quality properties certification also needs, comma-separated: ${QUALITY.join(", ")}`)
+    .option("--necessary-paths", "for cytronMinimal, also show two converging paths for every necessary phi")
+    .addOption(new Option("--undef <mode>", "uninitialised reads: strict (default) or refine").choices(["strict", "refine"]))
+    .option("--functions", "a line for every function, not only for rejected ones")
+    .option("--full", "every witness and every phi difference in the text report, not only the first three (--json always has them all)")
+    .option("-o, --output <file>", "write the report here instead of standard output")
+    .action(
+      async (
+        file: string,
+        cflags: string[],
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; functions?: boolean; full?: boolean; output?: string },
+      ) => {
+        const require = requireList(
+          (opts.require ?? "")
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+          "--require",
+        );
+        const report = await validateC(file, cflags, { require, necessaryPaths: opts.necessaryPaths, undef: opts.undef, progress: new ProgressBar() });
+        if (opts.json) {
+          const { out, close } = outputWriter(opts.output);
+          writeReportJson(out, report);
+          out.end();
+          close();
+        } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }));
+        setExit(report.verdict === "certified" ? 0 : 1);
+      },
+    );
+}
