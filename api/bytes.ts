@@ -30,6 +30,18 @@ export interface Hooks {
   /** Each function once it is read, before it is lowered (a place to refuse one too large to hold). */
   read?(fn: ColumnarFunction, name: string, file: string): void;
   tick?(name: string): void;
+  /**
+   * A document's bytes (`bytes` of them) were just let go: a place to collect them at once (the
+   * command line runs a full collection for a large one; else they stay until V8's next one,
+   * through construction and checking).
+   */
+  released?(bytes: number): void;
+  /**
+   * A function of `nodes` nodes was lowered and checked, and is about to be constructed: the
+   * scratch of lowering and checking is garbage now, a place to collect it before construction
+   * allocates its own (the command line does for a large function).
+   */
+  lowered?(nodes: number): void;
 }
 
 /** What a run writes: text made already, chunks held, or a function that writes as it goes. */
@@ -72,17 +84,19 @@ function exactly<T>(small: boolean, fast: () => T, reference: () => T): T {
  * last read of `construct` or `dot` is malformed), the bytes are let go after it: its names are
  * copied out.
  */
-function readFunction(doc: ColumnarDocument, i: number, source: DocumentBytes, keep: boolean): ColumnarFunction {
+function readFunction(doc: ColumnarDocument, i: number, source: DocumentBytes, keep: boolean, hooks: Hooks = {}): ColumnarFunction {
   const fn = doc.read(i);
-  if (!keep && i === doc.count - 1) letGo(doc, fn, source);
+  if (!keep && i === doc.count - 1) letGo(doc, fn, source, hooks);
   return fn;
 }
 
 /** Lets go of a document's bytes: `fn`, the last function read, keeps its names. */
-function letGo(doc: ColumnarDocument, fn: ColumnarFunction, source: DocumentBytes): void {
+function letGo(doc: ColumnarDocument, fn: ColumnarFunction, source: DocumentBytes, hooks: Hooks): void {
   fn.names.detach?.();
   doc.release?.();
+  const size = source.bytes?.length ?? 0;
   source.bytes = undefined;
+  hooks.released?.(size);
 }
 
 /**
@@ -108,7 +122,7 @@ export function constructBytes(source: DocumentBytes, file: string, options: Con
         const fn = doc.read(i);
         if (fn.kind !== "cfg") throw new MalformedInput(`${file}: function ${name}: construct needs an original CFG ("kind": "cfg"), not "${fn.kind}"`);
         // nothing after the last function's kind is malformed: the bytes can go
-        if (i === doc.count - 1) letGo(doc, fn, source);
+        if (i === doc.count - 1) letGo(doc, fn, source, hooks);
         hooks.read?.(fn, name, file);
         const lowered = lowerCfg(fn, file, name);
         if (!options.unchecked) {
@@ -116,6 +130,7 @@ export function constructBytes(source: DocumentBytes, file: string, options: Con
           if (!certified(verdicts))
             throw new NotWellFormed(checkReportOf([{ name, kind: "cfg", verdict: "fails", properties: propertiesJson(cfgNamer(lowered), verdicts), stats: { blocks: lowered.places.blockCount, nodes: lowered.cfg.nodeCount } }]), file);
         }
+        hooks.lowered?.(lowered.cfg.nodeCount);
         const built = constructLowered(lowered, opts, t0);
         if (!module)
           single = (w) => {
@@ -159,7 +174,7 @@ export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, optio
       for (const [i, j] of pairByName(names(o), names(s), file, ssaFile)) {
         const name = functionNameAt(o, i);
         // a pair is read in order, so the last one read lets go of both documents
-        const [fo, fs] = [readFunction(o, i, original, small), readFunction(s, j, ssa, small)];
+        const [fo, fs] = [readFunction(o, i, original, small, hooks), readFunction(s, j, ssa, small, hooks)];
         hooks.read?.(fo, name, file);
         hooks.read?.(fs, name, ssaFile);
         functions.push(validatePair(lowerPair(fo, fs, file, ssaFile, name), opts));
@@ -218,7 +233,7 @@ export function checkBytes(source: DocumentBytes, options: CheckOptions = {}, ho
       const functions: CheckedFunction[] = [];
       for (let i = 0; i < doc.count; i++) {
         const name = functionNameAt(doc, i);
-        const fn = readFunction(doc, i, source, small);
+        const fn = readFunction(doc, i, source, small, hooks);
         hooks.read?.(fn, name, file);
         functions.push(checkFunction(fn, name, file, require));
         hooks.tick?.(name);

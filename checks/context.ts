@@ -24,9 +24,15 @@ export class SsaIndex {
   readonly phiNode: Int32Array;
   /** Value -> the first phi defining it, -1 if none. */
   readonly phiOf: Int32Array;
-  /** Every use occurrence, grouped by value: `occ[useStart[v] .. useStart[v+1])`. */
+  /**
+   * Every use occurrence, grouped by value (`useStart[v] .. useStart[v+1]`), each group by node
+   * (ties in the order below), as columns: an object per occurrence (10^5 of them for one
+   * variable read 10^5 times) was most of a validation's V8 heap. `usesOf` makes the objects.
+   */
   readonly useStart: Int32Array;
-  readonly occ: UseOcc[];
+  readonly occNode: Int32Array;
+  readonly occPhi: Int32Array;
+  readonly occArg: Int32Array;
 
   constructor(readonly ssa: SsaCfg) {
     const N = ssa.nodeCount;
@@ -43,21 +49,43 @@ export class SsaIndex {
     }
     this.defNodes = groupRows(V, defPairs, true);
 
-    const occ: UseOcc[] = [];
-    for (let n = 0; n < N; n++)
-      for (let k = ssa.useRows.start[n]; k < ssa.useRows.start[n + 1]; k++)
-        occ.push({ node: n as Node, val: ssa.useRows.list[k] as Val, phi: -1, arg: -1 });
+    // the occurrences in generation order: ordinary uses by node, then phi arguments by phi
     const preds = ssa.graph.preds;
+    let total = ssa.useRows.list.length;
+    for (let p = 0; p < ssa.phiCount; p++) total += Math.min(ssa.args.count(p), preds.count(this.phiNode[p]));
+    const node = new Int32Array(total);
+    const val = new Int32Array(total);
+    const phi = new Int32Array(total);
+    const arg = new Int32Array(total);
+    let o = 0;
+    for (let n = 0; n < N; n++)
+      for (let k = ssa.useRows.start[n]; k < ssa.useRows.start[n + 1]; k++) {
+        node[o] = n;
+        val[o] = ssa.useRows.list[k];
+        phi[o] = -1;
+        arg[o++] = -1;
+      }
     for (let p = 0; p < ssa.phiCount; p++) {
       const n = this.phiNode[p];
       const cnt = Math.min(ssa.args.count(p), preds.count(n)); // phiUses zips arguments with predecessors
-      for (let i = 0; i < cnt; i++) occ.push({ node: preds.at(n, i), val: ssa.args.at(p, i), phi: p, arg: i });
+      for (let i = 0; i < cnt; i++) {
+        node[o] = preds.at(n, i);
+        val[o] = ssa.args.at(p, i);
+        phi[o] = p;
+        arg[o++] = i;
+      }
     }
-    occ.sort((a, b) => a.val - b.val || a.node - b.node);
-    this.occ = occ;
+    // sorted by (value, node), ties in generation order: two stable counting sorts, by node then by value
+    const byNode = stableOrder(node, N, identity(total));
     this.useStart = new Int32Array(V + 1);
-    for (const o of occ) this.useStart[o.val + 1]++;
+    for (let i = 0; i < total; i++) this.useStart[val[i] + 1]++;
     for (let v = 0; v < V; v++) this.useStart[v + 1] += this.useStart[v];
+    const fill = this.useStart.slice(0, V);
+    const order = new Int32Array(total);
+    for (const i of byNode) order[fill[val[i]]++] = i;
+    this.occNode = Int32Array.from(order, (i) => node[i]);
+    this.occPhi = Int32Array.from(order, (i) => phi[i]);
+    this.occArg = Int32Array.from(order, (i) => arg[i]);
   }
 
   get graph(): Graph {
@@ -73,9 +101,32 @@ export class SsaIndex {
   isPhi(v: number): boolean {
     return this.phiOf[v] >= 0;
   }
+  /** The use occurrences of `v`, as objects made now. */
   usesOf(v: number): UseOcc[] {
-    return this.occ.slice(this.useStart[v], this.useStart[v + 1]);
+    const out: UseOcc[] = [];
+    for (let k = this.useStart[v]; k < this.useStart[v + 1]; k++) out.push({ node: this.occNode[k] as Node, val: v as Val, phi: this.occPhi[k], arg: this.occArg[k] });
+    return out;
   }
+  /** How many use occurrences `v` has. */
+  useCount(v: number): number {
+    return this.useStart[v + 1] - this.useStart[v];
+  }
+}
+
+function identity(n: number): Int32Array {
+  const a = new Int32Array(n);
+  for (let i = 0; i < n; i++) a[i] = i;
+  return a;
+}
+
+/** `items` stably sorted by `key[item]` (keys in `0 .. keyCount`), by counting. */
+function stableOrder(key: Int32Array, keyCount: number, items: Int32Array): Int32Array {
+  const start = new Int32Array(keyCount + 1);
+  for (const i of items) start[key[i] + 1]++;
+  for (let k = 0; k < keyCount; k++) start[k + 1] += start[k];
+  const out = new Int32Array(items.length);
+  for (const i of items) out[start[key[i]]++] = i;
+  return out;
 }
 
 /** Rows indexed by the first component of each pair, each row sorted and (optionally) deduplicated. */

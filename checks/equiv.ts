@@ -227,6 +227,65 @@ class KeyIndex {
   }
 }
 
+/** A set of joint states: the states a search found safe. */
+interface StateSet {
+  has(key: number): boolean;
+  add(key: number): void;
+}
+
+/**
+ * `StateSet` of keys below 2^32 - 1 (every key when nodes x values is below that): open
+ * addressing on the keys alone, 4 bytes a slot. A search's safe states of one variable can be
+ * nearly every node (the n-ifs family: 4*10^5 of them at 10^5 ifs), and a `KeyIndex` with ids
+ * nobody reads took three times this.
+ */
+class NarrowStateSet implements StateSet {
+  private static readonly FREE = 0xffffffff;
+  private keys = new Uint32Array(128).fill(NarrowStateSet.FREE);
+  private size = 0;
+
+  has(key: number): boolean {
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    for (let h = hashKey(key) & mask; ; h = (h + 1) & mask) {
+      const k = keys[h];
+      if (k === key) return true;
+      if (k === NarrowStateSet.FREE) return false;
+    }
+  }
+
+  add(key: number): void {
+    if (2 * (this.size + 1) > this.keys.length) this.rehash();
+    this.place(key);
+    this.size++;
+  }
+
+  private place(key: number): void {
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    let h = hashKey(key) & mask;
+    while (keys[h] !== NarrowStateSet.FREE) h = (h + 1) & mask;
+    keys[h] = key;
+  }
+
+  private rehash(): void {
+    const old = this.keys;
+    this.keys = new Uint32Array(2 * old.length).fill(NarrowStateSet.FREE);
+    for (let h = 0; h < old.length; h++) if (old[h] !== NarrowStateSet.FREE) this.place(old[h]);
+  }
+}
+
+/** `StateSet` of any keys (below 2^53). */
+class WideStateSet implements StateSet {
+  private readonly index = new KeyIndex();
+  has(key: number): boolean {
+    return this.index.find(key) >= 0;
+  }
+  add(key: number): void {
+    this.index.add(key, 0);
+  }
+}
+
 /**
  * The search's table: joint state -> (the state it leads to, in-edge index), entries numbered
  * in insertion order (so they are the breadth-first queue too). `clear` is O(1): slots carry
@@ -432,11 +491,13 @@ class EquivChecker {
 
   run(): EquivVerdict {
     const f = new Failures("equiv");
-    const safe = new Map<number, KeyIndex>(); // per variable: joint states known to be safe
-    const safeWild = new Map<number, KeyIndex>(); // the same with wildcards
-    const known = (m: Map<number, KeyIndex>, X: number): KeyIndex => {
+    const safe = new Map<number, StateSet>(); // per variable: joint states known to be safe
+    const safeWild = new Map<number, StateSet>(); // the same with wildcards
+    // keys are node * VALS + value
+    const narrow = this.s.nodeCount * this.VALS < 0xffffffff;
+    const known = (m: Map<number, StateSet>, X: number): StateSet => {
       let k = m.get(X);
-      if (!k) m.set(X, (k = new KeyIndex()));
+      if (!k) m.set(X, (k = narrow ? new NarrowStateSet() : new WideStateSet()));
       return k;
     };
     const refined = new Set<string>();
@@ -469,10 +530,10 @@ class EquivChecker {
    * Breadth-first search of the joint states backwards from the use `v` at `m`. Returns
    * undefined if every execution agrees, else a thunk building the witness.
    */
-  private search(m: number, v: number, X: number, safe: KeyIndex): (() => Witness) | undefined {
+  private search(m: number, v: number, X: number, safe: StateSet): (() => Witness) | undefined {
     const VALS = this.VALS;
     const start = m * VALS + v;
-    if (safe.find(start) >= 0) return undefined;
+    if (safe.has(start)) return undefined;
     // joint state -> the state it leads to toward the use, and the in-edge index into that
     // state's node; its entries, in insertion order, are the queue. One table serves every
     // search, and a witness keeps a copy of it, since it is built after later searches reuse it
@@ -511,11 +572,11 @@ class EquivChecker {
           };
         }
         const nk = p * VALS + a;
-        if (next.find(nk) >= 0 || safe.find(nk) >= 0) continue;
+        if (next.find(nk) >= 0 || safe.has(nk)) continue;
         next.add(nk, key, i);
       }
     }
-    for (let qi = 0; qi < next.size; qi++) if (safe.find(next.key(qi)) < 0) safe.add(next.key(qi), 0);
+    for (let qi = 0; qi < next.size; qi++) if (!safe.has(next.key(qi))) safe.add(next.key(qi));
     return undefined;
   }
 

@@ -2,6 +2,8 @@
  * Checkers for the SSA CFG: locales `CFG_SSA` and `CFG_SSA_wf` (AFP SSA_CFG). Exact; linear
  * apart from `allUses_def_ass`, which answers each use by an O(1) dominator-tree query (lemma
  * `defAss_dominating`) and searches only to build a failing use's path.
+ *
+ * @theory SSA_CFG
  */
 import { reachForward } from "../graph/dfs.js";
 import type { Node, Val } from "../spec/ids.js";
@@ -68,8 +70,7 @@ export function allUses_def_ass(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   const f = new Failures("allUses_def_ass");
   const dom = idx.dom;
   for (let v = 0; v < ssa.valCount; v++) {
-    const uses = idx.usesOf(v);
-    if (uses.length === 0) continue;
+    if (idx.useCount(v) === 0) continue;
     const defs = idx.defNodes.row(v);
     let ok: (n: number) => boolean;
     if (defs.length === 1) ok = (n) => dom.dominates(defs[0], n);
@@ -79,8 +80,10 @@ export function allUses_def_ass(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
       const r = reachForward(ssa.graph, [ssa.Entry], blocked);
       ok = (n) => !r[n];
     }
-    for (const u of uses) {
-      if (ok(u.node)) continue;
+    // the occurrences' nodes straight from the index: an object each only for a failure
+    for (let k = idx.useStart[v]; k < idx.useStart[v + 1]; k++) {
+      if (ok(idx.occNode[k])) continue;
+      const u = { node: idx.occNode[k] as Node, phi: idx.occPhi[k], arg: idx.occArg[k] };
       f.add(() => ({
         kind: "path",
         path: shortestPath(ssa.graph, ssa.Entry, u.node, (n) => defs.includes(n as Node))!,

@@ -37,25 +37,25 @@ import { depthFirst, type Adjacency, type DfsResult, vertexCount } from "./dfs.j
 export function immediateDominators(succ: Adjacency, pred: Adjacency, root: number, d?: DfsResult): Int32Array {
   const n = vertexCount(succ);
   if (vertexCount(pred) !== n) throw new RangeError("successor and predecessor rows differ in vertex count");
-  const search = d ?? depthFirst(succ, root);
-  const R = search.reachedCount;
-  const vertex = search.preorder; // preorder number -> vertex
+  // without a DFS at hand, only the preorder and the tree's parents are searched for (see `preorderTree`)
+  const search = d !== undefined ? fromDfs(d) : preorderTree(succ, root);
+  const R = search.R;
+  const vertex = search.vertex; // preorder number -> vertex
   const pre = search.pre; // vertex -> preorder number (-1 unreached)
+  const parent = search.parent; // preorder number -> its DFS parent's, -1 for the root
   const { start: ps, list: pl } = pred;
 
   // all arrays below are indexed by preorder number
-  const parent = new Int32Array(R);
   const semi = new Int32Array(R);
   const label = new Int32Array(R);
   const ancestor = new Int32Array(R).fill(-1);
   const dom = new Int32Array(R);
   const bucketHead = new Int32Array(R).fill(-1);
-  const bucketNext = new Int32Array(R).fill(-1);
-  const stack = new Int32Array(R);
+  const bucketNext = search.scratch.subarray(0, R).fill(-1);
+  const stack = search.scratch2.subarray(0, R);
   for (let i = 0; i < R; i++) {
     semi[i] = i;
     label[i] = i;
-    parent[i] = i === 0 ? -1 : pre[search.parent[vertex[i]]];
   }
 
   // COMPRESS(v) of the paper without recursion: collect the chain v, ancestor(v), ... up to
@@ -108,14 +108,77 @@ export function immediateDominators(succ: Adjacency, pred: Adjacency, root: numb
 }
 
 /**
+ * What Lengauer–Tarjan needs of a DFS: the reached count `R`, preorder number <-> vertex, the
+ * tree parent by preorder number; `scratch` and `scratch2` are arrays of at least `R` entries
+ * the caller may overwrite.
+ */
+interface PreorderTree {
+  R: number;
+  pre: Int32Array;
+  vertex: Int32Array;
+  parent: Int32Array;
+  scratch: Int32Array;
+  scratch2: Int32Array;
+}
+
+function fromDfs(d: DfsResult): PreorderTree {
+  const R = d.reachedCount;
+  const parent = new Int32Array(R);
+  for (let i = 0; i < R; i++) parent[i] = i === 0 ? -1 : d.pre[d.parent[d.preorder[i]]];
+  return { R, pre: d.pre, vertex: d.preorder, parent, scratch: new Int32Array(R), scratch2: new Int32Array(R) };
+}
+
+/**
+ * The depth-first search of `depthFirst(succ, root)` (same order, same numbers) keeping only
+ * what `immediateDominators` reads: a `DfsResult` has seven arrays per vertex, which next to the
+ * eight of Lengauer–Tarjan made the largest moment of a validation. The explicit stack's two
+ * arrays are handed on as scratch.
+ */
+function preorderTree(succ: Adjacency, root: number): PreorderTree {
+  const n = vertexCount(succ);
+  if (!Number.isInteger(root) || root < 0 || root >= n) throw new RangeError(`dfs root ${root} is not a vertex of 0..${n - 1}`);
+  const { start, list } = succ;
+  const pre = new Int32Array(n).fill(-1);
+  const vertex = new Int32Array(n);
+  const parent = new Int32Array(n);
+  const stackV = new Int32Array(n);
+  const stackE = new Int32Array(n);
+  let R = 0;
+  pre[root] = R;
+  parent[R] = -1;
+  vertex[R++] = root;
+  stackV[0] = root;
+  stackE[0] = start[root];
+  let sp = 1;
+  while (sp > 0) {
+    const v = stackV[sp - 1];
+    const e = stackE[sp - 1];
+    if (e < start[v + 1]) {
+      stackE[sp - 1] = e + 1;
+      const w = list[e];
+      if (pre[w] < 0) {
+        pre[w] = R;
+        parent[R] = pre[v];
+        vertex[R++] = w;
+        stackV[sp] = w;
+        stackE[sp++] = start[w];
+      }
+    } else sp--;
+  }
+  return { R, pre, vertex, parent, scratch: stackV, scratch2: stackE };
+}
+
+/**
  * The dominator tree of a CFG with O(1) dominance queries. Build it with `dominatorTree(g)`.
  * All per-node arrays are indexed by node id; unreachable nodes have `-1` entries.
  */
 export class DomTree {
+  private dfsCache: DfsResult | undefined;
+
   constructor(
     readonly graph: Graph,
-    /** The DFS of the CFG from Entry over successors that the tree was computed from. */
-    readonly dfs: DfsResult,
+    /** 1 iff the node is reachable from Entry. */
+    readonly reachable: Uint8Array,
     /** Immediate dominator; `-1` for Entry and for nodes unreachable from Entry. */
     readonly idom: Int32Array,
     /** Dominator-tree children of every node (ascending); rows of unreachable nodes are empty. */
@@ -128,7 +191,19 @@ export class DomTree {
     readonly depth: Int32Array,
     /** The reachable nodes in dominator-tree preorder: every node comes after its dominators. */
     readonly preorder: Int32Array,
-  ) {}
+    dfs?: DfsResult,
+  ) {
+    this.dfsCache = dfs;
+  }
+
+  /**
+   * The DFS of the CFG from Entry over successors that the tree was computed from, searched
+   * again on first use (it is deterministic): held from the start, its seven arrays per node
+   * would be a third of a validation's memory, and only reducibility asks for it.
+   */
+  get dfs(): DfsResult {
+    return (this.dfsCache ??= depthFirst(this.graph.succs, this.graph.Entry));
+  }
 
   get nodeCount(): number {
     return this.graph.nodeCount;
@@ -142,7 +217,7 @@ export class DomTree {
   }
   /** `n` is a node reachable from Entry. O(1). */
   isReachable(n: number): boolean {
-    return n >= 0 && n < this.graph.nodeCount && this.dfs.reachable[n] === 1;
+    return n >= 0 && n < this.graph.nodeCount && this.reachable[n] === 1;
   }
 
   /**
@@ -162,7 +237,7 @@ export class DomTree {
    */
   dominates(a: number, b: number): boolean {
     if (!(Number.isInteger(b) && b >= 0 && b < this.graph.nodeCount)) return false;
-    if (this.dfs.reachable[b] === 0) return true;
+    if (this.reachable[b] === 0) return true;
     return this.dominatesReachable(a, b);
   }
 
@@ -216,15 +291,56 @@ export function childrenOf(parent: Int32Array): Rows<Node> {
 /** The dominator tree of `g` (Lengauer–Tarjan, then an iterative tree numbering). O(E log V). */
 export function dominatorTree(g: Graph): DomTree {
   const n = g.nodeCount;
-  const d = depthFirst(g.succs, g.Entry);
-  const idom = immediateDominators(g.succs, g.preds, g.Entry, d);
+  const idom = immediateDominators(g.succs, g.preds, g.Entry);
+  // of the search only reachability stays (see `DomTree.dfs`): Entry and every node with an idom
+  const reachable = new Uint8Array(n);
+  reachable[g.Entry] = 1;
+  for (let v = 0; v < n; v++) if (idom[v] >= 0) reachable[v] = 1;
   const children = childrenOf(idom);
-  const t = depthFirst(children, g.Entry);
+  const { pre, post, depth, preorder } = numberTree(children, g.Entry);
+  return new DomTree(g, reachable, idom, children, pre, post, depth, preorder);
+}
+
+/**
+ * Preorder and postorder numbers, depth and preorder of the tree `children` from `root`, as
+ * `depthFirst(children, root)` numbers them (children in row order), `-1` off the tree: a tree
+ * needs no visited marks, parents or reverse postorder, so only what `DomTree` keeps is made.
+ */
+function numberTree(children: Rows<Node>, root: number): { pre: Int32Array; post: Int32Array; depth: Int32Array; preorder: Int32Array } {
+  const n = children.start.length - 1;
+  const { start, list } = children;
+  const pre = new Int32Array(n).fill(-1);
+  const post = new Int32Array(n).fill(-1);
   const depth = new Int32Array(n).fill(-1);
-  const order = t.preorder;
-  for (let i = 0; i < order.length; i++) {
-    const v = order[i];
-    depth[v] = i === 0 ? 0 : depth[idom[v]] + 1;
+  // the tree's size: the root and every node with a parent below it (all of them are reachable)
+  const size = 1 + list.length;
+  const preorder = new Int32Array(size);
+  // the explicit stack holds the open nodes; a node's next child is where its row was left
+  const stackV = new Int32Array(size);
+  const stackE = new Int32Array(size);
+  let preCount = 0;
+  let postCount = 0;
+  pre[root] = preCount;
+  preorder[preCount++] = root;
+  depth[root] = 0;
+  stackV[0] = root;
+  stackE[0] = start[root];
+  let sp = 1;
+  while (sp > 0) {
+    const v = stackV[sp - 1];
+    const e = stackE[sp - 1];
+    if (e < start[v + 1]) {
+      stackE[sp - 1] = e + 1;
+      const w = list[e];
+      pre[w] = preCount;
+      preorder[preCount++] = w;
+      depth[w] = sp;
+      stackV[sp] = w;
+      stackE[sp++] = start[w];
+    } else {
+      post[v] = postCount++;
+      sp--;
+    }
   }
-  return new DomTree(g, d, idom, children, t.pre, t.post, depth, order);
+  return { pre, post, depth, preorder: preCount === size ? preorder : preorder.slice(0, preCount) };
 }

@@ -36,7 +36,7 @@ export function dominanceFrontiers(dt: DomTree): Rows<Node> {
   const g = dt.graph;
   const n = g.nodeCount;
   const { start: ps, list: pl } = g.preds;
-  const reachable = dt.dfs.reachable;
+  const reachable = dt.reachable;
   const idom = dt.idom;
   // lastAdded[r] = the latest b added to DF(r); b ascends, so rows come out ascending
   const lastAdded = new Int32Array(n).fill(-1);

@@ -6,7 +6,8 @@
  *
  * - `openColumnar` checks UTF-8 (one `isUtf8` over the input), skips a leading BOM, scans the
  *   top-level object (validating the JSON grammar of everything it skips, with an explicit
- *   stack) and notes each function's byte range and how many blocks it has;
+ *   stack) and notes each function's byte range and the size of each of its columns (blocks,
+ *   preds, occurrences, groups);
  * - `read(i)` parses function i in one pass with a hand-written scanner into typed arrays (of
  *   the size that count implies, else grown by half): no object per block, statement or name,
  *   no string per token. Names (block ids, variables, values) are interned by hashing their
@@ -24,7 +25,7 @@
  * The format nests a fixed few levels, so the function parser is a recursive descent of fixed
  * depth; arbitrary JSON (skipped or malformed) is walked with an explicit stack.
  */
-import { FORM_DEFS_USES, FORM_STMTS, type ColumnarFunction, type NameTable } from "./columns.js";
+import { FORM_DEFS_USES, FORM_STMTS, type ColumnarFunction, type LiteralSink, type NameTable } from "./columns.js";
 import { FORMAT_VERSION, type Kind } from "./format.js";
 import { show } from "./read.js";
 import { byteSlices, decodeText, isUtf8Bytes, type ByteSlices } from "./text.js";
@@ -88,9 +89,16 @@ export function openColumnar(bytes: Uint8Array, file: string): ColumnarDocument 
   let dup: { pos: number; key: string } | undefined;
   const fnStart = new I32(16);
   const fnEnd = new I32(16);
-  /** Per function, the objects in its "blocks" list: to size its columns. */
-  const fnBlocks = new I32(16);
-  let topBlocks = 0;
+  /** Per function, what is in its "blocks" list (`ScanCounts`, 4 numbers): to size its columns. */
+  const fnCounts = new I32(64);
+  let topCounts = Int32Array.of(0, 0, 0, 0);
+  const noteCounts = (): void => {
+    const { blocks, preds, occ, groups } = s.counts;
+    fnCounts.push(blocks);
+    fnCounts.push(preds);
+    fnCounts.push(occ);
+    fnCounts.push(groups);
+  };
   let functionsIsList = false;
   i = s.ws(i + 1);
   if (i < n && b[i] === RBRACE) i++;
@@ -112,11 +120,11 @@ export function openColumnar(bytes: Uint8Array, file: string): ColumnarDocument 
         else
           for (;;) {
             const from = i;
-            s.objects = 0;
+            s.resetCounts();
             i = s.skipValue(i, 2);
             fnStart.push(from);
             fnEnd.push(i);
-            fnBlocks.push(s.objects);
+            noteCounts();
             i = s.ws(i);
             if (i < n && b[i] === COMMA) {
               i = s.ws(i + 1);
@@ -129,9 +137,9 @@ export function openColumnar(bytes: Uint8Array, file: string): ColumnarDocument 
             s.expected(i, "',' or ']'");
           }
       } else {
-        s.objects = 0;
+        s.resetCounts();
         i = s.skipValue(i, 1);
-        if (key === "blocks" && !again) topBlocks = s.objects;
+        if (key === "blocks" && !again) topCounts = Int32Array.of(s.counts.blocks, s.counts.preds, s.counts.occ, s.counts.groups);
       }
       i = s.ws(i);
       if (i < n && b[i] === COMMA) {
@@ -152,11 +160,11 @@ export function openColumnar(bytes: Uint8Array, file: string): ColumnarDocument 
   const format = keys.get("format");
   if (format === undefined) s.fail(`missing "format" (want "${FORMAT_VERSION}")`);
   s.checkFormat(format!);
-  if (!keys.has("functions")) return new Document(s, false, Int32Array.of(objStart), Int32Array.of(objEnd), Int32Array.of(topBlocks));
+  if (!keys.has("functions")) return new Document(s, false, Int32Array.of(objStart), Int32Array.of(objEnd), topCounts);
   for (const k of keys.keys())
     if (k !== "format" && k !== "functions") s.fail(`unknown field ${JSON.stringify(k)} (allowed: ${MODULE_KEYS.join(", ")})`);
   if (!functionsIsList) s.fail(`"functions" must be a list`);
-  return new Document(s, true, fnStart.done(), fnEnd.done(), fnBlocks.done());
+  return new Document(s, true, fnStart.done(), fnEnd.done(), fnCounts.done());
 }
 
 /** The names of a function over its document's bytes; see the module comment. */
@@ -213,6 +221,14 @@ export class ByteNames implements NameTable {
     if (!(id >= 0 && id < this.n)) return undefined;
     const s = this.starts[id];
     return s >= 0 ? { bytes: this.bytes, start: s - 1, end: this.ends[id] + 1 } : undefined;
+  }
+
+  copyLiteral(id: number, sink: LiteralSink): boolean {
+    if (!(id >= 0 && id < this.n)) return false;
+    const s = this.starts[id];
+    if (s < 0) return false;
+    sink.copy(this.bytes, s - 1, this.ends[id] + 1);
+    return true;
   }
 
   /** The id of the name written without escapes as `bytes[s..e)`, `h` the FNV-1a hash of those bytes. */
@@ -376,6 +392,25 @@ const RBRACKET = 0x5d;
 
 const FNV_BASIS = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
+
+/** What `Scanner.skipValue` counts in a function's blocks. */
+interface ScanCounts {
+  blocks: number;
+  preds: number;
+  occ: number;
+  groups: number;
+}
+
+// the lists of a block, for `skipValue`'s counts
+const L_OTHER = 0;
+const L_PREDS = 1;
+const L_STMTS = 2;
+const L_DEFS_USES = 3;
+const quoted = (k: string): Uint8Array => Uint8Array.from(`"${k}"`, (c) => c.charCodeAt(0));
+const PREDS_KEY = quoted("preds");
+const STMTS_KEY = quoted("stmts");
+const DEFS_KEY = quoted("defs");
+const USES_KEY = quoted("uses");
 
 /** Initial capacity of a column, whatever the size expected. */
 const START = 1024;
@@ -601,29 +636,44 @@ class Scanner {
     return i + w.length;
   }
 
-  /** Objects counted by `skipValue`. */
-  objects = 0;
+  /** What `skipValue` counted (reset by the caller): the sizes of a function's columns. */
+  readonly counts: ScanCounts = { blocks: 0, preds: 0, occ: 0, groups: 0 };
   /** Where the last key `skipValue` read starts. */
   private keyAt = -1;
+  /** The key of the list being walked at a block's key (`L_PREDS`, ...). */
+  private listKey = L_OTHER;
+  /** The block last counted as a group, so a block with both "defs" and "uses" counts once. */
+  private groupBlock = -1;
 
   /**
    * After the JSON value at `i` (whitespace first), checking its grammar; any depth. Counts in
-   * `objects` the blocks: with `countAt` 1, the objects in the value (a list); with `countAt` 2,
-   * the objects in the list under the key "blocks" of the value (an object).
+   * `counts` the blocks, with `countAt` 1 the objects in the value (a list), with `countAt` 2
+   * the objects in the list under the key "blocks" of the value (an object); and in those
+   * blocks the entries of their columns: the strings in "preds" lists, the other strings below
+   * the blocks' keys (phi defs and arguments, defs, uses: the occurrences), and the groups (the
+   * statements, and the blocks with "defs" or "uses"). Exact for a valid function, so that its
+   * columns are allocated once, at their size; a malformed one only gets other capacities.
    */
   skipValue(i: number, countAt = -1): number {
     const b = this.b;
     const n = this.n;
+    const counts = this.counts;
     let depth = 0;
     let counting = false;
     for (;;) {
       i = this.ws(i);
       if (i >= n) this.syntax(i, "unexpected end of input");
       let c = b[i];
-      if (c === QUOTE) i = this.skipString(i);
-      else if (c === LBRACE || c === LBRACKET) {
+      if (c === QUOTE) {
+        i = this.skipString(i);
+        // depth countAt + 1 is a block's own strings (its id); below it its lists' entries
+        if (counting && depth > countAt + 1) {
+          if (depth === countAt + 2 && this.listKey === L_PREDS) counts.preds++;
+          else counts.occ++;
+        }
+      } else if (c === LBRACE || c === LBRACKET) {
         if (depth === countAt - 1) counting = c === LBRACKET && (countAt === 1 || this.isBlocksKey(this.keyAt));
-        else if (depth === countAt && counting && c === LBRACE) this.objects++;
+        else if (counting && depth >= countAt && depth <= countAt + 2) this.countOpen(c, depth - countAt);
         i = this.ws(i + 1);
         if (i < n && b[i] === c + 2) i++; // '{' + 2 is '}', '[' + 2 is ']'
         else {
@@ -661,6 +711,46 @@ class Scanner {
         this.expected(i, open === LBRACE ? "',' or '}'" : "',' or ']'");
       }
     }
+  }
+
+  /** Starts `counts` anew, for the next value `skipValue` counts in. */
+  resetCounts(): void {
+    const counts = this.counts;
+    counts.blocks = counts.preds = counts.occ = counts.groups = 0;
+    this.groupBlock = -1;
+  }
+
+  /** `skipValue`'s count of a list or an object opened at `level` 0 (a block), 1 (a block's key) or 2 (in a block's list). */
+  private countOpen(c: number, level: number): void {
+    const counts = this.counts;
+    if (level === 0) {
+      if (c === LBRACE) counts.blocks++;
+    } else if (level === 1) {
+      if (c !== LBRACKET) return;
+      const k = (this.listKey = this.listKeyAt(this.keyAt));
+      if (k === L_DEFS_USES && this.groupBlock !== counts.blocks) {
+        this.groupBlock = counts.blocks;
+        counts.groups++;
+      }
+    } else if (c === LBRACE && this.listKey === L_STMTS) counts.groups++;
+  }
+
+  /** Which of a block's lists the key literal at `i` names. */
+  private listKeyAt(i: number): number {
+    const b = this.b;
+    if (i < 0 || i + 1 >= this.n) return L_OTHER;
+    const k = b[i + 1];
+    if (k === 0x70 /* p */ && this.literalIs(i, PREDS_KEY)) return L_PREDS;
+    if (k === 0x73 /* s */ && this.literalIs(i, STMTS_KEY)) return L_STMTS;
+    if ((k === 0x64 /* d */ && this.literalIs(i, DEFS_KEY)) || (k === 0x75 /* u */ && this.literalIs(i, USES_KEY))) return L_DEFS_USES;
+    return L_OTHER;
+  }
+
+  /** Whether the literal at `i` is `w` (its bytes with quotes, written plainly). */
+  private literalIs(i: number, w: Uint8Array): boolean {
+    if (i + w.length > this.n) return false;
+    for (let k = 0; k < w.length; k++) if (this.b[i + k] !== w[k]) return false;
+    return true;
   }
 
   /** A key at `i` and its colon; after them. */
@@ -813,7 +903,8 @@ class Document implements ColumnarDocument {
     readonly module: boolean,
     private readonly starts: Int32Array,
     private readonly ends: Int32Array,
-    private readonly blocks: Int32Array,
+    /** Per function, its `ScanCounts` (blocks, preds, occ, groups). */
+    private readonly counts: Int32Array,
   ) {
     this.count = starts.length;
   }
@@ -833,7 +924,7 @@ class Document implements ColumnarDocument {
     if (this.scan === RELEASED) throw new Error("the document's bytes were released");
     if (!(Number.isInteger(i) && i >= 0 && i < this.count)) throw new FastReadError(`${this.scan.file}: function #${i}: no such function`);
     const s = this.scan;
-    return new FunctionReader(s.b, s.file, s.base, this.starts[i], this.ends[i], i, this.module, this.blocks[i]).read();
+    return new FunctionReader(s.b, s.file, s.base, this.starts[i], this.ends[i], i, this.module, this.counts.subarray(4 * i, 4 * i + 4)).read();
   }
 }
 
@@ -891,28 +982,32 @@ class FunctionReader extends Scanner {
     end: number,
     private readonly index: number,
     private readonly module: boolean,
-    /** The number of blocks as `openColumnar` counted them (objects in lists in the function). */
-    blockHint: number,
+    /** What `openColumnar` counted in the function (`ScanCounts`: blocks, preds, occ, groups). */
+    counted: Int32Array,
   ) {
     super(b, end, file, base);
     this.i = start;
-    // capacities: per-block columns exact when the count is right; the others grow by half
-    // a valid block takes at least 20 bytes (`{"id":"","preds":[]}`)
-    const blocks = Math.min(blockHint, Math.floor((end - start) / 20)) + 1;
+    // capacities: every column exact when the counts are right (a valid function), so each is
+    // allocated once at its size and never copied down; else they grow by half. The counts
+    // are capped by what the bytes can hold: a valid block takes at least 20 bytes
+    // (`{"id":"","preds":[]}`), a list entry 3 (`"",`), a group at least 10 (`"defs":[],`)
+    const size = end - start;
+    const blocks = Math.min(counted[0], Math.floor(size / 20));
     const names = (this.namesHint = blocks + (blocks >>> 4) + 16);
     this.names = new ByteNames(b, names);
     this.blockName = new I32(blocks);
     this.predStart = new I32(blocks + 1);
-    this.preds = new I32(blocks);
+    this.preds = new I32(Math.min(counted[1], Math.floor(size / 3)));
     this.blockForm = new Uint8Array(Math.min(blocks, START));
     this.blocksHint = blocks;
     this.phiStart = new I32(blocks + 1);
     this.phiArity = new I32(0);
     this.groupStart = new I32(blocks + 1);
-    this.groupDefs = new I32(blocks >>> 1);
-    this.groupUses = new I32(blocks >>> 1);
+    const groups = Math.min(counted[3], Math.floor(size / 10));
+    this.groupDefs = new I32(groups);
+    this.groupUses = new I32(groups);
     this.occStart = new I32(blocks + 1);
-    this.occ = new I32(blocks);
+    this.occ = new I32(Math.min(counted[2], Math.floor(size / 3)));
     this.blockOf = new Int32Array(Math.min(names, START)).fill(-1);
   }
 

@@ -27,8 +27,19 @@ export interface NameTable {
    * document wrote it without escapes, so a writer can copy it; undefined otherwise.
    */
   literal?(id: number): { bytes: Uint8Array; start: number; end: number } | undefined;
+  /**
+   * `literal`, copied straight to `sink` (`sink.copy(bytes, start, end)`), with no object per
+   * call (a writer copies every block id and pred); false, and nothing copied, where `literal`
+   * is undefined.
+   */
+  copyLiteral?(id: number, sink: LiteralSink): boolean;
   /** For a table over a document's bytes: copies the names out, so the document can be let go. */
   detach?(): void;
+}
+
+/** Where `NameTable.copyLiteral` copies a literal's bytes (a `TextWriter`). */
+export interface LiteralSink {
+  copy(src: Uint8Array, start: number, end: number): void;
 }
 
 export interface ColumnarFunction {

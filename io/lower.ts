@@ -316,6 +316,10 @@ interface LayoutCount {
   nodes: number;
   defs: number;
   uses: number;
+  /** Made by the counting pass and kept by the filling one (the same either way). */
+  blockFirstStmt: Int32Array;
+  /** The counting pass's stamps, lent to the filling one (reset there). */
+  stamps: Int32Array[];
 }
 
 /** The split of `layoutBlocks`: counted only (`sized` undefined), or filled into arrays of the sizes counted. */
@@ -325,8 +329,9 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
   const fill = sized !== undefined;
   const B = fn.blockCount;
   const blockFirstNode = new Int32Array(fill ? B + 1 : 0);
-  const blockFirstStmt = new Int32Array(B + 1);
-  for (let b = 0; b < B; b++) blockFirstStmt[b + 1] = blockFirstStmt[b] + (fn.blockForm[b] === FORM_DEFS_USES ? 0 : fn.groupStart[b + 1] - fn.groupStart[b]);
+  const blockFirstStmt = sized?.blockFirstStmt ?? new Int32Array(B + 1);
+  if (!fill)
+    for (let b = 0; b < B; b++) blockFirstStmt[b + 1] = blockFirstStmt[b] + (fn.blockForm[b] === FORM_DEFS_USES ? 0 : fn.groupStart[b + 1] - fn.groupStart[b]);
   const S = blockFirstStmt[B];
   const stmtUseNode = new Int32Array(fill ? S : 0);
   const stmtDefNode = new Int32Array(fill ? S : 0);
@@ -340,11 +345,10 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
   let nodes = 0;
   let defs = 0;
   let uses = 0;
-  // stamps: the node where an item or key was last placed; starting a node resets them all at once
-  const itemDefIn = new Int32Array(keyOf.length).fill(-1);
-  const itemUseIn = new Int32Array(keyOf.length).fill(-1);
-  const keyDefIn = new Int32Array(keyCount).fill(-1);
-  const keyUseIn = new Int32Array(keyCount).fill(-1);
+  // stamps: the node where an item or key was last placed; starting a node resets them all at
+  // once. Both passes number nodes from 0, so the filling pass resets the counting pass's.
+  const stamps = sized?.stamps.map((a) => a.fill(-1)) ?? [keyOf.length, keyOf.length, keyCount, keyCount].map((k) => new Int32Array(k).fill(-1));
+  const [itemDefIn, itemUseIn, keyDefIn, keyUseIn] = stamps;
   let cur = -1;
   // statements only move forward through nodes, so each node's row entries are contiguous
   const newNode = (): void => {
@@ -415,7 +419,7 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
     }
     invariant(at === fn.occStart[b + 1], "layoutBlocks walked a block's occurrences out of step with its groups");
   }
-  if (!fill) return { nodes, defs, uses };
+  if (!fill) return { nodes, defs, uses, blockFirstStmt, stamps };
   invariant(nodes === sized.nodes && defs === sized.defs && uses === sized.uses, "layoutBlocks: the two passes split differently");
   blockFirstNode[B] = nodes;
   defStart[nodes] = defs;
