@@ -1,6 +1,8 @@
 /**
  * Checkers for the graph and the original CFG: locales `graph_Entry` and `CFG_wf`
  * (AFP Graph_path, SSA_CFG). Each is exact and runs in (near-)linear time.
+ *
+ * @theory Graph_path SSA_CFG
  */
 import { reachForward } from "../graph/dfs.js";
 import type { Node, Var } from "../spec/ids.js";

@@ -44,12 +44,21 @@ function renamed(v: Verdict, property: string): Verdict {
   return { ...v, property };
 }
 
-/** `CFG_wf` of an original CFG. */
+/**
+ * `CFG_wf` of an original CFG.
+ *
+ * @isabelle CFG_wf
+ */
 export function checkCfg(g: Cfg): Verdict[] {
   return [Entry_unreachable(g.graph), Entry_reaches(g.graph), defs_uses_disjoint(g), def_ass_uses(g)];
 }
 
-/** What needs no original: `CFG_SSA_wf` and the quality properties that are about the SSA alone. */
+/**
+ * What needs no original: `CFG_SSA_wf` and the quality properties that are about the SSA alone,
+ * decided on the code representation (`CFG_SSA_code`, `CFG_SSA_wf_code`).
+ *
+ * @isabelle CFG_SSA_code, CFG_SSA_wf_code
+ */
 export function checkSsa(ssa: SsaCfg): Verdict[] {
   const idx = new SsaIndex(ssa);
   return [
@@ -78,7 +87,12 @@ export interface CheckOptions {
   wildcard?: Wildcard;
 }
 
-/** Every property of a translation: validity (VALIDITY order), then quality (QUALITY order). */
+/**
+ * Every property of a translation: validity (VALIDITY order), then quality (QUALITY order);
+ * validity is `CFG_SSA_Transformed` on the code representation (`CFG_SSA_Transformed_code`).
+ *
+ * @isabelle CFG_SSA_Transformed_code
+ */
 export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdict[] {
   const idx = new SsaIndex(t.ssa);
   const w = opts.wildcard;

@@ -3,6 +3,8 @@
  * `cytronMinimal` (Minimality), `no_redundant_set` (Minimal_SSA, Irreducible).
  *
  * A phi is identified with its value, and `phi g v` is the phi at `defNode g v`, as in Isabelle.
+ *
+ * @theory SSA_CFG Minimality
  */
 import { DomTree, immediateDominators } from "../graph/dominators.js";
 import { dominanceFrontiers } from "../graph/frontier.js";

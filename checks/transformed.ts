@@ -2,6 +2,8 @@
  * Checkers for the translation: locale `CFG_SSA_Transformed` (AFP SSA_CFG; Fig. 6 of the
  * CC 2016 paper, whose names `oldDefs_correct`/`oldUses_correct` are used here for the AFP's
  * `oldDefs_def`/`oldUses_def`).
+ *
+ * @theory SSA_CFG
  */
 import { reachForward } from "../graph/dfs.js";
 import type { Node, Val, Var } from "../spec/ids.js";
@@ -9,12 +11,20 @@ import type { Rows, Transformed } from "../spec/model.js";
 import { shortestPath, SsaIndex } from "./context.js";
 import { Failures, Verdict } from "./verdict.js";
 
-/** `oldDefs_correct: oldDefs g n = var g ` defs g n`. */
+/**
+ * `oldDefs_correct: oldDefs g n = var g ` defs g n` (the AFP's `oldDefs_def`).
+ *
+ * @isabelle CFG_SSA_Transformed.oldDefs_def
+ */
 export function oldDefs_correct(t: Transformed): Verdict {
   return imageCheck(t, "oldDefs_correct", t.old.defRows, t.ssa.defRows);
 }
 
-/** `oldUses_correct: n in set (alpha_n g) ==> oldUses g n = var g ` uses g n`. */
+/**
+ * `oldUses_correct: n in set (alpha_n g) ==> oldUses g n = var g ` uses g n` (the AFP's `oldUses_def`).
+ *
+ * @isabelle CFG_SSA_Transformed.oldUses_def
+ */
 export function oldUses_correct(t: Transformed): Verdict {
   return imageCheck(t, "oldUses_correct", t.old.useRows, t.ssa.useRows);
 }
@@ -119,7 +129,7 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
   const kStamp = new Int32Array(N).fill(-1);
   const seen = new Int32Array(N).fill(-1);
   let round = 0;
-  const stack = new Int32Array(N);
+  const queue = new Int32Array(N);
   const preds = g.preds;
   // values grouped by variable, so each variable's definitions are marked once
   const valsOfVar = new Map<number, number[]>();
@@ -132,20 +142,25 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
   for (const [X, vals] of valsOfVar) {
     for (const d of defNodesOfVar.get(X) ?? []) kStamp[d] = X;
     for (const v of vals) {
-      const uses = idx.usesOf(v);
-      if (uses.length === 0) continue;
+      if (idx.useCount(v) === 0) continue;
+      const u0 = idx.useStart[v];
+      const u1 = idx.useStart[v + 1];
       for (let k = idx.defNodes.start[v]; k < idx.defNodes.start[v + 1]; k++) {
         const n = idx.defNodes.list[k];
-        // B: backward from the uses (other than at n itself), never entering n
+        // B: backward from the uses (other than at n itself), never entering n, breadth first so
+        // that the definition found in between is one nearest to a use (a short witness path)
         round++;
-        let sp = 0;
-        for (const u of uses) {
-          if (u.node !== n && seen[u.node] !== round) {
-            seen[u.node] = round;
-            stack[sp++] = u.node;
+        let head = 0;
+        let tail = 0;
+        for (let k = u0; k < u1; k++) {
+          const un = idx.occNode[k];
+          if (un !== n && seen[un] !== round) {
+            seen[un] = round;
+            queue[tail++] = un;
           }
         }
-        const dominated = dom.isReachable(n) && uses.every((u) => dom.dominates(n, u.node));
+        let dominated = dom.isReachable(n);
+        for (let k = u0; dominated && k < u1; k++) dominated = dom.dominates(n, idx.occNode[k]);
         let inF: (x: number) => boolean;
         if (dominated) inF = (x) => dom.isReachable(x);
         else {
@@ -159,8 +174,8 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
         }
         // the first node of B, in the search's order, that defines X and lies in F
         let x = -1;
-        while (sp > 0) {
-          const y = stack[--sp];
+        while (head < tail) {
+          const y = queue[head++];
           if (kStamp[y] === X && inF(y)) {
             x = y;
             break;
@@ -169,7 +184,7 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
             const z = preds.list[e];
             if (z !== n && seen[z] !== round) {
               seen[z] = round;
-              stack[sp++] = z;
+              queue[tail++] = z;
             }
           }
         }

@@ -8,6 +8,8 @@
  * Definitions that quantify over all paths take a `bound`: the longest path (in nodes) that is
  * enumerated. They are the oracles the exact checkers are tested against, written to be
  * obviously correct, not fast. Each says which bound makes it exact.
+ *
+ * @theory Graph_path
  */
 import type { Node } from "./ids.js";
 
@@ -25,6 +27,8 @@ import type { Node } from "./ids.js";
  * `[(predecessors g n ! i, i). i <- [0..<length (predecessors g n)]]`: the edge data of an
  * in-edge is its index in the predecessor list, so two parallel edges are two distinct pairs,
  * as `graph_pred_it` asks, and the index is the phi argument position.
+ *
+ * @isabelle graph_path_base
  */
 export interface graph_Entry_base {
   /** `length (alpha_n g)`; the nodes are `0 .. nodeCount - 1`. */
@@ -53,6 +57,33 @@ export function isNode(g: graph_Entry_base, n: number): n is Node {
 /** `inEdges g n = map (%(f,d). (f,d,n)) (inEdges' g n)`. */
 export function inEdges(g: graph_Entry_base, n: Node): Edge[] {
   return g.predecessors(n).map((f, d) => [f, d, n] as const);
+}
+
+/** `getFrom = fst`: the source of an edge. */
+export function getFrom(e: Edge): Node {
+  return e[0];
+}
+
+/** `getData = fst o snd`: the data of an edge (here its in-edge index). */
+export function getData(e: Edge): number {
+  return e[1];
+}
+
+/** `getTo = snd o snd`: the target of an edge. */
+export function getTo(e: Edge): Node {
+  return e[2];
+}
+
+/** `pred G v = {(v', w). (v', w, v) in edges G}`, for `G = alpha g`. */
+export function pred(g: graph_Entry_base, v: Node): [Node, number][] {
+  return alpha_e(g)
+    .filter((e) => getTo(e) === v)
+    .map((e) => [getFrom(e), getData(e)]);
+}
+
+/** `alpha g = (| nodes = set (alpha_n g), edges = alpha_e g |)`. */
+export function alpha(g: graph_Entry_base): { nodes: Node[]; edges: Edge[] } {
+  return { nodes: alpha_n(g), edges: alpha_e(g) };
 }
 
 /** `alpha_e g`: every edge of the graph. */
@@ -130,6 +161,43 @@ export function simplePathBound(g: graph_Entry_base): number {
 }
 
 // ---------------------------------------------------------------------------------------------
+// locale graph_path: assumptions (graph.finite holds by representation: arrays are finite)
+// ---------------------------------------------------------------------------------------------
+
+/** `graph.valid: invar g ==> valid_graph (alpha g)`: both ends of every edge are nodes. */
+export function valid(g: graph_Entry_base): boolean {
+  return alpha_e(g).every((e) => isNode(g, getFrom(e)) && isNode(g, getTo(e)));
+}
+
+/** `nodes_list_it_correct`: `foldri (alpha_n g)` iterates `set (alpha_n g)`, i.e. `distinct (alpha_n g)`. */
+export function nodes_list_it_correct(g: graph_Entry_base): boolean {
+  const ns = alpha_n(g);
+  return new Set(ns).size === ns.length;
+}
+
+/**
+ * `pred_list_it_correct`: `inEdges' g v` is distinct and its set is `pred (alpha g) v`, for every
+ * node `v` (here `inEdges' g v = [(f, d). (f, d, v) <- inEdges g v]`).
+ */
+export function pred_list_it_correct(g: graph_Entry_base): boolean {
+  return alpha_n(g).every((v) => {
+    const own = inEdges(g, v).map(([f, d]) => `${f}:${d}`);
+    const all = pred(g, v).map(([f, d]) => `${f}:${d}`);
+    return new Set(own).size === own.length && own.every((k) => all.includes(k)) && all.every((k) => own.includes(k));
+  });
+}
+
+/** `locale graph_path`: its assumptions (`graph.finite` holds by representation). */
+export function graph_path(g: graph_Entry_base): boolean {
+  return valid(g) && nodes_list_it_correct(g) && pred_list_it_correct(g);
+}
+
+/** `locale graph_Entry = graph_Entry_base + graph_path` and its three assumptions. */
+export function graph_Entry(g: graph_Entry_base, bound = simplePathBound(g)): boolean {
+  return graph_path(g) && Entry_in_graph(g) && Entry_unreachable(g) && Entry_reaches(g, bound);
+}
+
+// ---------------------------------------------------------------------------------------------
 // locale graph_Entry: assumptions
 // ---------------------------------------------------------------------------------------------
 
@@ -197,4 +265,22 @@ export function shortestPath(g: graph_Entry_base, n: Node, bound = simplePathBou
   let best: number | undefined;
   for (const ns of paths(g, g.Entry, n, bound)) if (best === undefined || ns.length < best) best = ns.length;
   return best;
+}
+
+/**
+ * ```
+ * inductive EntryPath :: 'g => 'node list => bool
+ *   EntryPath_triv: EntryPath g [n]
+ *   EntryPath_snoc: [| EntryPath g ns; shortestPath g m = Suc (shortestPath g (last ns)) |] ==> EntryPath g (ns @ [m])
+ * ```
+ * A list is derivable iff each element's shortestPath is one more than its predecessor's.
+ */
+export function EntryPath(g: graph_Entry_base, ns: readonly Node[], bound = simplePathBound(g)): boolean {
+  if (ns.length === 0) return false;
+  for (let i = 1; i < ns.length; i++) {
+    const a = shortestPath(g, ns[i - 1], bound);
+    const b = shortestPath(g, ns[i], bound);
+    if (a === undefined || b === undefined || b !== a + 1) return false;
+  }
+  return true;
 }

@@ -5,9 +5,12 @@
  * Cytron-minimality on every CFG, reducible or not.
  *
  * Phis are identified with the SSA values they define, as in the theory.
+ *
+ * @theory Irreducible
  */
 import type { Val } from "./ids.js";
-import { allVars, CFG_SSA_base, phi, phiArg } from "./ssa_cfg.js";
+import { unnecessaryPhi } from "./minimality.js";
+import { allVars, CFG_SSA_base, CFG_SSA_Transformed_base, phi, phiArg } from "./ssa_cfg.js";
 
 /** `induced_phi_graph g P == {(phi, phi'). phiArg g phi phi'} Int P x P`: edges from a phi to its arguments. */
 export function induced_phi_graph(g: CFG_SSA_base, P: readonly Val[]): [Val, Val][] {
@@ -79,4 +82,64 @@ export function* phiSubsets(g: CFG_SSA_base): Generator<Val[]> {
 export function someRedundantSet(g: CFG_SSA_base): Val[] | undefined {
   for (const P of phiSubsets(g)) if (redundant_set(g, P)) return P;
   return undefined;
+}
+
+/**
+ * `scc_of E v = (THE scc. is_scc E scc /\ v in scc)` (CAVA_Automata.Digraph_Basic) for `E` a
+ * relation on `carrier` and `v` in it: the vertices mutually reachable with `v`, in carrier order.
+ */
+export function scc_of(carrier: readonly Val[], E: readonly (readonly [Val, Val])[], v: Val): Val[] {
+  const star = reflTransClosure(carrier, E);
+  const i = carrier.indexOf(v);
+  return carrier.filter((_, j) => star[i][j] && star[j][i]);
+}
+
+/** `condensation_nodes g P == scc_of (induced_phi_graph g P) ' P`: each SCC once, in order of its first member. */
+export function condensation_nodes(g: CFG_SSA_base, P: readonly Val[]): Val[][] {
+  const E = induced_phi_graph(g, P);
+  const out: Val[][] = [];
+  for (const p of P) {
+    const s = scc_of(P, E, p);
+    if (!out.some((t) => t[0] === s[0])) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * `condensation_edges g P == ((%(x,y). (scc_of E x, scc_of E y)) ' E) - Id` for
+ * `E = induced_phi_graph g P`: the edges between different SCCs, each once.
+ */
+export function condensation_edges(g: CFG_SSA_base, P: readonly Val[]): [Val[], Val[]][] {
+  const E = induced_phi_graph(g, P);
+  const out: [Val[], Val[]][] = [];
+  for (const [x, y] of E) {
+    const a = scc_of(P, E, x);
+    const b = scc_of(P, E, y);
+    if (a[0] === b[0]) continue;
+    if (!out.some(([c, d]) => c[0] === a[0] && d[0] === b[0])) out.push([a, b]);
+  }
+  return out;
+}
+
+/**
+ * ```
+ * inductive_set reachable :: 'g => 'val => 'val set  (for g phi)
+ *   refl: unnecessaryPhi g phi ==> phi in reachable g phi
+ *   step: [| phi' in reachable g phi; phiArg g phi' phi''; unnecessaryPhi g phi'' |] ==> phi'' in reachable g phi
+ * ```
+ * The least set closed under both rules.
+ */
+export function reachable(g: CFG_SSA_Transformed_base, phi0: Val): Val[] {
+  if (!unnecessaryPhi(g, phi0)) return [];
+  const out: Val[] = [phi0];
+  for (let i = 0; i < out.length; i++) {
+    for (const a of phi(g, out[i]) ?? []) if (!out.includes(a) && unnecessaryPhi(g, a)) out.push(a);
+  }
+  return out;
+}
+
+/** `trueArgs g phi == {phi'. phi' notin reachable g phi} Int {phi'. EX phi'' in reachable g phi. phiArg g phi'' phi'}`. */
+export function trueArgs(g: CFG_SSA_Transformed_base, phi0: Val): Val[] {
+  const R = reachable(g, phi0);
+  return [...new Set(R.flatMap((p) => phi(g, p) ?? []))].filter((a) => !R.includes(a));
 }

@@ -4,6 +4,8 @@
  *
  * The definitions of trivial phis (`isTrivialPhi`, `trivial`, `redundant`) live in SSA_CFG,
  * as in Isabelle; they are re-exported here because the paper presents them with minimality.
+ *
+ * @theory Minimality
  */
 import { alpha_n, dominates, graph_Entry_base, path2, paths } from "./graph_path.js";
 import type { Node, Val, Var } from "./ids.js";
@@ -128,4 +130,14 @@ export function cytronMinimal(g: CFG_SSA_Transformed_base, bound = g.nodeCount +
  */
 export function phiCount(g: CFG_SSA_Transformed_base): number {
   return new Set(g.phiKeys().map(([n, v]) => `${n}:${g.var(v)}`)).size;
+}
+
+/**
+ * Theory Serial_Rel: `serial_on A r` - every element of `A` has an `r`-successor in `A`. With
+ * `serial_on_finite_cycle`, the minimality proof's source of cycles.
+ *
+ * @isabelle Serial_Rel.serial_on
+ */
+export function serial_on<T>(A: readonly T[], r: readonly (readonly [T, T])[]): boolean {
+  return A.every((a) => r.some(([x, y]) => x === a && A.includes(y)));
 }

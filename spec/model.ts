@@ -91,30 +91,29 @@ export class Graph implements graph_Entry_base {
 function buildSuccessors(g: Graph): Rows<Node> {
   const n = g.nodeCount;
   const { start: ps, list: pl } = g.preds;
-  // counting sort by source; a target appears once per source even with parallel edges
-  const lastSeen = new Int32Array(n).fill(-1);
-  const count = new Int32Array(n + 1);
+  // counting sort by source; a target appears once per source even with parallel edges. One
+  // scratch array per node, not three: it marks the last target counted, then is the fill
+  // position (a row's last entry is its last target, since targets ascend)
+  const scratch = new Int32Array(n).fill(-1);
+  const start = new Int32Array(n + 1);
   for (let t = 0; t < n; t++) {
     for (let k = ps[t]; k < ps[t + 1]; k++) {
       const f = pl[k];
-      if (lastSeen[f] !== t) {
-        lastSeen[f] = t;
-        count[f + 1]++;
+      if (scratch[f] !== t) {
+        scratch[f] = t;
+        start[f + 1]++;
       }
     }
   }
-  for (let i = 0; i < n; i++) count[i + 1] += count[i];
-  const start = count.slice();
-  const fill = count.slice(0, n);
+  for (let i = 0; i < n; i++) start[i + 1] += start[i];
+  const fill = scratch;
+  fill.set(start.subarray(0, n));
   const list = new Int32Array(start[n]);
-  lastSeen.fill(-1);
   for (let t = 0; t < n; t++) {
     for (let k = ps[t]; k < ps[t + 1]; k++) {
       const f = pl[k];
-      if (lastSeen[f] !== t) {
-        lastSeen[f] = t;
-        list[fill[f]++] = t; // t ascends, so every row is sorted
-      }
+      if (fill[f] > start[f] && list[fill[f] - 1] === t) continue; // a parallel edge
+      list[fill[f]++] = t; // t ascends, so every row is sorted
     }
   }
   return new Rows<Node>(start, list);
@@ -157,10 +156,13 @@ export class Cfg extends OnGraph implements CFG_base<Var> {
 }
 
 /**
- * An SSA CFG (`CFG_SSA_base` over `'val`). Phis are stored per node: the phis of node `n` are
+ * An SSA CFG (`CFG_SSA_base` over `'val`), in the code theory's shape (`CFG_SSA_base_code`,
+ * `CFG_SSA_wf_base_code`): uses as a table from nodes, phis as a table from keys `(node, value)`. Phis are stored per node: the phis of node `n` are
  * `phiStart[n] .. phiStart[n+1]`; phi `p` defines `phiDef[p]` with arguments `args.row(p)`.
  * A phi's argument count may differ from its node's predecessor count: that breaks `phis_wf`,
  * which the checkers report, so the model must be able to hold it.
+ *
+ * @isabelle CFG_SSA_base_code, CFG_SSA_wf_base_code
  */
 export class SsaCfg extends OnGraph implements CFG_SSA_base {
   constructor(

@@ -10,8 +10,10 @@
  *
  * Sets of the model (`defs g n`, `uses g n`) are read-only arrays; order and repetition in
  * them mean nothing.
+ *
+ * @theory SSA_CFG
  */
-import { alpha_n, dominates, graph_Entry_base, isNode, paths, simplePathBound, successors } from "./graph_path.js";
+import { alpha_n, dominates, graph_Entry, graph_Entry_base, isNode, paths, simplePathBound, successors } from "./graph_path.js";
 import type { Node, Val, Var } from "./ids.js";
 
 // =============================================================================================
@@ -61,6 +63,16 @@ export function def_ass_uses<V extends number>(g: CFG_base<V>, bound = simplePat
   return defAssPrimeUses(g, bound);
 }
 
+/** `locale CFG = CFG_base + graph_Entry` and its assumptions (finiteness and `invar` hold by representation). */
+export function CFG<V extends number>(g: CFG_base<V>, bound = simplePathBound(g)): boolean {
+  return graph_Entry(g, bound) && defs_uses_disjoint(g);
+}
+
+/** `locale CFG_wf = CFG + def_ass_uses`. */
+export function CFG_wf<V extends number>(g: CFG_base<V>, bound = simplePathBound(g)): boolean {
+  return CFG(g, bound) && def_ass_uses(g, bound);
+}
+
 // =============================================================================================
 // locale CFG_SSA_base / CFG_SSA: the SSA program
 // =============================================================================================
@@ -73,6 +85,9 @@ export function def_ass_uses<V extends number>(g: CFG_base<V>, bound = simplePat
  * ```
  * `phis(n, v)` is `phis g (n,v)`: the argument list (in predecessor order) of the phi at `n`
  * defining `v`, or `undefined` for `None`. `phiKeys()` is `dom (phis g)`.
+ * `CFG_SSA_wf_base` and `CFG_SSA_ext_base` add no parameters: they are this interface too.
+ *
+ * @isabelle CFG_SSA_wf_base, CFG_SSA_ext_base
  */
 export interface CFG_SSA_base extends CFG_base<Val> {
   phis(n: Node, v: Val): readonly Val[] | undefined;
@@ -152,6 +167,16 @@ export function simpleDefs_phiDefs_disjoint(g: CFG_SSA_base): boolean {
 export function allDefs_disjoint(g: CFG_SSA_base): boolean {
   const nodes = alpha_n(g);
   return nodes.every((n) => nodes.every((m) => n === m || !allDefs(g, n).some((v) => allDefs(g, m).includes(v))));
+}
+
+/**
+ * `locale CFG_SSA = CFG + CFG_SSA_base` and its assumptions (`phis_finite` holds by representation);
+ * `CFG_SSA_ext = CFG_SSA_ext_base + CFG_SSA` adds nothing to it.
+ *
+ * @isabelle CFG_SSA_ext
+ */
+export function CFG_SSA(g: CFG_SSA_base, bound = simplePathBound(g)): boolean {
+  return CFG(g, bound) && phis_in_alpha_n(g) && phis_wf(g) && simpleDefs_phiDefs_disjoint(g) && allDefs_disjoint(g);
 }
 
 // =============================================================================================
@@ -252,6 +277,25 @@ export function liveVal(g: CFG_SSA_base, v: Val): boolean {
   return liveVals(g).has(v);
 }
 
+/**
+ * ```
+ * inductive liveVal' :: 'g => 'val list => bool   (Construct_SSA_notriv, in CFG_SSA_wf)
+ *   liveSimple': [| n in set (alpha_n g); val in uses g n |] ==> liveVal' g [val]
+ *   livePhi':    [| liveVal' g (v#vs); phiArg g v v' |] ==> liveVal' g (v'#v#vs)
+ * ```
+ * The list is the witness: its last value is used ordinarily, each earlier one is an argument
+ * of the phi after it.
+ *
+ * @isabelle CFG_SSA_wf.liveVal'
+ */
+export function liveValPrime(g: CFG_SSA_base, vs: readonly Val[]): boolean {
+  if (vs.length === 0) return false;
+  const last = vs[vs.length - 1];
+  if (!alpha_n(g).some((n) => g.uses(n).includes(last))) return false;
+  for (let i = 0; i + 1 < vs.length; i++) if (!phiArg(g, vs[i + 1], vs[i])) return false;
+  return true;
+}
+
 /** `pruned g = (ALL n in set (alpha_n g). ALL val. val in phiDefs g n --> liveVal g val)`. */
 export function pruned(g: CFG_SSA_base): boolean {
   const live = liveVals(g);
@@ -266,6 +310,11 @@ export function allUses_def_ass(g: CFG_SSA_base, bound = simplePathBound(g)): bo
 /** CFG_SSA_wf assumption `Entry_no_phis: phis g (Entry g, v) = None`. */
 export function Entry_no_phis(g: CFG_SSA_base): boolean {
   return g.phiKeys().every(([n]) => n !== g.Entry);
+}
+
+/** `locale CFG_SSA_wf = CFG_SSA + CFG_SSA_wf_base` and its two assumptions. */
+export function CFG_SSA_wf(g: CFG_SSA_base, bound = simplePathBound(g)): boolean {
+  return CFG_SSA(g, bound) && allUses_def_ass(g, bound) && Entry_no_phis(g);
 }
 
 // =============================================================================================
@@ -355,6 +404,22 @@ export function allDefs_var_disjoint(g: CFG_SSA_Transformed_base): boolean {
     const ds = allDefs(g, n);
     return ds.every((v) => ds.every((v2) => v === v2 || g.var(v2) !== g.var(v)));
   });
+}
+
+/**
+ * `locale CFG_SSA_Transformed = CFG_SSA_Transformed_base + old: CFG_wf + CFG_SSA_wf` and its five
+ * assumptions, literally (exponential: small graphs only).
+ */
+export function CFG_SSA_Transformed(g: CFG_SSA_Transformed_base, bound = simplePathBound(g)): boolean {
+  return (
+    CFG_wf(old(g), bound) &&
+    CFG_SSA_wf(g, bound) &&
+    oldDefs_def(g) &&
+    oldUses_def(g) &&
+    conventional(g) &&
+    phis_same_var(g) &&
+    allDefs_var_disjoint(g)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

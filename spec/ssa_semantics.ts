@@ -4,13 +4,19 @@
  * The semantics is abstract: a state maps each variable (or SSA value) to the node of its most
  * recent definition; branch conditions are ignored, so every path from Entry is an execution.
  * The paper names the two relations `sem` and `ssaSem`; the AFP names them `bs` and `ssaBS`.
+ *
+ * @theory SSA_Semantics
  */
 import { path2 } from "./graph_path.js";
 import { alpha_n, paths } from "./graph_path.js";
 import type { Node, Val, Var } from "./ids.js";
 import type { CFG_SSA_Transformed_base } from "./ssa_cfg.js";
 
-/** `type_synonym ('node, 'var) state = "'var ~=> 'node"`: absent key = `None`. */
+/**
+ * `type_synonym ('node, 'var) state = "'var ~=> 'node"`: absent key = `None`.
+ *
+ * @isabelle CFG_SSA_Transformed.state
+ */
 export type State<K extends number> = ReadonlyMap<K, Node>;
 
 /** `step g m s v == if v in oldDefs g m then Some m else s v` (one node of the original program). */
@@ -26,6 +32,8 @@ export function step(g: CFG_SSA_Transformed_base, m: Node, s: State<Var>): State
  *   g |- Entry g-ns->last ns ==> g |- ns \<Down> (fold (step g) ns Map.empty)
  * ```
  * The relation is a function of `ns`: returns its state, or `undefined` if `ns` is no path from Entry.
+ *
+ * @isabelle CFG_SSA_Transformed.bs
  */
 export function sem(g: CFG_SSA_Transformed_base, ns: readonly Node[]): State<Var> | undefined {
   if (ns.length === 0 || !path2(g, g.Entry, ns, ns[ns.length - 1])) return undefined;
@@ -64,6 +72,8 @@ export function ssaStep(g: CFG_SSA_Transformed_base, m: Node, i: number, s: Stat
  * ```
  * Every state `s` with `g |- ns \<Down>s s`: more than one where the path enters a node through
  * one of several parallel edges (each edge index `i` is a separate derivation).
+ *
+ * @isabelle ssaBS
  */
 export function ssaSem(g: CFG_SSA_Transformed_base, ns: readonly Node[]): State<Val>[] {
   if (ns.length === 0 || ns[0] !== g.Entry) return [];
@@ -119,7 +129,11 @@ export function equivCounterexample(
   return undefined;
 }
 
-/** {@link equivCounterexample} as a predicate. */
+/**
+ * {@link equivCounterexample} as a predicate: theorem `equiv` decided on paths up to `bound` nodes.
+ *
+ * @isabelle SSA_Semantics.equiv
+ */
 export function equiv(g: CFG_SSA_Transformed_base, bound: number): boolean {
   return equivCounterexample(g, bound) === undefined;
 }
