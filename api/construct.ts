@@ -7,10 +7,13 @@ import { match } from "ts-pattern";
 import { constructAycockHorspool } from "../impl/aycock_horspool.js";
 import { constructBraun } from "../impl/braun.js";
 import { constructCytron } from "../impl/cytron.js";
+import { construct as constructLiteral } from "../impl/construct.js";
 import { constructFast } from "../impl/construct_fast.js";
 import { peel } from "../impl/peel.js";
+import { substAll } from "../impl/notriv.js";
 import { substAllFast } from "../impl/notriv_fast.js";
 import type { Construction } from "../impl/ssa_val.js";
+import type { TraceEvent, Tracer } from "../impl/trace.js";
 import { certified, checkCfg } from "../checks/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
 import { lowerCfg, type FunctionInput, type LoweredCfg } from "../io/lower.js";
@@ -33,6 +36,14 @@ export type Minimize = (typeof MINIMIZATIONS)[number];
 export interface ConstructOptions {
   algorithm: Algorithm;
   minimize: Minimize;
+  /** Receives every step of the construction and the minimisation (impl/trace.ts); absent, it costs nothing. */
+  trace?: Tracer;
+  /**
+   * The literal functions instead of their efficient refinements (same output, tested): the
+   * functional construction of impl/construct.ts (exponential: small CFGs only) and `substAll`
+   * of impl/notriv.ts, whose trace events are the Isabelle functions' own steps.
+   */
+  literal?: boolean;
 }
 
 export interface ConstructedFunction {
@@ -85,23 +96,28 @@ export function constructLowered(lowered: LoweredCfg, opts: ConstructOptions, t0
  * pruned placement is minimal already).
  */
 export function buildSsa(cfg: Cfg, opts: ConstructOptions): { construction: Construction; ssa: SsaCfg; ms: { construct: number; minimize: number } } {
+  const trace = opts.trace;
   const t0 = performance.now();
   const construction = match(opts.algorithm)
-    .with("functional", () => constructFast(cfg))
-    .with("braun", () => constructBraun(cfg, { removeTrivial: opts.minimize !== "none" }))
-    .with("cytron", () => constructCytron(cfg))
-    .with("aycock-horspool", () => constructAycockHorspool(cfg))
+    .with("functional", () => (opts.literal ? constructLiteral(cfg, trace) : constructFast(cfg, trace)))
+    .with("braun", () => constructBraun(cfg, { removeTrivial: opts.minimize !== "none", trace }))
+    .with("cytron", () => constructCytron(cfg, trace))
+    .with("aycock-horspool", () => constructAycockHorspool(cfg, trace))
     .exhaustive();
   const t1 = performance.now();
   const onTheFly = opts.algorithm === "braun";
+  const notriv = (s: SsaCfg) => (onTheFly ? s : opts.literal ? substAll(s, trace) : substAllFast(s, trace));
   const ssa = match(opts.minimize)
     .with("none", () => construction.ssa)
-    .with("trivial", () => (onTheFly ? construction.ssa : substAllFast(construction.ssa)))
-    .with("peel", () => peel(onTheFly ? construction.ssa : substAllFast(construction.ssa)))
+    .with("trivial", () => notriv(construction.ssa))
+    .with("peel", () => peel(notriv(construction.ssa), trace))
     .exhaustive();
   const t2 = performance.now();
   return { construction, ssa, ms: { construct: t1 - t0, minimize: t2 - t1 } };
 }
+
+/** The phis of a block without any (`Renaming.phis`), shared: frozen, as no caller may add to it. */
+const NO_PHIS: { def: string; args: string[] }[] = Object.freeze([]) as unknown as { def: string; args: string[] }[];
 
 /** The SSA CFG on the original's blocks and statements: as a document, or written as text. */
 export function ssaOutput(
@@ -132,6 +148,8 @@ export function ssaOutput(
     },
     phis: (b: BlockIdx) => {
       const n = lowered.places.blockFirstNode[b];
+      // most blocks have none: one empty list for them all, not one per block
+      if (ssa.phiStart[n] === ssa.phiStart[n + 1]) return NO_PHIS;
       const out: { def: string; args: string[] }[] = [];
       for (let p = ssa.phiStart[n]; p < ssa.phiStart[n + 1]; p++) {
         out.push({ def: note(ssa.phiDef[p]), args: ssa.args.row(p).map(note) });
@@ -170,6 +188,8 @@ export interface ConstructRequest {
    * `NotWellFormed` with the failing assumptions and their witnesses.
    */
   unchecked?: boolean;
+  /** A producer's version (`--llvm-version`), over what its input says of itself (which allocas mem2reg promotes). */
+  producerVersion?: string;
   /** The input's name in messages. */
   name?: string;
 }
@@ -182,9 +202,9 @@ export function algorithmOf(options: ConstructRequest): ConstructOptions {
   return { algorithm, minimize };
 }
 
-/** The SSA of every function, each checked first for `CFG_wf` unless `unchecked`. */
-export function constructFunctions(docs: readonly FunctionDoc[], file: string, options: ConstructRequest = {}): ConstructedFunction[] {
-  const opts = algorithmOf(options);
+/** The SSA of every function, each checked first for `CFG_wf` unless `unchecked`; `extra`: a tracer, the literal functions. */
+export function constructFunctions(docs: readonly FunctionDoc[], file: string, options: ConstructRequest = {}, extra: Pick<ConstructOptions, "trace" | "literal"> = {}): ConstructedFunction[] {
+  const opts: ConstructOptions = { ...algorithmOf(options), ...extra };
   return docs.map((doc, i) => {
     const name = functionName(doc, i);
     if (doc.kind !== "cfg") throw new MalformedInput(`${file}: function ${name}: construct needs an original CFG ("kind": "cfg"), not "${doc.kind}"`);
@@ -212,4 +232,68 @@ export function construct(cfg: DocumentInput, options: ConstructRequest = {}): S
   const built = constructFunctions(functions, file, options).map((f) => f.doc);
   if (module) return { format: FORMAT_VERSION, functions: built.map(({ format: _, ...f }) => f) };
   return { format: FORMAT_VERSION, ...built[0] } as SsaDocument;
+}
+
+// --- watching a construction ------------------------------------------------------------------
+
+export interface TraceRequest extends ConstructRequest {
+  /**
+   * `functional` (and `substAll` after any algorithm but Braun et al.'s): trace the literal
+   * functions of the Isabelle equations, where every search and walk starts afresh from its use
+   * (exponential: small CFGs only), instead of the efficient refinements, whose searches and
+   * walks stop where earlier ones have been (`incremental`, `memo`). The SSA is the same.
+   */
+  literal?: boolean;
+}
+
+/** What a reader needs to name the ids of the events. */
+export interface TraceNames {
+  /** Node -> its block's id and the index in that block of the first statement it holds (none: the block's phi node, or a block in `defs`/`uses` form). */
+  nodes: { block: string; stmt?: number }[];
+  /** Variable -> its name. */
+  variables: string[];
+  /**
+   * Value -> its name in `ssa` (`x.B3`, `x.B3.phi`), for every value the construction made: after
+   * them the phis Braun et al. removed on the fly (no value of `ssa`), named the same way.
+   */
+  values: string[];
+}
+
+export interface TracedConstruction {
+  /** The SSA document, exactly `construct`'s. */
+  ssa: SsaDocument;
+  /** Every step of the construction, then of the minimisation, in order. */
+  events: TraceEvent[];
+  names: TraceNames;
+}
+
+/**
+ * `construct` of one function, with every step it took (the events of impl/trace.ts) and the
+ * names of the nodes, variables and values they speak of.
+ */
+export function constructTraced(cfg: CfgDocument, options: TraceRequest = {}): TracedConstruction {
+  const file = options.name ?? "document";
+  const { functions, module } = parseDocumentShape(cfg, { name: file });
+  if (module || functions.length !== 1) throw new MalformedInput(`${file}: constructTraced takes one function, not a module`);
+  const events: TraceEvent[] = [];
+  const [f] = constructFunctions(functions, file, options, { trace: (e) => events.push(e), literal: options.literal });
+  const { places, varNames, cfg: g } = f.lowered;
+  const nodes: { block: string; stmt?: number }[] = [];
+  for (let n = 0; n < g.nodeCount; n++) {
+    const block = places.blockName(places.nodeBlock[n]);
+    const stmt = places.nodeFirstStmt[n];
+    nodes.push(stmt >= 0 ? { block, stmt } : { block });
+  }
+  const values = [...f.names];
+  const removed = f.construction.removedVals;
+  if (removed !== undefined) {
+    const taken = new Set(values);
+    for (const name of nameValues(f.lowered, removed)) {
+      let unique = name;
+      for (let k = 2; taken.has(unique); k++) unique = `${name}#${k}`;
+      taken.add(unique);
+      values.push(unique);
+    }
+  }
+  return { ssa: { format: FORMAT_VERSION, ...f.doc } as SsaDocument, events, names: { nodes, variables: [...varNames], values } };
 }

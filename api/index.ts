@@ -7,7 +7,18 @@
  * `formal-ssa/arbitraries` the random CFGs and properties for fast-check, `formal-ssa/llvm` the
  * LLVM adapter.
  */
-export { ALGORITHMS, construct, MINIMIZATIONS, type Algorithm, type ConstructRequest, type Minimize } from "./construct.js";
+export {
+  ALGORITHMS,
+  construct,
+  constructTraced,
+  MINIMIZATIONS,
+  type Algorithm,
+  type ConstructRequest,
+  type Minimize,
+  type TracedConstruction,
+  type TraceNames,
+  type TraceRequest,
+} from "./construct.js";
 export {
   formatDocuments,
   FORMAT_VERSION,
@@ -46,3 +57,5 @@ export { ADAPTERS, adapterFor, adapterNamed } from "./adapters.js";
 export { constructedWith, validateWith, type ProducerOptions } from "./producers.js";
 export type { Adapter, AdapterCheck, AdapterFailure, FunctionPair, FuzzTarget, OriginalFunction, PhiDifference, SourceInput, StatementPlace } from "../adapters/adapter.js";
 export { toDot } from "../io/dot.js";
+/** The events of the constructions' optional tracing hook (impl/trace.ts), for callers that step through them (the explorer). */
+export type { TraceEvent, Tracer } from "../impl/trace.js";

@@ -52,6 +52,8 @@ import { depthFirst } from "../graph/dfs.js";
 import type { Cfg } from "../spec/model.js";
 import { assembleFromSlots, entrySlot, SKIP_USE } from "./cytron.js";
 import type { Construction } from "./ssa_val.js";
+import type { Tracer } from "./trace.js";
+import type { Node, Var } from "../spec/ids.js";
 
 /** Positions of a CSR list grouped by entry value: `out[x]` lists every position `k` with `list[k] = x`. */
 function positionsByValue(list: Int32Array, count: number): { start: Int32Array; list: Int32Array } {
@@ -64,8 +66,8 @@ function positionsByValue(list: Int32Array, count: number): { start: Int32Array;
   return { start, list: out };
 }
 
-/** The crude phase of Aycock and Horspool (with the deviations of the module comment). */
-export function constructAycockHorspool(g: Cfg): Construction {
+/** The crude phase of Aycock and Horspool (with the deviations of the module comment). `trace`: one `aycock.phi` event per phi placed. */
+export function constructAycockHorspool(g: Cfg, trace?: Tracer): Construction {
   const N = g.nodeCount;
   const V = g.varCount;
   const graph = g.graph;
@@ -131,6 +133,7 @@ export function constructAycockHorspool(g: Cfg): Construction {
           vin = D + phiNode.length;
           phiNode.push(n);
           phiVar.push(x);
+          if (trace !== undefined) trace({ kind: "aycock.phi", def: "AycockHorspool.crude", variable: x as Var, node: n as Node });
         } else vin = -1;
       } else vin = valOut[pl[ps[n]]]; // the only predecessor, the DFS parent
       valIn[n] = vin;

@@ -32,19 +32,34 @@ import { reversePostorder } from "../graph/dfs.js";
 import type { Node, Val, Var } from "../spec/ids.js";
 import { Cfg, Rows, SsaCfg, Transformed } from "../spec/model.js";
 import { Construction, Def, sortRows, ValTable } from "./ssa_val.js";
+import type { TraceEvent, Tracer } from "./trace.js";
 
-/** The frames of the recursions, matched exhaustively. */
-type Frame =
-  /** readVariable(x, n) */
-  | { kind: "read"; x: number; n: number }
-  /** after readVariable(x, pred) of a single-predecessor node: writeVariable(x, n, result) */
-  | { kind: "write"; x: number; n: number }
-  /** addPhiOperands(x, phi) at n: operand `next` is read next; `write` when called from readVariable */
-  | { kind: "operands"; x: number; n: number; phi: number; next: number; awaiting: boolean; write: boolean };
+/**
+ * The frames of the recursions, `FRAME` ints each in one typed array (an object and a stack
+ * array per read were most of the young garbage of a construction on 10^6 nodes, and what grew
+ * V8's young generation): kind and flags, x, n, phi, next.
+ */
+const FRAME = 5;
+/** readVariable(x, n) */
+const F_READ = 0;
+/** after readVariable(x, pred) of a single-predecessor node: writeVariable(x, n, result) */
+const F_WRITE = 1;
+/** addPhiOperands(x, phi) at n: operand `next` is read next */
+const F_OPERANDS = 2;
+const F_KIND = 3;
+/** flag of an operands frame: its operand `next - 1` is being read (the result is the next to append) */
+const F_AWAITING = 4;
+/** flag of an operands frame: called from readVariable, whose writeVariable follows */
+const F_WRITE_BACK = 8;
 
 export interface BraunOptions {
   /** Run tryRemoveTrivialPhi (the paper's full algorithm); false: the basic version. */
   removeTrivial: boolean;
+  /**
+   * Receives the steps (`braun.*` events of impl/trace.ts), all when the construction ends: value
+   * ids are known only then. Absent, each place an event would be made costs one test.
+   */
+  trace?: Tracer;
 }
 
 export function constructBraun(g: Cfg, opts: BraunOptions = { removeTrivial: true }): Construction {
@@ -53,28 +68,40 @@ export function constructBraun(g: Cfg, opts: BraunOptions = { removeTrivial: tru
 
 class Braun {
   private readonly work = new IntList();
+  /** The explicit stack of `exec`: `sp` frames of `FRAME` ints, grown by doubling. */
+  private frames = new Int32Array(64 * FRAME);
+  private sp = 0;
   private readonly N: number;
   private readonly V: number;
   private readonly sealed: Uint8Array;
+  /**
+   * Per node, its predecessors filled so far; one extra entry. The one per-node scratch array:
+   * first the fill order's search cursors, last the result's `phiStart` (a construction on
+   * 4*10^6 nodes allocates a per-node array once, not three times).
+   */
   private readonly filledPreds: Int32Array;
   private readonly currentDef: DefTable;
   private readonly incomplete = new Map<number, [number, number][]>();
-  // values, numbered as they are created, in typed arrays grown by doubling: the n-ifs family
-  // makes a phi per join, and a JS array (or object) per phi would be most of the heap
+  // values, numbered as they are created, in typed arrays (sized by `expected`, then grown by
+  // doubling): the n-ifs family makes a phi per join, and a JS array (or object) per phi would
+  // be most of the heap
   private count = 0;
-  private valVar = new Int32Array(16);
-  private valNode = new Int32Array(16);
-  private valIsPhi = new Uint8Array(16);
-  private parent = new Int32Array(16);
-  private complete = new Uint8Array(16);
-  private alive = new Uint8Array(16);
+  private valVar: Int32Array;
+  private valNode: Int32Array;
+  private valIsPhi: Uint8Array;
+  private parent: Int32Array;
+  private complete: Uint8Array;
+  private alive: Uint8Array;
   // per phi, its operands and its phi users as linked lists: head and tail per value, entries in `cells`
-  private opHead = new Int32Array(16);
-  private opTail = new Int32Array(16);
-  private userHead = new Int32Array(16);
-  private userTail = new Int32Array(16);
-  private readonly cells = new Cells();
-  private readonly phiList = new IntList();
+  private opHead: Int32Array;
+  private opTail: Int32Array;
+  private userHead: Int32Array;
+  private userTail: Int32Array;
+  private readonly cells: Cells;
+  private readonly phiList: IntList;
+  /** `opts.trace`, and its events held back with this construction's own value numbers until the end. */
+  private readonly trace: Tracer | undefined;
+  private readonly events: TraceEvent[] | undefined;
 
   constructor(
     private readonly g: Cfg,
@@ -83,8 +110,23 @@ class Braun {
     this.N = g.nodeCount;
     this.V = g.varCount;
     this.sealed = new Uint8Array(this.N);
-    this.filledPreds = new Int32Array(this.N);
+    this.filledPreds = new Int32Array(this.N + 1);
     this.currentDef = new DefTable(this.N * this.V);
+    const { values, phis, operands } = expected(g);
+    this.valVar = new Int32Array(values);
+    this.valNode = new Int32Array(values);
+    this.valIsPhi = new Uint8Array(values);
+    this.parent = new Int32Array(values);
+    this.complete = new Uint8Array(values);
+    this.alive = new Uint8Array(values);
+    this.opHead = new Int32Array(values);
+    this.opTail = new Int32Array(values);
+    this.userHead = new Int32Array(values);
+    this.userTail = new Int32Array(values);
+    this.cells = new Cells(operands);
+    this.phiList = new IntList(phis);
+    this.trace = opts.trace;
+    this.events = opts.trace === undefined ? undefined : [];
   }
 
   private newValue(x: number, n: number, phi: boolean): number {
@@ -155,17 +197,38 @@ class Braun {
     if (this.valIsPhi[r]) this.append(this.userHead, this.userTail, r, phi);
   }
 
-  /** readVariable(x, n), and addPhiOperands for sealing, on an explicit stack. */
-  private exec(first: Frame): number {
+  private push(kind: number, x: number, n: number, phi: number): void {
+    const at = this.sp++ * FRAME;
+    if (at + FRAME > this.frames.length) {
+      const grown = new Int32Array(2 * this.frames.length);
+      grown.set(this.frames);
+      this.frames = grown;
+    }
+    const fr = this.frames;
+    fr[at] = kind;
+    fr[at + 1] = x;
+    fr[at + 2] = n;
+    fr[at + 3] = phi;
+    fr[at + 4] = 0;
+  }
+
+  /** readVariable(x, n), and addPhiOperands for sealing (`phi` given), on an explicit stack. */
+  private exec(x: number, n: number, phi = -1): number {
     const preds = this.g.preds;
-    const stack: Frame[] = [first];
+    const base = this.sp;
+    if (phi < 0) this.push(F_READ, x, n, 0);
+    else this.push(F_OPERANDS, x, n, phi);
     let ret = -1;
-    while (stack.length > 0) {
-      const f = stack[stack.length - 1];
-      switch (f.kind) {
-        case "read": {
-          stack.pop();
-          const { x, n } = f;
+    while (this.sp > base) {
+      // `push` may grow `frames`: read it anew each step, write a frame before pushing over it
+      const fr = this.frames;
+      const f = (this.sp - 1) * FRAME;
+      const flags = fr[f];
+      const x = fr[f + 1];
+      const n = fr[f + 2];
+      switch (flags & F_KIND) {
+        case F_READ: {
+          this.sp--;
           const hit = this.currentDef.get(n * this.V + x);
           if (hit !== undefined) {
             ret = this.find(hit);
@@ -177,6 +240,7 @@ class Braun {
             let list = this.incomplete.get(n);
             if (!list) this.incomplete.set(n, (list = []));
             list.push([x, phi]);
+            if (this.trace !== undefined) this.notePhi(true, x, n, phi);
             this.writeVariable(x, n, phi);
             ret = phi;
             break;
@@ -186,39 +250,46 @@ class Braun {
             // not defined at Entry: the functional construction's (v, Entry, PhiDef)
             const phi = this.newValue(x, n, true);
             this.complete[phi] = 1;
+            if (this.trace !== undefined) this.notePhi(false, x, n, phi);
             this.writeVariable(x, n, phi);
             ret = phi;
             break;
           }
           if (count === 1) {
             // Fig. 1: optimize the common case of one predecessor: no phi needed
-            stack.push({ kind: "write", x, n }, { kind: "read", x, n: preds.at(n, 0) });
+            this.push(F_WRITE, x, n, 0);
+            this.push(F_READ, x, preds.at(n, 0), 0);
             break;
           }
           // Fig. 1: break potential cycles with an operandless phi
           const phi = this.newValue(x, n, true);
+          if (this.trace !== undefined) this.notePhi(false, x, n, phi);
           this.writeVariable(x, n, phi);
-          stack.push({ kind: "operands", x, n, phi, next: 0, awaiting: false, write: true });
+          this.push(F_OPERANDS | F_WRITE_BACK, x, n, phi);
           break;
         }
-        case "write":
-          stack.pop();
-          this.writeVariable(f.x, f.n, ret);
+        case F_WRITE:
+          this.sp--;
+          this.writeVariable(x, n, ret);
           break;
-        case "operands": {
-          if (f.awaiting) {
-            this.appendOperand(f.phi, ret);
-            f.awaiting = false;
+        default: {
+          // F_OPERANDS
+          const phi = fr[f + 3];
+          if (flags & F_AWAITING) {
+            this.appendOperand(phi, ret);
+            fr[f] = flags & ~F_AWAITING;
           }
-          if (f.next < preds.count(f.n)) {
-            f.awaiting = true;
-            stack.push({ kind: "read", x: f.x, n: preds.at(f.n, f.next++) });
+          const next = fr[f + 4];
+          if (next < preds.count(n)) {
+            fr[f] |= F_AWAITING;
+            fr[f + 4] = next + 1;
+            this.push(F_READ, x, preds.at(n, next), 0);
             break;
           }
-          stack.pop();
-          this.complete[f.phi] = 1;
-          ret = this.opts.removeTrivial ? this.tryRemoveTrivialPhi(f.phi) : f.phi;
-          if (f.write) this.writeVariable(f.x, f.n, ret);
+          this.sp--;
+          this.complete[phi] = 1;
+          ret = this.opts.removeTrivial ? this.tryRemoveTrivialPhi(phi) : phi;
+          if (flags & F_WRITE_BACK) this.writeVariable(x, n, ret);
           break;
         }
       }
@@ -253,6 +324,7 @@ class Braun {
       if (!trivial || same === -1) continue; // an operandless phi stays (see the module comment)
       this.alive[phi] = 0;
       this.parent[phi] = same; // phi.replaceBy(same)
+      if (this.trace !== undefined) this.note({ kind: "braun.removeTrivialPhi", def: "Braun.tryRemoveTrivialPhi", phi: phi as Val, by: same as Val });
       // the phi's users (but itself) become users of `same`, and are tried again in order
       const from = work.length;
       for (let c = this.userHead[phi]; c >= 0; c = cells.next[c]) {
@@ -270,27 +342,30 @@ class Braun {
   private seal(n: number): void {
     if (this.sealed[n]) return;
     this.sealed[n] = 1;
-    for (const [x, phi] of this.incomplete.get(n) ?? []) {
-      this.exec({ kind: "operands", x, n, phi, next: 0, awaiting: false, write: false });
-    }
+    const list = this.incomplete.get(n);
+    if (this.trace !== undefined) this.note({ kind: "braun.seal", def: "Braun.sealBlock", node: n as Node, incomplete: list === undefined ? [] : list.map(([, phi]) => phi as Val) });
+    if (list === undefined) return;
+    for (const [x, phi] of list) this.exec(x, n, phi);
     this.incomplete.delete(n);
   }
 
   run(): Construction {
     const g = this.g;
     const preds = g.preds;
-    const order = fillOrder(g);
+    const order = fillOrder(g, this.filledPreds);
+    this.filledPreds.fill(0);
     const useVal = new Int32Array(g.useRows.list.length);
     const defVal = new Int32Array(g.defRows.list.length);
     const succ = g.graph.succs;
     for (const n of order) {
       if (this.filledPreds[n] === preds.count(n)) this.seal(n);
-      for (let k = g.useRows.start[n]; k < g.useRows.start[n + 1]; k++) useVal[k] = this.exec({ kind: "read", x: g.useRows.list[k], n });
+      for (let k = g.useRows.start[n]; k < g.useRows.start[n + 1]; k++) useVal[k] = this.exec(g.useRows.list[k], n);
       for (let k = g.defRows.start[n]; k < g.defRows.start[n + 1]; k++) {
         const x = g.defRows.list[k];
         defVal[k] = this.newValue(x, n, false);
         this.writeVariable(x, n, defVal[k]);
       }
+      if (this.trace !== undefined) this.note({ kind: "braun.fill", def: "Braun.fillBlock", node: n as Node });
       // n is filled: its successors may now be sealed
       for (let e = succ.start[n]; e < succ.start[n + 1]; e++) {
         const s = succ.list[e];
@@ -299,7 +374,57 @@ class Braun {
       }
     }
     for (let n = 0; n < this.N; n++) this.seal(n);
-    return this.result(useVal, defVal);
+    const c = this.result(useVal, defVal);
+    return this.trace === undefined ? c : this.deliver(c, this.trace);
+  }
+
+  /** Holds an event back (with this construction's value numbers) until `deliver`. */
+  private note(e: TraceEvent): void {
+    this.events!.push(e);
+  }
+
+  /** A phi made by readVariable: incomplete (unsealed node) or not. A method of its own, so that `exec` stays small. */
+  private notePhi(incomplete: boolean, x: number, n: number, phi: number): void {
+    this.note(
+      incomplete
+        ? { kind: "braun.incompletePhi", def: "Braun.readVariableRecursive", variable: x as Var, node: n as Node, phi: phi as Val }
+        : { kind: "braun.phi", def: "Braun.readVariableRecursive", variable: x as Var, node: n as Node, phi: phi as Val },
+    );
+  }
+
+  /**
+   * The held-back events, their values renumbered: a value of the result by its id in `vals`, a
+   * removed phi as `vals.count + i`, `i` its index in `removedVals` (ordered as `vals` is).
+   */
+  private deliver(c: Construction, trace: Tracer): Construction {
+    const N = this.N;
+    const keyOf = (v: number) => ValTable.key(this.valVar[v] as Var, this.valNode[v] as Node, this.valIsPhi[v] ? Def.PhiDef : Def.SimpleDef, N);
+    const removedKeys: number[] = [];
+    for (let i = 0; i < this.phiList.length; i++) if (!this.alive[this.phiList.at(i)]) removedKeys.push(keyOf(this.phiList.at(i)));
+    const removedVals = ValTable.fromKeys(removedKeys, N);
+    const id = (v: number): Val => {
+      const d = this.valIsPhi[v] ? Def.PhiDef : Def.SimpleDef;
+      if (this.alive[v]) return c.vals.find(this.valVar[v] as Var, this.valNode[v] as Node, d);
+      return (c.vals.count + removedVals.find(this.valVar[v] as Var, this.valNode[v] as Node, d)) as Val;
+    };
+    for (const e of this.events!) {
+      switch (e.kind) {
+        case "braun.incompletePhi":
+        case "braun.phi":
+          trace({ ...e, phi: id(e.phi) });
+          break;
+        case "braun.removeTrivialPhi":
+          trace({ ...e, phi: id(e.phi), by: id(e.by) });
+          break;
+        case "braun.seal":
+          trace({ ...e, incomplete: e.incomplete.map(id) });
+          break;
+        default:
+          trace(e);
+      }
+    }
+    this.events!.length = 0;
+    return { ...c, removedVals };
   }
 
   /** Values renumbered as the Isabelle `ssaVal`s `(var, node, Def)`, uses and operands resolved. */
@@ -317,13 +442,16 @@ class Braun {
     for (const v of defVal) keys[k++] = keyOf(v);
     for (let i = 0; i < live.length; i++) keys[k++] = keyOf(live.at(i));
     for (const v of useVal) keys[k++] = keyOf(this.find(v));
-    const vals = ValTable.fromKeys(keys, N);
+    const vals = ValTable.fromOwnKeys(keys, N);
     const id = (v: number): Val => {
       const r = this.find(v);
       return vals.find(this.valVar[r] as Var, this.valNode[r] as Node, this.valIsPhi[r] ? Def.PhiDef : Def.SimpleDef);
     };
-    const defList = Int32Array.from(defVal, id);
-    const useList = Int32Array.from(useVal, id);
+    // resolved in place: the raw values are not needed after
+    const defList = defVal;
+    const useList = useVal;
+    for (let k = 0; k < defList.length; k++) defList[k] = id(defList[k]);
+    for (let k = 0; k < useList.length; k++) useList[k] = id(useList[k]);
     sortRows(g.defRows.start, defList);
     sortRows(g.useRows.start, useList);
     // live phis ordered by node, then by value id: value ids ascend with (var, node), so sort by (node, id)
@@ -337,7 +465,8 @@ class Braun {
     const byOrder = new Int32Array(P);
     for (let i = 0; i < P; i++) byOrder[i] = i;
     byOrder.sort((a, b) => order[a] - order[b]);
-    const phiStart = new Int32Array(N + 1);
+    // the per-node scratch array, done with: filled predecessors are all counted
+    const phiStart = this.filledPreds.fill(0);
     for (let i = 0; i < P; i++) phiStart[this.valNode[live.at(i)] + 1]++;
     for (let n = 0; n < N; n++) phiStart[n + 1] += phiStart[n];
     const argStart = new Int32Array(P + 1);
@@ -361,10 +490,35 @@ class Braun {
   }
 }
 
+/**
+ * Initial capacities of a construction's tables, exact for the usual case: a phi is made at most
+ * once per (node, variable) for a node without exactly one predecessor (a join, a loop header, or
+ * Entry for a variable it does not define), with one operand per in-edge. Estimated on a graph
+ * of many variables (`V` times the joins) only up to the node and edge count, and grown beyond.
+ * Growing by doubling from 16 made two thirds more than the n-ifs family uses, in copies.
+ */
+function expected(g: Cfg): { values: number; phis: number; operands: number } {
+  const preds = g.graph.preds;
+  let joins = 0;
+  let inEdges = 0;
+  for (let n = 0; n < g.nodeCount; n++) {
+    const c = preds.count(n);
+    if (c !== 1) {
+      joins++;
+      inEdges += c;
+    }
+  }
+  const phis = Math.max(16, Math.min(joins * g.varCount, g.nodeCount));
+  return { values: g.defRows.list.length + phis, phis, operands: Math.max(16, Math.min(inEdges * g.varCount, preds.list.length)) };
+}
+
 /** A list of ints in a typed array grown by doubling. */
 class IntList {
-  private a = new Int32Array(16);
+  private a: Int32Array;
   length = 0;
+  constructor(capacity = 16) {
+    this.a = new Int32Array(capacity);
+  }
   push(v: number): void {
     if (this.length === this.a.length) {
       const x = new Int32Array(2 * this.a.length);
@@ -387,9 +541,13 @@ class IntList {
 
 /** Cells of linked lists: a value and the next cell (-1 at the end). */
 class Cells {
-  val = new Int32Array(16);
-  next = new Int32Array(16);
+  val: Int32Array;
+  next: Int32Array;
   private count = 0;
+  constructor(capacity = 16) {
+    this.val = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+  }
   add(v: number): number {
     if (this.count === this.val.length) {
       const grow = (a: Int32Array) => {
@@ -432,8 +590,10 @@ class DefTable {
 }
 
 /** Reverse postorder from Entry, then the nodes Entry does not reach, in node order. */
-function fillOrder(g: Cfg): Int32Array {
-  const d = reversePostorder(g.graph.succs, g.graph.Entry);
+function fillOrder(g: Cfg, scratch: Int32Array): Int32Array {
+  const d = reversePostorder(g.graph.succs, g.graph.Entry, scratch);
+  // every node reached (a well-formed CFG): the order is the search's own array
+  if (d.rpo.length === g.nodeCount) return d.rpo;
   const out = new Int32Array(g.nodeCount);
   out.set(d.rpo);
   let k = d.rpo.length;

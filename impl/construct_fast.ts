@@ -16,9 +16,14 @@
 import type { Node, Val, Var } from "../spec/ids.js";
 import { Cfg, Rows, SsaCfg, Transformed } from "../spec/model.js";
 import { Construction, Def, sortRows, ValTable } from "./ssa_val.js";
+import type { Tracer } from "./trace.js";
 
-/** `phiDefNodes g v` for every used variable `v`, as rows indexed by variable (ascending nodes). */
-export function allPhiDefNodes(g: Cfg): Rows<Node> {
+/**
+ * `phiDefNodes g v` for every used variable `v`, as rows indexed by variable (ascending nodes).
+ * The search of a variable starts from its uses one after the other, each going on only into
+ * nodes no earlier one entered; `trace` gets one `phiDefNodes_aux` event per use (`incremental`).
+ */
+export function allPhiDefNodes(g: Cfg, trace?: Tracer): Rows<Node> {
   const N = g.nodeCount;
   const V = g.varCount;
   const usersOf = transpose(g.useRows, V);
@@ -30,23 +35,27 @@ export function allPhiDefNodes(g: Cfg): Rows<Node> {
     const out: number[] = [];
     let head = 0;
     let tail = 0;
-    for (let k = usersOf.start[v]; k < usersOf.start[v + 1]; k++) {
-      const u = usersOf.list[k];
+    for (let j = usersOf.start[v]; j < usersOf.start[v + 1]; j++) {
+      const u = usersOf.list[j];
+      const from = tail;
+      const found = out.length;
       if (stamp[u] !== v && !g.defRows.has(u, v)) {
         stamp[u] = v;
         queue[tail++] = u;
       }
-    }
-    while (head < tail) {
-      const x = queue[head++];
-      if (ps[x + 1] - ps[x] !== 1) out.push(x);
-      for (let k = ps[x]; k < ps[x + 1]; k++) {
-        const m = pl[k];
-        if (stamp[m] !== v && !g.defRows.has(m, v)) {
-          stamp[m] = v;
-          queue[tail++] = m;
+      while (head < tail) {
+        const x = queue[head++];
+        if (ps[x + 1] - ps[x] !== 1) out.push(x);
+        for (let k = ps[x]; k < ps[x + 1]; k++) {
+          const m = pl[k];
+          if (stamp[m] !== v && !g.defRows.has(m, v)) {
+            stamp[m] = v;
+            queue[tail++] = m;
+          }
         }
       }
+      if (trace !== undefined)
+        trace({ kind: "phiDefNodes_aux", def: "phiDefNodes_aux", variable: v as Var, from: u as Node, visited: Array.from(queue.subarray(from, tail)) as Node[], found: out.slice(found) as Node[], incremental: true });
     }
     out.sort((a, b) => a - b);
     rows.push(out);
@@ -71,7 +80,7 @@ class MemoLookup {
   private walk: number[] = [];
   constructor(private g: Cfg) {}
 
-  lookupDef(n: Node, v: Var): number {
+  lookupDef(n: Node, v: Var, trace?: Tracer): number {
     const g = this.g;
     const N = g.nodeCount;
     const V = g.varCount;
@@ -79,6 +88,7 @@ class MemoLookup {
     walk.length = 0;
     let x: number = n;
     let res: number;
+    let memo = false;
     for (;;) {
       if (g.defRows.has(x, v)) {
         res = ValTable.key(v, x as Node, Def.SimpleDef, N);
@@ -91,6 +101,7 @@ class MemoLookup {
       const hit = this.memo.get(x * V + v);
       if (hit !== undefined) {
         res = hit;
+        memo = true;
         break;
       }
       walk.push(x);
@@ -98,21 +109,33 @@ class MemoLookup {
       x = g.preds.at(x, 0);
     }
     for (const w of walk) this.memo.set(w * V + v, res);
+    if (trace !== undefined) {
+      const path = [...walk, x] as Node[];
+      const found = (Math.floor(res / 2) % N) as Node;
+      const phi = res % 2 === Def.PhiDef;
+      trace(memo ? { kind: "lookupDef", def: "lookupDef", variable: v, at: n, path, found, phi, memo: true } : { kind: "lookupDef", def: "lookupDef", variable: v, at: n, path, found, phi });
+    }
     return res;
   }
 }
 
-/** The functional construction `braun_ssa`, efficiently. Output identical to `construct`. */
-export function constructFast(g: Cfg): Construction {
+/**
+ * The functional construction `braun_ssa`, efficiently. Output identical to `construct`.
+ *
+ * `trace`: the searches and walks as they are done here, each once (see impl/trace.ts).
+ *
+ * @isabelle CFG_Construct_linorder
+ */
+export function constructFast(g: Cfg, trace?: Tracer): Construction {
   const N = g.nodeCount;
-  const phiNodes = allPhiDefNodes(g);
+  const phiNodes = allPhiDefNodes(g, trace);
   const look = new MemoLookup(g);
 
   // every value: simple definitions, phis, and whatever uses' names (see construct.ts)
   const useKeys = new Float64Array(g.useRows.list.length);
   for (let n = 0; n < N; n++)
     for (let k = g.useRows.start[n]; k < g.useRows.start[n + 1]; k++)
-      useKeys[k] = look.lookupDef(n as Node, g.useRows.list[k] as Var);
+      useKeys[k] = look.lookupDef(n as Node, g.useRows.list[k] as Var, trace);
   const keys: number[] = [];
   for (let n = 0; n < N; n++)
     for (let k = g.defRows.start[n]; k < g.defRows.start[n + 1]; k++)
@@ -156,7 +179,7 @@ export function constructFast(g: Cfg): Construction {
   for (let p = 0; p < phiDef.length; p++) {
     const n = vals.node(phiDef[p] as Val);
     const v = vals.var(phiDef[p] as Val);
-    for (let i = 0; i < g.preds.count(n); i++) argList[argStart[p] + i] = idOfKey(look.lookupDef(g.preds.at(n, i), v));
+    for (let i = 0; i < g.preds.count(n); i++) argList[argStart[p] + i] = idOfKey(look.lookupDef(g.preds.at(n, i), v, trace));
   }
 
   const ssa = new SsaCfg(

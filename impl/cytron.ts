@@ -50,6 +50,7 @@ import type { Node, Val, Var } from "../spec/ids.js";
 import { Cfg, Rows, SsaCfg, Transformed } from "../spec/model.js";
 import { transpose } from "./construct_fast.js";
 import { Construction, Def, ValTable } from "./ssa_val.js";
+import type { Tracer } from "./trace.js";
 
 /** A use slot of a node that is not visited (unreachable): dropped from the output. */
 export const SKIP_USE = -0x80000000;
@@ -189,15 +190,15 @@ function sortedUnique(keys: Float64Array): Float64Array {
   return a.slice(0, w);
 }
 
-/** Pruned SSA by Cytron et al.'s placement and renaming. See the module comment. */
-export function constructCytron(g: Cfg): Construction {
+/** Pruned SSA by Cytron et al.'s placement and renaming. See the module comment. `trace`: one `cytron.phi` event per phi placed. */
+export function constructCytron(g: Cfg, trace?: Tracer): Construction {
   const N = g.nodeCount;
   const V = g.varCount;
   const graph = g.graph;
   const { start: ps, list: pl } = graph.preds;
   const dt = dominatorTree(graph);
   const df = dominanceFrontiers(dt);
-  const reachable = dt.dfs.reachable;
+  const reachable = dt.reachable;
   const defsOf = transpose(g.defRows, V); // variable -> nodes defining it
   const usersOf = transpose(g.useRows, V); // variable -> nodes using it
 
@@ -260,6 +261,7 @@ export function constructCytron(g: Cfg): Construction {
       if (live[idf[i]] !== x) continue;
       placedNode.push(idf[i]);
       placedVar.push(x);
+      if (trace !== undefined) trace({ kind: "cytron.phi", def: "Cytron.placePhi", variable: x as Var, node: idf[i] as Node });
     }
   }
 

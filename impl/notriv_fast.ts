@@ -15,8 +15,10 @@
  * are concatenated as linked lists, and uses and arguments are resolved once, at the end. The
  * chosen phis and the result are the same; the cost is near-linear in phis plus arguments.
  */
+import type { Node, Val } from "../spec/ids.js";
 import type { SsaCfg } from "../spec/model.js";
 import { Substitution } from "./substitution.js";
+import type { Tracer } from "./trace.js";
 
 /** A binary max-heap of numbers. */
 class MaxHeap {
@@ -56,8 +58,15 @@ class MaxHeap {
   }
 }
 
-/** `substAll` on any SSA CFG, efficiently; `uses'_all`, `phis'_all` as a new SsaCfg. */
-export function substAllFast(base: SsaCfg): SsaCfg {
+/**
+ * `substAll` on any SSA CFG, efficiently; `uses'_all`, `phis'_all` as a new SsaCfg. The code
+ * theory's `substAll_efficient` (locale `CFG_SSA_Transformed_notriv_base_code`), with the
+ * deviation in the header; `substAll_efficient_code` (its result is `substAll`'s) is tested.
+ * `trace`: one `substAll.step` event per removed phi, in `substAll`'s order.
+ *
+ * @isabelle substAll_efficient, CFG_SSA_Transformed_notriv_base_code
+ */
+export function substAllFast(base: SsaCfg, trace?: Tracer): SsaCfg {
   const N = base.nodeCount;
   const P = base.phiCount;
   const VALS = base.valCount;
@@ -124,6 +133,7 @@ export function substAllFast(base: SsaCfg): SsaCfg {
     const by = trivialWith(p); // substitution_code
     if (by < 0) continue; // no longer trivial: only possible on inputs that are not CFG_SSA_wf
     alive[p] = 0;
+    if (trace !== undefined) trace({ kind: "substAll.step", def: "substAll", phi: next as Val, node: phiNode[p] as Node, by: by as Val });
     // re-test the live phis that used `next` (triv_phis'), dropping dead entries on the way
     const rn = find(next);
     let kept = -1;

@@ -24,9 +24,12 @@
  */
 import { SubsetScc } from "../graph/scc.js";
 import { Rows, SsaCfg } from "../spec/model.js";
+import type { Val } from "../spec/ids.js";
 import { phiNodes, Substitution } from "./substitution.js";
+import type { Tracer } from "./trace.js";
 
-export function peel(base: SsaCfg): SsaCfg {
+/** `trace`: one `peel.scc` event per strongly connected set examined, with its distinct outside operands (current values). */
+export function peel(base: SsaCfg, trace?: Tracer): SsaCfg {
   const P = base.phiCount;
   const subst = new Substitution(base.valCount);
   const alive = new Uint8Array(P).fill(1);
@@ -72,6 +75,7 @@ export function peel(base: SsaCfg): SsaCfg {
     let outer = -1;
     let outerCount = 0;
     const inner: number[] = [];
+    const outside = trace === undefined ? undefined : new Set<number>();
     for (const p of members) {
       let inside = true;
       for (let k = base.args.start[p]; k < base.args.start[p + 1]; k++) {
@@ -79,12 +83,14 @@ export function peel(base: SsaCfg): SsaCfg {
         const q = phiOfVal[a];
         if (q >= 0 && inSet[q]) continue;
         inside = false;
+        outside?.add(a);
         if (outerCount === 0) (outer = a), (outerCount = 1);
         else if (outerCount === 1 && a !== outer) outerCount = 2;
       }
       if (inside) inner.push(p);
     }
     for (const p of members) inSet[p] = 0;
+    if (trace !== undefined) trace({ kind: "peel.scc", def: "redundant_scc", phis: members.map((p) => base.phiDef[p] as Val), outside: [...outside!] as Val[], redundant: outerCount === 1 });
     if (outerCount === 1) {
       for (const p of members) {
         alive[p] = 0;

@@ -10,6 +10,10 @@
 import type { Node, Val, Var } from "../spec/ids.js";
 import { Graph, Rows, SsaCfg, Transformed, Cfg } from "../spec/model.js";
 
+/** `datatype Def = SimpleDef | PhiDef`, with `SimpleDef < PhiDef`.
+ *
+ * @isabelle CFG_Construct.Def
+ */
 export const enum Def {
   SimpleDef = 0,
   PhiDef = 1,
@@ -24,11 +28,15 @@ export class ValTable {
   ) {}
 
   static fromKeys(keys: Iterable<number>, nodeCount: number): ValTable {
-    const arr = Float64Array.from(keys);
+    return ValTable.fromOwnKeys(Float64Array.from(keys), nodeCount);
+  }
+
+  /** `fromKeys` on an array the caller gives up: sorted in place, with no copy of it. */
+  static fromOwnKeys(arr: Float64Array, nodeCount: number): ValTable {
     arr.sort();
     let w = 0;
     for (let i = 0; i < arr.length; i++) if (i === 0 || arr[i] !== arr[i - 1]) arr[w++] = arr[i];
-    return new ValTable(arr.slice(0, w), nodeCount);
+    return new ValTable(w === arr.length ? arr : arr.slice(0, w), nodeCount);
   }
 
   static key(v: Var, n: Node, def: Def, nodeCount: number): number {
@@ -75,6 +83,11 @@ export interface Construction {
   readonly vals: ValTable;
   /** The translation `CFG_SSA_Transformed` instance: original, SSA and `var`. */
   readonly transformed: Transformed;
+  /**
+   * Braun et al. with a tracer only: the phis removed on the fly, which `vals` lacks, in the same
+   * order; trace events name the `i`-th `vals.count + i` (impl/trace.ts).
+   */
+  readonly removedVals?: ValTable;
 }
 
 /** Assembles an SsaCfg from per-node value lists; phis of a node are sorted by value. */
