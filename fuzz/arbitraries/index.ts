@@ -20,6 +20,7 @@
  * | --- | --- | --- |
  * | `structuredCfg(c)` | reducible CFGs of While-like programs: if, while, do-while, switch (fallthrough, several labels per case, optional default), break, continue, return (to one exit block); so also parallel edges (two labels of a case) and self-loops (a do-while with a straight-line body) | the reducible-CFG theorems (minimality of Braun's algorithm), readable counterexamples |
  * | `structuredProgram(c)`, `lowerProgram(p, o)` | the program AST, and its lowering | tests that need the source program, hand-written programs |
+ * | `formatProgram(p)`, `parseProgram(text)` | a program as text, and read back (its inverse) | counterexample reports, programs typed by hand (the explorer) |
  * | `arbitraryCfg(c)` | arbitrary graphs: irreducible cycles, parallel edges, self-loops, chains; `stmts`, `defs-uses` or mixed blocks | everything else: the constructions must work on any CFG |
  *
  * ```ts
@@ -87,6 +88,7 @@ export type {
   StructuredCfgConstraints,
   LowerOptions,
 } from "./structured.js";
+export { parseProgram, type ParseProgramOptions } from "./program_text.js";
 export { arbitraryCfg, buildCfg } from "./graphs.js";
 export type { BlockForm, EdgeWeights, CfgConstraints, EdgeSpec, BlockSpec, EntrySpec, BuildOptions } from "./graphs.js";
 export { variableName, variableNames } from "./common.js";

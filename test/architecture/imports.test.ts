@@ -1,6 +1,7 @@
 /**
  * The layout shows the architecture, and imports point one way (README, "Layout"):
- * cli -> api -> (adapters, impl, checks, io, fuzz) -> spec and graph. Every import of every
+ * cli -> api -> (adapters, impl, checks, io, fuzz) -> spec and graph; the explorer (a web page) is
+ * one more caller of the library, like cli. Every import of every
  * source file is read and its folder checked against what the importing folder may use; impl/,
  * checks/ and the adapters do not import each other, and no adapter imports another; the pure
  * layers touch no Node module (the library's functions are pure: files, streams, processes and
@@ -25,10 +26,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   fuzz: ["fuzz", "spec", "io"],
   api: ["api", "adapters", "impl", "checks", "io", "fuzz", "spec", "graph"],
   cli: ["cli", "api"],
+  // the explorer's page (explorer/src, and its vite.config.ts); it may also read the Isabelle catalog of scripts/
+  explorer: ["explorer", "api", "scripts"],
 };
 
-/** Node's own modules are allowed only here (files, processes, threads, byte decoding). */
-const NODE_ALLOWED = [/^api\/node\//, /^cli\//, /^io\/text\.ts$/];
+/** Node's own modules are allowed only here (files, processes, threads, byte decoding; the explorer's build config). */
+const NODE_ALLOWED = [/^api\/node\//, /^cli\//, /^io\/text\.ts$/, /^explorer\/vite\.config\.ts$/];
 
 function sources(dir: string): string[] {
   const out: string[] = [];

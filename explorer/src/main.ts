@@ -1,0 +1,439 @@
+/**
+ * The explorer's page: one more caller of the library (api/). A program (the While-like language
+ * of the arbitraries, `parseProgram`) or an exchange-format document in; the CFG drawn; the
+ * construction stepped through with the definition of each step beside it; algorithms compared;
+ * an SSA CFG validated with a failed property's witness on the graph. The state (input, SSA,
+ * algorithm, minimisation, step, witness) lives in the URL's hash.
+ */
+import {
+  ALGORITHMS,
+  construct,
+  MINIMIZATIONS,
+  parseDocument,
+  validate,
+  type Algorithm,
+  type BlockDoc,
+  type CfgDocument,
+  type FunctionDoc,
+  type Minimize,
+  type PropertyReport,
+  type Report,
+  type SsaDocument,
+  type WitnessReport,
+} from "../../api/index.js";
+import { lowerProgram, parseProgram } from "../../api/arbitraries.js";
+import { definitionOf } from "./catalog.js";
+import { examples, type Example } from "./examples.js";
+import { drawCfg, type DrawBlock, type Highlight } from "./graph.js";
+import { stepsOf, type Step } from "./steps.js";
+import { argList, constructTraced, type TracedConstruction } from "./trace.js";
+
+// --- state ---------------------------------------------------------------------------------------
+
+interface State {
+  source: string;
+  ssa: string;
+  algorithm: Algorithm;
+  minimize: Minimize;
+  /** Trace the literal Isabelle functions (functional, substAll) rather than the efficient refinements. */
+  literal: boolean;
+  /** 0: the original; 1..n: after event n; n + 1: the result. -1: the last. */
+  step: number;
+  /** Validation: the selected witness, `property:index`. */
+  witness: string;
+}
+
+const EXAMPLES = examples();
+const DEFAULT: State = { source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
+
+function readHash(): State {
+  const h = new URLSearchParams(location.hash.slice(1));
+  const alg = h.get("alg") as Algorithm | null;
+  const min = h.get("min") as Minimize | null;
+  const step = Number(h.get("step") ?? "0");
+  return {
+    source: h.get("src") ?? DEFAULT.source,
+    ssa: h.get("ssa") ?? "",
+    algorithm: alg !== null && (ALGORITHMS as readonly string[]).includes(alg) ? alg : DEFAULT.algorithm,
+    minimize: min !== null && (MINIMIZATIONS as readonly string[]).includes(min) ? min : DEFAULT.minimize,
+    literal: h.get("lit") === "1",
+    step: Number.isInteger(step) ? step : 0,
+    witness: h.get("w") ?? "",
+  };
+}
+
+function writeHash(s: State): void {
+  const h = new URLSearchParams();
+  h.set("src", s.source);
+  if (s.ssa !== "") h.set("ssa", s.ssa);
+  h.set("alg", s.algorithm);
+  h.set("min", s.minimize);
+  if (s.literal) h.set("lit", "1");
+  h.set("step", String(s.step));
+  if (s.witness !== "") h.set("w", s.witness);
+  const hash = `#${h.toString()}`;
+  if (hash !== location.hash) history.replaceState(null, "", hash);
+}
+
+// --- the page ------------------------------------------------------------------------------------
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const sourceBox = $<HTMLTextAreaElement>("source");
+const ssaBox = $<HTMLTextAreaElement>("ssa-source");
+const exampleSel = $<HTMLSelectElement>("example");
+const algSel = $<HTMLSelectElement>("algorithm");
+const minSel = $<HTMLSelectElement>("minimize");
+const literalBox = $<HTMLInputElement>("literal");
+const errorLine = $<HTMLDivElement>("error");
+const graphBox = $<HTMLDivElement>("graph");
+const stepLabel = $<HTMLSpanElement>("step-label");
+const stepInfo = $<HTMLDivElement>("step-info");
+const defBox = $<HTMLDivElement>("definition");
+const compareBox = $<HTMLDivElement>("compare");
+const reportBox = $<HTMLDivElement>("report");
+const traceNote = $<HTMLDivElement>("trace-note");
+
+for (const e of EXAMPLES) exampleSel.add(new Option(e.label, e.id));
+for (const a of ALGORITHMS) algSel.add(new Option(a, a));
+for (const m of MINIMIZATIONS) minSel.add(new Option(m, m));
+
+let state = readHash();
+let original: CfgDocument | null = null;
+let traced: TracedConstruction | null = null;
+let steps: Step[] = [];
+let report: Report | null = null;
+let givenSsa: SsaDocument | null = null;
+
+const asCfg = (f: FunctionDoc): CfgDocument => ({ ...f, format: "formal-ssa/1" }) as CfgDocument;
+const asSsa = (f: FunctionDoc): SsaDocument => ({ ...f, format: "formal-ssa/1" }) as SsaDocument;
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The input: a program, or a document (an original CFG, perhaps with an SSA CFG in a module). */
+function readInput(text: string): { cfg: CfgDocument; ssa?: SsaDocument } {
+  const t = text.trim();
+  if (t.startsWith("{") || t.startsWith("[")) {
+    const fns = parseDocument(t, { name: "input" });
+    const cfg = fns.find((f) => f.kind === "cfg");
+    if (cfg === undefined) throw new Error("input: no original CFG (a function with \"kind\": \"cfg\")");
+    const ssa = fns.find((f) => f.kind === "ssa");
+    return { cfg: asCfg(cfg), ...(ssa !== undefined ? { ssa: asSsa(ssa) } : {}) };
+  }
+  return { cfg: lowerProgram(parseProgram(t), { name: "program" }) as CfgDocument };
+}
+
+const stmtLine = (s: { defs: string[]; uses: string[] }) => (s.defs.length > 0 ? `${s.defs.join(", ")} := f(${s.uses.join(", ")})` : `f(${s.uses.join(", ")})`);
+const blockLines = (b: BlockDoc) => [...(b.stmts ?? []).map(stmtLine), ...(b.defs !== undefined || b.uses !== undefined ? [`defs {${(b.defs ?? []).join(", ")}} uses {${(b.uses ?? []).join(", ")}}`] : [])];
+
+function ssaBlocks(doc: SsaDocument): DrawBlock[] {
+  const vars = (doc.vars ?? {}) as Record<string, string>;
+  return doc.blocks.map((b) => ({ id: b.id, preds: b.preds, phis: (b.phis ?? []).map((p) => ({ def: p.def, args: argList(p, b.preds), variable: vars[p.def] })), lines: blockLines(b) }));
+}
+
+function setError(text: string): void {
+  errorLine.textContent = text;
+  errorLine.hidden = text === "";
+}
+
+/** Everything from the state: input read, construction traced, SSA validated. */
+function recompute(): void {
+  setError("");
+  original = null;
+  traced = null;
+  steps = [];
+  report = null;
+  givenSsa = null;
+  try {
+    const input = readInput(state.source);
+    original = input.cfg;
+    givenSsa = state.ssa.trim() !== "" ? asSsa(parseDocument(state.ssa.trim(), { name: "ssa" })[0]) : (input.ssa ?? null);
+  } catch (e) {
+    setError(message(e));
+    render();
+    return;
+  }
+  try {
+    traced = constructTraced(original, { algorithm: state.algorithm, minimize: state.minimize, literal: state.literal });
+    steps = stepsOf(traced.events, traced.names);
+  } catch (e) {
+    setError(message(e));
+  }
+  if (givenSsa !== null) {
+    try {
+      report = validate(original, givenSsa);
+    } catch (e) {
+      setError(message(e));
+    }
+  }
+  render();
+}
+
+const lastStep = () => steps.length + 1;
+
+function render(): void {
+  if (state.step < 0 || state.step > lastStep()) state.step = lastStep();
+  writeHash(state);
+  traceNote.textContent = traced === null ? "" : `${traced.events.length} events of the library's tracing hook (constructTraced), ${state.literal ? "of the literal Isabelle functions" : "of the efficient refinements"}.`;
+  renderCompare();
+  renderReport();
+  renderGraphAndStep();
+}
+
+function renderGraphAndStep(): void {
+  document.body.dataset.step = String(state.step);
+  document.body.dataset.steps = String(lastStep());
+  stepLabel.textContent = original === null ? "" : `step ${state.step} of ${lastStep()}`;
+  defBox.replaceChildren();
+  if (original === null) {
+    graphBox.replaceChildren();
+    stepInfo.textContent = "";
+    return;
+  }
+  const witness = selectedWitness();
+  if (givenSsa !== null && report !== null) {
+    // validating: the given SSA, the selected witness on it
+    const hl: Highlight = witness === null ? {} : witnessHighlight(witness.w);
+    drawCfg(graphBox, ssaBlocks(givenSsa), hl);
+    document.body.dataset.view = "validate";
+    stepLabel.textContent = "validating the given SSA (Clear SSA to step through the construction)";
+    stepInfo.replaceChildren(para("strong", "Validating the given SSA CFG against the original."), para("span", witness === null ? "Every property holds." : `Witness of ${witness.property}: ${witness.w.text}`));
+    if (witness !== null) showDefinition(witness.property.replace(/^old\./, ""));
+    return;
+  }
+  document.body.dataset.view = "construct";
+  if (state.step === 0 || traced === null) {
+    drawCfg(graphBox, original.blocks.map((b) => ({ id: b.id, preds: b.preds, phis: [], lines: blockLines(b) })));
+    stepInfo.replaceChildren(para("strong", "The original CFG."), para("span", "Step forwards to watch the construction place and remove phis."));
+  } else if (state.step === lastStep()) {
+    drawCfg(graphBox, ssaBlocks(traced.ssa));
+    const phis = traced.ssa.blocks.reduce((n, b) => n + (b.phis?.length ?? 0), 0);
+    stepInfo.replaceChildren(para("strong", `The result: ${state.algorithm}, minimisation ${state.minimize}, ${phis} phi${phis === 1 ? "" : "s"}.`), para("span", "The SSA CFG the library's construct gives (as formal-ssa construct prints it)."));
+  } else {
+    const s = steps[state.step - 1];
+    const placed = [...s.placed.values()];
+    drawCfg(
+      graphBox,
+      original.blocks.map((b) => ({ id: b.id, preds: b.preds, phis: placed.filter((p) => p.block === b.id).map((p) => ({ def: p.value ?? `${p.variable}.${b.id}.phi`, variable: p.variable })), lines: blockLines(b) })),
+      { blocks: new Set(s.blocks) },
+    );
+    stepInfo.replaceChildren(para("strong", s.title), para("span", s.text));
+    showDefinition(s.event.def);
+  }
+}
+
+function para(tag: "strong" | "span" | "div", text: string, cls?: string): HTMLElement {
+  const e = document.createElement(tag === "span" ? "p" : tag);
+  e.textContent = text;
+  if (cls !== undefined) e.className = cls;
+  return e;
+}
+
+function showDefinition(def: string): void {
+  const d = definitionOf(def);
+  const parts: HTMLElement[] = [para("div", `Definition: ${def}`, "def-name")];
+  for (const e of d.entries.slice(0, 2)) {
+    parts.push(para("div", `${e.kind} ${e.id} (${e.theory}.thy)`, "def-entry"));
+    parts.push(para("div", e.summary, "isabelle"));
+  }
+  if (d.entries.length === 0) parts.push(para("div", "A step of the paper's procedure; the AFP has no definition of that name.", "def-entry"));
+  const m = d.mirrors[0];
+  if (m !== undefined) {
+    parts.push(para("div", `mirrored by ${m.symbol} (${m.file}:${m.line})`, "def-mirror"));
+    if (m.doc !== "") parts.push(para("div", m.doc, "doc"));
+  } else if (d.file !== undefined) {
+    parts.push(para("div", `in ${d.file.file}`, "def-mirror"));
+    parts.push(para("div", d.file.header.slice(0, 1600), "doc"));
+  }
+  defBox.replaceChildren(...parts);
+  defBox.dataset.def = def;
+}
+
+function renderCompare(): void {
+  if (original === null) {
+    compareBox.replaceChildren();
+    return;
+  }
+  const table = document.createElement("table");
+  const head = table.insertRow();
+  head.insertCell().textContent = "phis";
+  for (const m of MINIMIZATIONS) head.insertCell().textContent = m;
+  for (const a of ALGORITHMS) {
+    const row = table.insertRow();
+    row.insertCell().textContent = a;
+    for (const m of MINIMIZATIONS) {
+      const cell = row.insertCell();
+      cell.dataset.algorithm = a;
+      cell.dataset.minimize = m;
+      try {
+        const ssa = construct(original, { algorithm: a, minimize: m });
+        cell.textContent = String(ssa.blocks.reduce((n, b) => n + (b.phis?.length ?? 0), 0));
+      } catch {
+        cell.textContent = "–";
+      }
+      if (a === state.algorithm && m === state.minimize) cell.className = "current";
+      cell.onclick = () => {
+        state = { ...state, algorithm: a, minimize: m, step: 0 };
+        algSel.value = a;
+        minSel.value = m;
+        recompute();
+      };
+    }
+  }
+  compareBox.replaceChildren(table);
+}
+
+// --- validation ----------------------------------------------------------------------------------
+
+function failing(): [string, PropertyReport][] {
+  if (report === null) return [];
+  return Object.entries(report.functions[0]?.properties ?? {}).filter(([, p]) => !p.holds);
+}
+
+function selectedWitness(): { property: string; index: number; w: WitnessReport } | null {
+  const fails = failing();
+  if (fails.length === 0) return null;
+  const [prop, idx] = state.witness.split(":");
+  const hit = fails.find(([name]) => name === prop);
+  const [name, p] = hit ?? fails.find(([, q]) => (q.witness?.length ?? 0) > 0) ?? fails[0];
+  const index = hit !== undefined ? Number(idx) || 0 : 0;
+  const w = p.witness?.[index] ?? p.witness?.[0];
+  return w === undefined ? null : { property: name, index, w };
+}
+
+function witnessHighlight(w: WitnessReport): Highlight {
+  const at = Array.isArray(w.at) ? w.at : w.at !== undefined ? [w.at] : [];
+  const defs = [w.original?.block, w.ssa?.block, ...at.map((p) => p.block)].filter((b): b is string => b !== undefined);
+  return { ...(w.path !== undefined ? { path: w.path } : {}), blocks: new Set([...(w.blocks ?? []), ...(w.path ?? [])]), ...(w.use !== undefined ? { use: w.use.block } : {}), defs };
+}
+
+function renderReport(): void {
+  if (report === null) {
+    reportBox.replaceChildren(givenSsa === null ? para("div", "Paste or load an SSA CFG (or pick a pair of examples) to validate it against the original.", "hint") : para("div", ""));
+    reportBox.dataset.verdict = "";
+    return;
+  }
+  const f = report.functions[0];
+  reportBox.dataset.verdict = report.verdict;
+  const parts: HTMLElement[] = [para("div", `${f.name}: ${f.verdict}`, `verdict ${f.verdict}`)];
+  const sel = selectedWitness();
+  const list = document.createElement("ul");
+  list.className = "properties";
+  for (const [name, p] of Object.entries(f.properties)) {
+    const li = document.createElement("li");
+    li.dataset.property = name;
+    li.className = p.holds ? "holds" : "fails";
+    li.textContent = `${p.holds ? "holds" : "FAILS"}  ${name}${p.failures !== undefined ? ` (${p.failures} failure${p.failures === 1 ? "" : "s"})` : ""}`;
+    if (!p.holds && p.witness !== undefined) {
+      const wl = document.createElement("ol");
+      p.witness.forEach((w, i) => {
+        const wi = document.createElement("li");
+        wi.className = `witness${sel !== null && sel.property === name && sel.index === i ? " selected" : ""}`;
+        wi.dataset.witness = `${name}:${i}`;
+        wi.textContent = w.text;
+        wi.onclick = () => {
+          state = { ...state, witness: `${name}:${i}` };
+          render();
+        };
+        wl.appendChild(wi);
+      });
+      li.appendChild(wl);
+    }
+    list.appendChild(li);
+  }
+  parts.push(list);
+  if (sel !== null) {
+    const w = sel.w;
+    const facts: string[] = [];
+    if (w.path !== undefined) facts.push(`path ${w.path.join(" -> ")}`);
+    if (w.use !== undefined) facts.push(`use: ${w.use.value ?? w.value ?? ""} at ${w.use.phi !== undefined ? `argument ${w.use.arg} of the phi in ${w.use.phi.block} (end of ${w.use.block})` : `${w.use.block}${w.use.stmt !== undefined ? `, statement ${w.use.stmt}` : ""}`}`);
+    if (w.original !== undefined) facts.push(`original definition: ${w.original === null ? "none" : `${w.original.block}${w.original.stmt !== undefined ? `, statement ${w.original.stmt}` : ""}`}`);
+    if (w.ssa !== undefined) facts.push(`SSA definition: ${w.ssa === null ? "none" : `${w.ssa.block}${w.ssa.stmt !== undefined ? `, statement ${w.ssa.stmt}` : ""}`}`);
+    const box = document.createElement("div");
+    box.id = "witness";
+    box.dataset.property = sel.property;
+    box.dataset.path = (w.path ?? []).join(",");
+    box.append(para("strong", `Witness of ${sel.property}`), ...facts.map((t) => para("div", t)));
+    parts.push(box);
+  }
+  reportBox.replaceChildren(...parts);
+}
+
+// --- controls ------------------------------------------------------------------------------------
+
+function syncInputs(): void {
+  sourceBox.value = state.source;
+  ssaBox.value = state.ssa;
+  algSel.value = state.algorithm;
+  minSel.value = state.minimize;
+  literalBox.checked = state.literal;
+  const ex = EXAMPLES.find((e) => e.source === state.source && (e.ssa ?? "") === state.ssa);
+  exampleSel.value = ex?.id ?? "";
+}
+
+function load(e: Example): void {
+  state = { ...state, source: e.source, ssa: e.ssa ?? "", step: 0, witness: "" };
+  syncInputs();
+  recompute();
+}
+
+exampleSel.onchange = () => {
+  const e = EXAMPLES.find((x) => x.id === exampleSel.value);
+  if (e !== undefined) load(e);
+};
+$("run").onclick = () => {
+  state = { ...state, source: sourceBox.value, ssa: ssaBox.value, step: 0, witness: "" };
+  recompute();
+};
+$("validate-result").onclick = () => {
+  if (traced === null) return;
+  state = { ...state, ssa: JSON.stringify(traced.ssa, null, 1), witness: "" };
+  syncInputs();
+  recompute();
+};
+$("clear-ssa").onclick = () => {
+  state = { ...state, ssa: "", witness: "" };
+  syncInputs();
+  recompute();
+};
+algSel.onchange = minSel.onchange = literalBox.onchange = () => {
+  state = { ...state, algorithm: algSel.value as Algorithm, minimize: minSel.value as Minimize, literal: literalBox.checked, step: 0 };
+  recompute();
+};
+const go = (step: number) => {
+  state = { ...state, step: Math.max(0, Math.min(lastStep(), step)) };
+  render();
+};
+$("first").onclick = () => go(0);
+$("prev").onclick = () => go(state.step - 1);
+$("next").onclick = () => go(state.step + 1);
+$("last").onclick = () => go(lastStep());
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+  if (e.key === "ArrowRight") go(state.step + 1);
+  if (e.key === "ArrowLeft") go(state.step - 1);
+});
+$<HTMLInputElement>("file").onchange = async (ev) => {
+  const files = [...((ev.target as HTMLInputElement).files ?? [])];
+  const texts = await Promise.all(files.map((f) => f.text()));
+  // one file: the input; two: the original and the SSA (told apart by their kind)
+  const kinds = texts.map((t) => {
+    try {
+      return parseDocument(t, { name: "file" })[0]?.kind;
+    } catch {
+      return undefined;
+    }
+  });
+  const s = texts.findIndex((_, i) => kinds[i] === "ssa");
+  const o = texts.findIndex((_, i) => i !== s);
+  state = { ...state, source: o >= 0 ? texts[o] : state.source, ssa: s >= 0 ? texts[s] : "", step: 0, witness: "" };
+  syncInputs();
+  recompute();
+};
+window.addEventListener("hashchange", () => {
+  state = readHash();
+  syncInputs();
+  recompute();
+});
+
+syncInputs();
+recompute();
+document.body.dataset.ready = "true";

@@ -1,0 +1,156 @@
+/**
+ * The explorer in a real browser: built with vite (explorer/vite.config.ts) into a temporary
+ * folder, opened from disk (file://, as a person opening dist-explorer/index.html would) in
+ * Debian's headless chromium driven by playwright-core. It steps through the construction of
+ * the paper's loop example to the end and checks the phis drawn against the library's
+ * `construct` on the same input; it loads examples/diamond.bad.ssa.json against
+ * examples/diamond.json and checks that the witness path of the first failing property is the
+ * one highlighted. Screenshots go to test-artifacts/explorer/ (gitignored).
+ *
+ * Chromium: /usr/bin/chromium (CHROMIUM_PATH overrides; scripts/setup-chromium.sh installs it,
+ * and CI runs that). Without it the test fails, unless FORMAL_SSA_SKIP_BROWSER=1 says to skip.
+ * Every wait is for a selector or state of the page, never a fixed time.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { construct, validate, type CfgDocument, type SsaDocument } from "../../api/index.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SKIP = process.env.FORMAL_SSA_SKIP_BROWSER === "1";
+const ARTIFACTS = join(ROOT, "test-artifacts", "explorer");
+const WAIT = { timeout: 15_000 };
+/** In the page (evaluated there; this file is typed without the DOM): the last step is shown. */
+const AT_LAST = "document.body.dataset.step === document.body.dataset.steps";
+
+const example = (name: string) => JSON.parse(readFileSync(join(ROOT, "examples", name), "utf8"));
+
+/** The phis of an SSA document as the page draws them: block, value, arguments in preds order. */
+function phisOf(doc: SsaDocument): string[] {
+  return doc.blocks.flatMap((b) => (b.phis ?? []).map((p) => `${b.id} ${p.def} = phi(${(p.args as string[]).join(", ")})`)).sort();
+}
+
+async function drawnPhis(page: Page): Promise<string[]> {
+  return (await page.$$eval("#graph [data-phi]", (els) => els.map((e) => `${e.getAttribute("data-block")} ${e.getAttribute("data-phi")} = phi(${(e.getAttribute("data-args") ?? "").split(",").join(", ")})`))).sort();
+}
+
+describe.skipIf(SKIP)("the explorer in headless chromium", () => {
+  let out: string;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM}: run scripts/setup-chromium.sh (apt-get install chromium), set CHROMIUM_PATH, or FORMAL_SSA_SKIP_BROWSER=1 to skip this test`);
+    out = mkdtempSync(join(tmpdir(), "formal-ssa-explorer-"));
+    profile = mkdtempSync(join(tmpdir(), "formal-ssa-chromium-"));
+    await build({ configFile: join(ROOT, "explorer", "vite.config.ts"), logLevel: "warn", build: { outDir: out, emptyOutDir: true } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1500, height: 1000 },
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    page = await context.newPage();
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    mkdirSync(ARTIFACTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    for (const d of [out, profile]) if (d !== undefined) rmSync(d, { recursive: true, force: true });
+  });
+
+  it("opens from file:// with the paper's loop example, and its construction stepped to the end draws construct's phis", async () => {
+    await page.goto(pathToFileURL(join(out, "index.html")).href);
+    await page.waitForSelector("body[data-ready=true]", WAIT);
+    expect(await page.inputValue("#example")).toBe("loop.json");
+    await page.waitForSelector('#graph [data-block="B3"]', WAIT);
+    const last = Number(await page.getAttribute("body", "data-steps"));
+    expect(last).toBeGreaterThan(1);
+    expect(await page.$$("#graph [data-phi]")).toHaveLength(0); // step 0: the original
+    for (let k = 1; k <= last; k++) {
+      await page.click("#next");
+      await page.waitForSelector(`body[data-step="${k}"]`, WAIT);
+      if (k < last) expect(await page.getAttribute("#definition", "data-def")).toMatch(/\w/);
+    }
+    const loop = example("loop.json") as CfgDocument;
+    const expected = phisOf(construct(loop, { algorithm: "functional", minimize: "trivial" }));
+    expect(expected).toEqual(["B1 x.B1.phi = phi(x.B0, x.B2)"]);
+    expect(await drawnPhis(page)).toEqual(expected);
+    // edge indices: B1's preds are [B0, B2]
+    expect(await page.$$eval('#graph .edge[data-to="B1"]', (es) => es.map((e) => `${e.getAttribute("data-from")}:${e.getAttribute("data-index")}`).sort())).toEqual(["B0:0", "B2:1"]);
+    const shot = join(ARTIFACTS, "loop-end.png");
+    await page.screenshot({ path: shot, fullPage: true });
+    console.log(`explorer screenshot: ${shot}`);
+
+    // another algorithm, from the URL's state as shared: braun without minimisation, at its last step
+    await page.selectOption("#algorithm", "braun");
+    await page.selectOption("#minimize", "none");
+    await page.click("#last");
+    await page.waitForFunction(`${AT_LAST} && location.hash.includes("alg=braun")`, undefined, WAIT);
+    expect(await drawnPhis(page)).toEqual(phisOf(construct(loop, { algorithm: "braun", minimize: "none" })));
+    const shared = page.url();
+    const again = await context.newPage();
+    await again.goto(shared);
+    await again.waitForSelector("body[data-ready=true]", WAIT);
+    expect(await again.getAttribute("body", "data-step")).toBe(await page.getAttribute("body", "data-step"));
+    expect(await drawnPhis(again)).toEqual(await drawnPhis(page));
+    await again.close();
+    expect(errors).toEqual([]);
+  });
+
+  it("validates diamond.bad.ssa.json against diamond.json and highlights the witness path", async () => {
+    await page.selectOption("#example", "diamond.json+diamond.bad.ssa.json");
+    await page.waitForSelector("#report[data-verdict=rejected]", WAIT);
+    const report = validate(example("diamond.json"), example("diamond.bad.ssa.json"));
+    const [property, failed] = Object.entries(report.functions[0].properties).find(([, p]) => !p.holds && (p.witness?.length ?? 0) > 0)!;
+    const witness = failed.witness![0];
+    expect(witness.path).toBeDefined();
+    await page.waitForSelector(`#witness[data-property="${property}"]`, WAIT);
+    expect(await page.getAttribute("#witness", "data-path")).toBe(witness.path!.join(","));
+    const onPath = await page.$$eval("#graph .block.on-path", (es) => es.map((e) => e.getAttribute("data-block")).sort());
+    expect(onPath).toEqual([...new Set(witness.path!)].sort());
+    const pathEdges = await page.$$eval("#graph .edge.on-path", (es) => es.map((e) => `${e.getAttribute("data-from")}->${e.getAttribute("data-to")}`).sort());
+    expect(pathEdges).toEqual(witness.path!.slice(1).map((b, i) => `${witness.path![i]}->${b}`).sort());
+    // the use is named, and the failing properties are the library's
+    expect(await page.textContent("#witness")).toContain("use:");
+    const fails = await page.$$eval("#report li.fails[data-property]", (es) => es.map((e) => e.getAttribute("data-property")));
+    expect(fails).toEqual(Object.entries(report.functions[0].properties).filter(([, p]) => !p.holds).map(([n]) => n));
+
+    // the equiv witness: its path, the use's block and the definitions
+    const equiv = report.functions[0].properties.equiv.witness![0];
+    await page.click('#report [data-witness="equiv:0"]');
+    await page.waitForSelector('#witness[data-property="equiv"]', WAIT);
+    expect(await page.$$eval("#graph .block.on-path", (es) => es.map((e) => e.getAttribute("data-block")).sort())).toEqual([...new Set(equiv.path!)].sort());
+    expect(await page.getAttribute("#graph .block.use", "data-block")).toBe(equiv.use!.block);
+    const shot = join(ARTIFACTS, "diamond-witness.png");
+    await page.screenshot({ path: shot, fullPage: true });
+    console.log(`explorer screenshot: ${shot}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("reads a typed program and says where a syntax error is", async () => {
+    await page.fill("#source", "x := f()\nwhile (x) {\n  x := f(x\n}");
+    await page.fill("#ssa-source", "");
+    await page.click("#run");
+    await page.waitForSelector("#error:not([hidden])", WAIT);
+    expect(await page.textContent("#error")).toBe('line 4, column 1: expected "," or ")", found "}"');
+    await page.fill("#source", "x := f()\nwhile (x) {\n  x := f(x)\n}\nf(x)");
+    await page.click("#run");
+    await page.waitForSelector("#error[hidden]", { ...WAIT, state: "attached" });
+    await page.click("#last");
+    await page.waitForFunction(AT_LAST, undefined, WAIT);
+    expect((await drawnPhis(page)).length).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
