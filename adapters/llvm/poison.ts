@@ -33,6 +33,8 @@ const PLAIN = new Set([
   "fadd", "fsub", "fmul", "fneg", "fptrunc", "fpext", "sitofp", "uitofp", "getelementptr", "extractvalue", "insertvalue", "extractelement", "insertelement", "addrspacecast",
 ]);
 const POISON_FLAGS = /\b(nsw|nuw|exact|inbounds|nnan|ninf|nsz|arcp|contract|afn|reassoc|fast|disjoint|nneg)\b/;
+/** A constant expression in an operand position: an operation's keyword followed by its parenthesis. */
+const CONSTANT_EXPRESSION = /\b(getelementptr|ptrtoint|inttoptr|bitcast|addrspacecast|trunc|zext|sext|add|sub|mul|shl|lshr|ashr|and|or|xor|icmp|fcmp|select|extractelement|insertelement|shufflevector)\s*(?:inbounds\s*)?\(/;
 const LITERAL = /^(-?\d+|-?\d+\.\d+(e[-+]?\d+)?|0x[0-9A-Fa-f]+|0x[KLMHR][0-9A-Fa-f]+|true|false|null|none|zeroinitializer|undef|c"[^"]*")$/;
 
 export class PoisonOracle {
@@ -121,11 +123,23 @@ export class PoisonOracle {
       default:
         if (!PLAIN.has(ins.op)) return `${shown}, the result of ${ins.op}, which the model does not prove well-defined`;
         if (POISON_FLAGS.test(body.split(/[(,]/)[0])) return `${shown} (${body.split(/\s+/).slice(0, 2).join(" ")}: a flag that gives poison)`;
-        return this.operands(ins, shown, depth);
+        return this.constants(body, shown) ?? this.operands(ins, shown, depth);
     }
   }
 
-  /** Null when no operand may be poison (constant operands in the text are literals or globals). */
+  /**
+   * The operands written as constants in the instruction's text: `poison` itself, or a constant
+   * expression (`ptrtoint (ptr @g to i64)`, `getelementptr inbounds (...)`), which the model does
+   * not prove well-defined; null when they are literals and globals.
+   */
+  private constants(body: string, shown: string): string | null {
+    const operandsText = body.slice(body.search(/\s/) + 1);
+    if (/\bpoison\b/.test(operandsText)) return `${shown}, computed from poison`;
+    const expr = CONSTANT_EXPRESSION.exec(operandsText);
+    return expr === null ? null : `${shown}, computed from a constant expression (${expr[1]} ...), which the model does not prove well-defined`;
+  }
+
+  /** Null when no local operand may be poison. */
   private operands(ins: LlvmInstr, shown: string, depth: number): string | null {
     for (const o of ins.operands) {
       const r = this.local(o, depth + 1);

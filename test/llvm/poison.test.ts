@@ -78,6 +78,21 @@ describe("the oracle: what cannot be poison, and why the rest may be", () => {
     expect(r("%shv")).toMatch(/a shift by a variable amount/);
   });
 
+  it("constants written in the instruction: poison, and constant expressions, may be poison; literals may not", () => {
+    const o = oracle(
+      [
+        "  %lit = add i32 %n, 7",
+        "  %p1 = add i32 %n, poison",
+        "  %ce = add i64 ptrtoint (ptr @g to i64), 1",
+        "  %ph = select i1 true, i32 %n, i32 poison",
+      ].join("\n"),
+    );
+    expect(o.mayBePoison("%lit")).toBeNull();
+    expect(o.mayBePoison("%p1")).toMatch(/computed from poison/);
+    expect(o.mayBePoison("%ce")).toMatch(/constant expression \(ptrtoint/);
+    expect(o.mayBePoison("%ph")).toMatch(/computed from poison/);
+  });
+
   it("a phi in a loop: defined when everything on the cycle is, and not when one value on it may be poison", () => {
     const loop = (step: string) => {
       const text = `define i32 @f(i32 noundef %n, i32 %a) {\nentry:\n  br label %l\nl:\n  %i = phi i32 [ 0, %entry ], [ %j, %l ]\n  %j = ${step}\n  %c = icmp slt i32 %j, %n\n  br i1 %c, label %l, label %e\ne:\n  ret i32 %i\n}\n`;
