@@ -42,12 +42,7 @@ export class SsaIndex {
     this.phiOf = new Int32Array(V).fill(-1);
     for (let p = ssa.phiCount - 1; p >= 0; p--) this.phiOf[ssa.phiDef[p]] = p;
 
-    const defPairs: [number, number][] = [];
-    for (let n = 0; n < N; n++) {
-      for (let k = ssa.defRows.start[n]; k < ssa.defRows.start[n + 1]; k++) defPairs.push([ssa.defRows.list[k], n]);
-      for (let p = ssa.phiStart[n]; p < ssa.phiStart[n + 1]; p++) defPairs.push([ssa.phiDef[p], n]);
-    }
-    this.defNodes = groupRows(V, defPairs, true);
+    this.defNodes = defNodeRows(ssa);
 
     // the occurrences in generation order: ordinary uses by node, then phi arguments by phi
     const preds = ssa.graph.preds;
@@ -77,15 +72,21 @@ export class SsaIndex {
     }
     // sorted by (value, node), ties in generation order: two stable counting sorts, by node then by value
     const byNode = stableOrder(node, N, identity(total));
-    this.useStart = new Int32Array(V + 1);
-    for (let i = 0; i < total; i++) this.useStart[val[i] + 1]++;
-    for (let v = 0; v < V; v++) this.useStart[v + 1] += this.useStart[v];
-    const fill = this.useStart.slice(0, V);
-    const order = new Int32Array(total);
-    for (const i of byNode) order[fill[val[i]]++] = i;
-    this.occNode = Int32Array.from(order, (i) => node[i]);
-    this.occPhi = Int32Array.from(order, (i) => phi[i]);
-    this.occArg = Int32Array.from(order, (i) => arg[i]);
+    const useStart = (this.useStart = new Int32Array(V + 1));
+    for (let i = 0; i < total; i++) useStart[val[i] + 1]++;
+    for (let v = 0; v < V; v++) useStart[v + 1] += useStart[v];
+    const fill = useStart.slice(0, V);
+    // the occurrences land straight in value order (the same as gathering through an order array)
+    const occNode = (this.occNode = new Int32Array(total));
+    const occPhi = (this.occPhi = new Int32Array(total));
+    const occArg = (this.occArg = new Int32Array(total));
+    for (let j = 0; j < total; j++) {
+      const i = byNode[j];
+      const at = fill[val[i]]++;
+      occNode[at] = node[i];
+      occPhi[at] = phi[i];
+      occArg[at] = arg[i];
+    }
   }
 
   get graph(): Graph {
@@ -111,6 +112,38 @@ export class SsaIndex {
   useCount(v: number): number {
     return this.useStart[v + 1] - this.useStart[v];
   }
+}
+
+/**
+ * Value -> every node defining it (simple or phi), ascending, each once: `groupRows` of the
+ * (value, node) pairs, by counting (nodes are visited in ascending order, so rows come sorted
+ * and a repeat can only follow its twin).
+ */
+function defNodeRows(ssa: SsaCfg): Rows<Node> {
+  const N = ssa.nodeCount;
+  const V = ssa.valCount;
+  const { start: ds, list: dl } = ssa.defRows;
+  const { phiStart, phiDef } = ssa;
+  const start = new Int32Array(V + 1);
+  for (let n = 0; n < N; n++) {
+    for (let k = ds[n]; k < ds[n + 1]; k++) if (dl[k] >= 0 && dl[k] < V) start[dl[k] + 1]++;
+    for (let p = phiStart[n]; p < phiStart[n + 1]; p++) if (phiDef[p] >= 0 && phiDef[p] < V) start[phiDef[p] + 1]++;
+  }
+  for (let v = 0; v < V; v++) start[v + 1] += start[v];
+  const raw = new Int32Array(start[V]);
+  const fill = start.slice(0, V);
+  for (let n = 0; n < N; n++) {
+    for (let k = ds[n]; k < ds[n + 1]; k++) if (dl[k] >= 0 && dl[k] < V) raw[fill[dl[k]]++] = n;
+    for (let p = phiStart[n]; p < phiStart[n + 1]; p++) if (phiDef[p] >= 0 && phiDef[p] < V) raw[fill[phiDef[p]]++] = n;
+  }
+  // drop repeats within each row
+  const out = new Int32Array(V + 1);
+  let w = 0;
+  for (let v = 0; v < V; v++) {
+    for (let k = start[v]; k < start[v + 1]; k++) if (k === start[v] || raw[k] !== raw[k - 1]) raw[w++] = raw[k];
+    out[v + 1] = w;
+  }
+  return new Rows<Node>(out, w === raw.length ? raw : raw.slice(0, w));
 }
 
 function identity(n: number): Int32Array {

@@ -231,6 +231,8 @@ class KeyIndex {
 interface StateSet {
   has(key: number): boolean;
   add(key: number): void;
+  /** `add` unless present (one probe, not `has` then `add`). */
+  include(key: number): void;
 }
 
 /**
@@ -247,7 +249,7 @@ class NarrowStateSet implements StateSet {
   has(key: number): boolean {
     const keys = this.keys;
     const mask = keys.length - 1;
-    for (let h = hashKey(key) & mask; ; h = (h + 1) & mask) {
+    for (let h = hashNarrow(key) & mask; ; h = (h + 1) & mask) {
       const k = keys[h];
       if (k === key) return true;
       if (k === NarrowStateSet.FREE) return false;
@@ -260,10 +262,25 @@ class NarrowStateSet implements StateSet {
     this.size++;
   }
 
+  include(key: number): void {
+    let keys = this.keys;
+    let mask = keys.length - 1;
+    let h = hashNarrow(key) & mask;
+    for (; keys[h] !== NarrowStateSet.FREE; h = (h + 1) & mask) if (keys[h] === key) return;
+    if (2 * (this.size + 1) > keys.length) {
+      this.rehash();
+      keys = this.keys;
+      mask = keys.length - 1;
+      for (h = hashNarrow(key) & mask; keys[h] !== NarrowStateSet.FREE; h = (h + 1) & mask);
+    }
+    keys[h] = key;
+    this.size++;
+  }
+
   private place(key: number): void {
     const keys = this.keys;
     const mask = keys.length - 1;
-    let h = hashKey(key) & mask;
+    let h = hashNarrow(key) & mask;
     while (keys[h] !== NarrowStateSet.FREE) h = (h + 1) & mask;
     keys[h] = key;
   }
@@ -284,6 +301,9 @@ class WideStateSet implements StateSet {
   add(key: number): void {
     this.index.add(key, 0);
   }
+  include(key: number): void {
+    if (this.index.find(key) < 0) this.index.add(key, 0);
+  }
 }
 
 /**
@@ -301,6 +321,10 @@ class SearchTable {
   private edges = new Int32Array(64);
   size = 0;
 
+  /** Slots held (a shared table lets go of a big function's once it is done). */
+  get capacity(): number {
+    return this.slotKey.length;
+  }
   clear(): void {
     this.size = 0;
     this.gen++;
@@ -334,6 +358,13 @@ class SearchTable {
     this.edges[id] = edge;
     this.place(key, id);
   }
+  /** `add` unless `key` is in the table already (one probe, not `find` then `add`); whether it added. */
+  addIfAbsent(key: number, prev: number, edge: number): boolean {
+    const mask = this.slotKey.length - 1;
+    for (let h = hashKey(key) & mask; this.slotGen[h] === this.gen; h = (h + 1) & mask) if (this.slotKey[h] === key) return false;
+    this.add(key, prev, edge);
+    return true;
+  }
   /** A copy for a witness: state -> [the state it leads to, in-edge index]. */
   toMap(): Map<number, [number, number]> {
     const m = new Map<number, [number, number]>();
@@ -356,6 +387,21 @@ class SearchTable {
     this.gen = 1;
     for (let id = 0; id < this.size; id++) this.place(this.keys[id], id);
   }
+}
+
+/**
+ * The search table every checker borrows (a checker's searches run one at a time and a witness
+ * keeps a copy of what it needs): most functions are small, and six typed arrays per function
+ * showed in the profile. One grown past `SHARED_SEARCH_SLOTS` is let go after its function.
+ */
+let sharedSearch = new SearchTable();
+const SHARED_SEARCH_SLOTS = 1 << 16;
+
+/** `hashKey` of a key below 2^32, without the float arithmetic that splits a wider one (the same value). */
+function hashNarrow(key: number): number {
+  let h = Math.imul(key | 0, 0x9e3779b1);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x85ebca6b) ^ (h >>> 13);
 }
 
 function hashKey(key: number): number {
@@ -396,14 +442,15 @@ class EquivChecker {
   private readonly s;
   private readonly g;
   private readonly VALS: number;
-  private readonly ssaOut: Fixpoint;
+  /** ssaOut's fixpoint, made on first use: most functions never need it. */
+  private ssaOutCache: Fixpoint | undefined;
   private readonly origOut = new Map<number, Fixpoint>();
   /** Summaries with wildcards skipped, per variable (refine mode only). */
   private readonly origOutWild = new Map<number, Fixpoint>();
   /** Whether the search running now treats wildcards as such. */
   private wild = false;
   /** Scratch of `search`, reused from use to use. */
-  private readonly searchNext = new SearchTable();
+  private readonly searchNext = sharedSearch;
 
   constructor(
     private t: Transformed,
@@ -413,7 +460,10 @@ class EquivChecker {
     this.s = t.ssa;
     this.g = t.graph;
     this.VALS = Math.max(1, t.ssa.valCount);
-    this.ssaOut = new Fixpoint((key) => this.expandSsa(key));
+  }
+
+  private get ssaOut(): Fixpoint {
+    return (this.ssaOutCache ??= new Fixpoint((key) => this.expandSsa(key)));
   }
 
   private reachable(n: number): boolean {
@@ -522,6 +572,7 @@ class EquivChecker {
       }
     }
     this.wild = false;
+    if (this.searchNext.capacity > SHARED_SEARCH_SLOTS) sharedSearch = new SearchTable();
     if (this.wildcard === undefined) return f.verdict();
     return { ...f.verdict(), refinements: refined.size, refined };
   }
@@ -572,11 +623,12 @@ class EquivChecker {
           };
         }
         const nk = p * VALS + a;
-        if (next.find(nk) >= 0 || safe.has(nk)) continue;
-        next.add(nk, key, i);
+        // skipped when this search has it already or an earlier one found it safe (in either order)
+        if (safe.has(nk)) continue;
+        next.addIfAbsent(nk, key, i);
       }
     }
-    for (let qi = 0; qi < next.size; qi++) if (!safe.has(next.key(qi))) safe.add(next.key(qi));
+    for (let qi = 0; qi < next.size; qi++) safe.include(next.key(qi));
     return undefined;
   }
 
@@ -720,21 +772,33 @@ export function allUsesDefAssUpTo(t: Transformed, idx: SsaIndex, wildcard: Wildc
   const dom = idx.dom;
   const preds = g.preds;
   const refined = new Set<string>();
-  const mark = new Int32Array(ssa.nodeCount).fill(-1);
-  const parent = new Int32Array(ssa.nodeCount);
+  // the search's scratch, made when a use first fails the dominator test (most functions have none)
+  let mark: Int32Array | undefined;
+  let parent: Int32Array | undefined;
   let stamp = 0;
+  const { start: defStart, list: defList } = idx.defNodes;
   for (let v = 0; v < ssa.valCount; v++) {
-    const uses = idx.usesOf(v);
-    if (uses.length === 0) continue;
-    const defs = idx.defNodes.row(v);
+    // the use occurrences and definitions of v straight from the index's columns (no object
+    // per occurrence, no array per value: most uses pass the dominator test below)
+    const k0 = idx.useStart[v];
+    const k1 = idx.useStart[v + 1];
+    if (k0 === k1) continue;
+    const d0 = defStart[v];
+    const d1 = defStart[v + 1];
+    const defCount = d1 - d0;
+    const isDef = (x: number): boolean => {
+      for (let k = d0; k < d1; k++) if (defList[k] === x) return true;
+      return false;
+    };
     const X = t.var(v as Val);
     let avoid: Uint8Array | undefined; // nodes some path from Entry reaches without defining v
-    for (const u of uses) {
-      if (defs.length === 1 && dom.dominates(defs[0], u.node)) continue;
+    for (let k = k0; k < k1; k++) {
+      if (defCount === 1 && dom.dominates(defList[d0], idx.occNode[k])) continue;
+      const u = { node: idx.occNode[k] as Node, phi: idx.occPhi[k], arg: idx.occArg[k] };
       if (avoid === undefined) {
         avoid = new Uint8Array(ssa.nodeCount);
         const blocked = new Uint8Array(ssa.nodeCount);
-        for (const d of defs) blocked[d] = 1;
+        for (let k = d0; k < d1; k++) blocked[defList[k]] = 1;
         if (!blocked[g.Entry]) {
           const stack = [g.Entry as number];
           avoid[g.Entry] = 1;
@@ -749,8 +813,12 @@ export function allUsesDefAssUpTo(t: Transformed, idx: SsaIndex, wildcard: Wildc
           }
         }
       }
-      if (defs.length !== 1 && !avoid[u.node]) continue; // as allUses_def_ass decides it
+      if (defCount !== 1 && !avoid[u.node]) continue; // as allUses_def_ass decides it
       // backwards from the use; parent[] leads toward the use
+      if (mark === undefined || parent === undefined) {
+        mark = new Int32Array(ssa.nodeCount).fill(-1);
+        parent = new Int32Array(ssa.nodeCount);
+      }
       const s = stamp++;
       const start: number[] = [];
       if (u.phi >= 0) start.push(u.node);
@@ -765,7 +833,7 @@ export function allUsesDefAssUpTo(t: Transformed, idx: SsaIndex, wildcard: Wildc
       let bad = -1;
       while (stack.length > 0 && bad < 0) {
         const x = stack.pop()!;
-        if (defs.includes(x as Node) || !avoid[x]) continue;
+        if (isDef(x) || !avoid[x]) continue;
         if (t.old.defRows.has(x, X)) {
           if (!wildcard(X as Var, x as Node)) bad = x;
           continue;
@@ -790,10 +858,9 @@ export function allUsesDefAssUpTo(t: Transformed, idx: SsaIndex, wildcard: Wildc
       const chain: number[] = [];
       for (let x = parent[at]; x !== -1; x = parent[x]) chain.push(x);
       if (u.phi < 0) chain.push(u.node);
-      const defsOfV = defs;
       f.add(() => ({
         kind: "path",
-        path: [...shortestPath(g, g.Entry, at, (n) => defsOfV.includes(n as Node))!, ...chain] as Node[],
+        path: [...shortestPath(g, g.Entry, at, isDef)!, ...chain] as Node[],
         val: v as Val,
         use: u.node,
         phiArg: u.phi >= 0 ? { node: idx.phiNode[u.phi] as Node, arg: u.arg } : undefined,

@@ -122,16 +122,28 @@ export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdi
 
 /** Certified iff every non-quality property holds and every required quality property holds. */
 export function certified(verdicts: readonly Verdict[], require: readonly string[] = []): boolean {
-  const quality = new Set<string>(QUALITY);
-  return verdicts.every((v) => v.holds || (quality.has(v.property) && !require.includes(v.property)));
+  for (const v of verdicts) if (!v.holds && !(QUALITY_SET.has(v.property) && !require.includes(v.property))) return false;
+  return true;
 }
+
+const QUALITY_SET: ReadonlySet<string> = new Set<string>(QUALITY);
 
 /**
  * The uses that `checkTransformed` with a `wildcard` accepted only up to refinement (by `equiv`
  * or `allUses_def_ass`), counted once each; 0 without wildcards.
  */
 export function refinementCount(verdicts: readonly Verdict[]): number {
-  const all = new Set<string>();
-  for (const v of verdicts) for (const k of (v as Partial<EquivVerdict>).refined ?? []) all.add(k);
-  return all.size;
+  // most functions refine nothing, and most others in one verdict only: no union for those
+  let one: ReadonlySet<string> | undefined;
+  let all: Set<string> | undefined;
+  for (const v of verdicts) {
+    const r = (v as Partial<EquivVerdict>).refined;
+    if (r === undefined || r.size === 0) continue;
+    if (one === undefined) one = r;
+    else {
+      all ??= new Set(one);
+      for (const k of r) all.add(k);
+    }
+  }
+  return all?.size ?? one?.size ?? 0;
 }

@@ -38,6 +38,7 @@ function phiOfValue(ssa: SsaCfg, idx: SsaIndex): Int32Array {
  */
 export function pruned(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   const f = new Failures("pruned");
+  if (ssa.phiCount === 0) return f.verdict(); // no phi to be dead
   const phiOf = phiOfValue(ssa, idx);
   const live = new Uint8Array(ssa.valCount);
   const stack: number[] = [];
@@ -64,6 +65,7 @@ export function pruned(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
  */
 export function no_trivial_phis(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   const f = new Failures("no_trivial_phis");
+  if (ssa.phiCount === 0) return f.verdict(); // no phi to be trivial
   const phiOf = phiOfValue(ssa, idx);
   for (let v = 0; v < ssa.valCount; v++) {
     const p = phiOf[v];
@@ -348,6 +350,7 @@ function augmentedIdom(preds: Rows<Node>, N: number, defs: readonly number[], sp
  */
 export function no_redundant_set(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   const f = new Failures("no_redundant_set");
+  if (ssa.phiCount === 0) return f.verdict(); // no phi, no set of them
   const phiOf = phiOfValue(ssa, idx);
   // vertices: the phis phi g v; edges from a phi to the phis among its arguments
   const phis: number[] = [];

@@ -71,6 +71,13 @@ export function allUses_def_ass(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   const dom = idx.dom;
   for (let v = 0; v < ssa.valCount; v++) {
     if (idx.useCount(v) === 0) continue;
+    // one definition (the normal case): dominance alone, with no array or closure for the value
+    if (idx.defNodes.count(v) === 1) {
+      const d = idx.defNodes.at(v, 0);
+      let k = idx.useStart[v];
+      while (k < idx.useStart[v + 1] && dom.dominates(d, idx.occNode[k])) k++;
+      if (k === idx.useStart[v + 1]) continue;
+    }
     const defs = idx.defNodes.row(v);
     let ok: (n: number) => boolean;
     if (defs.length === 1) ok = (n) => dom.dominates(defs[0], n);

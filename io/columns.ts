@@ -90,6 +90,33 @@ export class StringNames implements NameTable {
   }
 }
 
+/** Growable scratch of `columnsOf`, shared by every call (one walk of the document fills it). */
+class IntScratch {
+  a = new Int32Array(256);
+  n = 0;
+  push(x: number): void {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(2 * this.a.length);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.n++] = x;
+  }
+  /** The values pushed since `reset`, as an array of their own; a big buffer is let go. */
+  take(): Int32Array {
+    const out = this.a.slice(0, this.n);
+    if (this.a.length > SCRATCH_KEEP) this.a = new Int32Array(256);
+    this.n = 0;
+    return out;
+  }
+}
+const SCRATCH_KEEP = 1 << 16;
+const scratchPreds = new IntScratch();
+const scratchArity = new IntScratch();
+const scratchDefs = new IntScratch();
+const scratchUses = new IntScratch();
+const scratchOcc = new IntScratch();
+
 /** A `FunctionDoc` (valid, as `parseDocument` returns it) in columns. */
 export function columnsOf(doc: FunctionDoc): ColumnarFunction {
   const names = new StringNames();
@@ -98,61 +125,58 @@ export function columnsOf(doc: FunctionDoc): ColumnarFunction {
   // block ids are interned first and are unique (as validated), so a block's name id is its index
   const blockName = new Int32Array(B);
   for (let b = 0; b < B; b++) blockName[b] = names.intern(blocks[b].id);
-  const index = (id: string): number => names.intern(id);
   const predStart = new Int32Array(B + 1);
   const phiStart = new Int32Array(B + 1);
   const groupStart = new Int32Array(B + 1);
   const occStart = new Int32Array(B + 1);
   const blockForm = new Uint8Array(B);
+  // one walk, in document order (the order names are interned in), into shared scratch; the
+  // lists are copied out at their sizes at the end
+  const preds = scratchPreds;
+  const arity = scratchArity;
+  const gDefs = scratchDefs;
+  const gUses = scratchUses;
+  const occ = scratchOcc;
+  preds.n = arity.n = gDefs.n = gUses.n = occ.n = 0;
   for (let b = 0; b < B; b++) {
     const blk = blocks[b];
-    predStart[b + 1] = predStart[b] + blk.preds.length;
-    const phis = blk.phis ?? [];
-    phiStart[b + 1] = phiStart[b] + phis.length;
-    let k = 0;
-    for (const p of phis) k += 1 + (Array.isArray(p.args) ? p.args.length : blk.preds.length);
-    if (blk.stmts === undefined) {
+    const bp = blk.preds;
+    for (let i = 0; i < bp.length; i++) preds.push(names.intern(bp[i]));
+    predStart[b + 1] = preds.n;
+    const phis = blk.phis;
+    if (phis !== undefined)
+      for (let i = 0; i < phis.length; i++) {
+        const args = phiArgList(phis[i], bp);
+        arity.push(args.length);
+        occ.push(names.intern(phis[i].def));
+        for (let j = 0; j < args.length; j++) occ.push(names.intern(args[j]));
+      }
+    phiStart[b + 1] = arity.n;
+    const stmts = blk.stmts;
+    if (stmts === undefined) {
       blockForm[b] = FORM_DEFS_USES;
-      groupStart[b + 1] = groupStart[b] + 1;
-      k += blk.defs!.length + blk.uses!.length;
-    } else {
-      groupStart[b + 1] = groupStart[b] + blk.stmts.length;
-      for (const s of blk.stmts) k += s.defs.length + s.uses.length;
-    }
-    occStart[b + 1] = occStart[b] + k;
-  }
-  const preds = new Int32Array(predStart[B]);
-  const phiArity = new Int32Array(phiStart[B]);
-  const groupDefs = new Int32Array(groupStart[B]);
-  const groupUses = new Int32Array(groupStart[B]);
-  const occ = new Int32Array(occStart[B]);
-  let o = 0;
-  const put = (xs: readonly string[]): void => {
-    for (const x of xs) occ[o++] = names.intern(x);
-  };
-  for (let b = 0; b < B; b++) {
-    const blk = blocks[b];
-    blk.preds.forEach((p, i) => (preds[predStart[b] + i] = index(p)));
-    (blk.phis ?? []).forEach((p, i) => {
-      const args = phiArgList(p, blk.preds);
-      phiArity[phiStart[b] + i] = args.length;
-      occ[o++] = names.intern(p.def);
-      put(args);
-    });
-    const g = groupStart[b];
-    if (blk.stmts === undefined) {
-      groupDefs[g] = blk.defs!.length;
-      groupUses[g] = blk.uses!.length;
-      put(blk.defs!);
-      put(blk.uses!);
+      const defs = blk.defs!;
+      const uses = blk.uses!;
+      gDefs.push(defs.length);
+      gUses.push(uses.length);
+      for (let j = 0; j < defs.length; j++) occ.push(names.intern(defs[j]));
+      for (let j = 0; j < uses.length; j++) occ.push(names.intern(uses[j]));
     } else
-      blk.stmts.forEach((s, j) => {
-        groupDefs[g + j] = s.defs.length;
-        groupUses[g + j] = s.uses.length;
-        put(s.defs);
-        put(s.uses);
-      });
+      for (let i = 0; i < stmts.length; i++) {
+        const { defs, uses } = stmts[i];
+        gDefs.push(defs.length);
+        gUses.push(uses.length);
+        for (let j = 0; j < defs.length; j++) occ.push(names.intern(defs[j]));
+        for (let j = 0; j < uses.length; j++) occ.push(names.intern(uses[j]));
+      }
+    groupStart[b + 1] = gDefs.n;
+    occStart[b + 1] = occ.n;
   }
+  const predList = preds.take();
+  const phiArity = arity.take();
+  const groupDefs = gDefs.take();
+  const groupUses = gUses.take();
+  const occList = occ.take();
   let vars: Int32Array | undefined;
   if (doc.vars !== undefined) {
     const entries = Object.entries(doc.vars);
@@ -168,9 +192,9 @@ export function columnsOf(doc: FunctionDoc): ColumnarFunction {
     names,
     blockCount: B,
     blockName,
-    entry: index(doc.entry),
+    entry: names.intern(doc.entry),
     predStart,
-    preds,
+    preds: predList,
     blockForm,
     phiStart,
     phiArity,
@@ -178,7 +202,7 @@ export function columnsOf(doc: FunctionDoc): ColumnarFunction {
     groupDefs,
     groupUses,
     occStart,
-    occ,
+    occ: occList,
     vars,
   };
 }

@@ -97,7 +97,8 @@ function columns(f: FunctionInput): ColumnarFunction {
 export function lowerCfg(input: FunctionInput, file: string, name: string): LoweredCfg {
   const fn = columns(input);
   expectKind(fn, "cfg", file, name);
-  const { names: varNames, ids: varIds, occ } = numberOccurrences<Var>(fn);
+  const { names: varNames, occ } = numberOccurrences(fn);
+  const varIds = idsOf<Var>(varNames);
   const identity = new Int32Array(varNames.length);
   for (let v = 0; v < identity.length; v++) identity[v] = v;
   const low = layoutBlocks(fn, occ, identity, varNames.length);
@@ -124,8 +125,8 @@ export function lowerSsa(input: FunctionInput, file: string, name: string, origi
 
 function lowerSsaInOrder(order: Order, file: string, name: string, original: LoweredCfg | undefined): LoweredSsa {
   const fn = order.fn;
-  const { ofName: valOfName, names: valNames, ids: valIds, occ } = numberOccurrences<Val>(fn);
-  const { varOf, varNames, varIds } = resolveVars(order, occ, valOfName, valNames, file, name, original);
+  const { ofName: valOfName, names: valNames, occ } = numberOccurrences(fn);
+  const { varOf, varNames, varIds: resolvedVarIds } = resolveVars(order, occ, valOfName, valNames, file, name, original);
   const low = layoutBlocks(fn, occ, varOf, varNames.length);
   const graph = original !== undefined && order.onOriginal && sameGraph(original, fn, low.layout) ? original.cfg.graph : buildGraph(fn, low.layout);
 
@@ -147,6 +148,9 @@ function lowerSsaInOrder(order: Order, file: string, name: string, original: Low
     for (let m = first + 1; m < low.layout.blockFirstNode[b + 1]; m++) phiStart[m + 1] = fn.phiStart[b + 1];
   }
   const ssa = new SsaCfg(graph, valNames.length, low.defRows as Rows<Val>, low.useRows as Rows<Val>, phiStart, phiDef, new Rows<Val>(argStart, argList));
+  // the two name maps are built when first asked for: validation never asks
+  let valIds: Map<string, Val> | undefined;
+  let varIds: Map<string, Var> | undefined;
   return {
     fn,
     file,
@@ -154,9 +158,13 @@ function lowerSsaInOrder(order: Order, file: string, name: string, original: Low
     ssa,
     places: makePlaces(file, name, fn, low),
     valNames,
-    valIds,
+    get valIds(): Map<string, Val> {
+      return (valIds ??= idsOf<Val>(valNames));
+    },
     varNames,
-    varIds,
+    get varIds(): Map<string, Var> {
+      return (varIds ??= resolvedVarIds());
+    },
     varOf,
     layout: low.layout,
     occurrences: occ,
@@ -168,7 +176,7 @@ function lowerSsaInOrder(order: Order, file: string, name: string, original: Low
  * The names that occur (variables of an original, values of an SSA), numbered in order of first
  * appearance through a name id -> number array, and every occurrence's number.
  */
-function numberOccurrences<T extends number>(fn: ColumnarFunction): { ofName: Int32Array; names: string[]; ids: Map<string, T>; occ: Int32Array } {
+function numberOccurrences(fn: ColumnarFunction): { ofName: Int32Array; names: string[]; occ: Int32Array } {
   const ofName = new Int32Array(fn.names.count).fill(-1);
   const names: string[] = [];
   const occ = new Int32Array(fn.occ.length);
@@ -178,9 +186,14 @@ function numberOccurrences<T extends number>(fn: ColumnarFunction): { ofName: In
     if (v < 0) v = ofName[id] = names.push(fn.names.text(id)) - 1;
     occ[k] = v;
   }
+  return { ofName, names, occ };
+}
+
+/** Name -> its number, for names numbered in order (distinct, as `numberOccurrences` makes them). */
+function idsOf<T extends number>(names: readonly string[]): Map<string, T> {
   const ids = new Map<string, T>();
-  names.forEach((x, v) => ids.set(x, v as T));
-  return { ofName, names, ids, occ };
+  for (let v = 0; v < names.length; v++) ids.set(names[v], v as T);
+  return ids;
 }
 
 /**
@@ -311,6 +324,18 @@ function layoutBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, 
   return splitBlocks(fn, occ, keyOf, keyCount, count)!;
 }
 
+const NO_INTS = new Int32Array(0);
+
+/** `splitBlocks`'s stamps, shared by every function (a big function's are let go after it). */
+let stampArrays: Int32Array[] = [0, 0, 0, 0].map(() => new Int32Array(256));
+const STAMP_KEEP = 1 << 16;
+
+/** Stamps of at least `n` entries. */
+function stampScratch(n: number): void {
+  if (n > stampArrays[0].length || (stampArrays[0].length > STAMP_KEEP && n <= STAMP_KEEP))
+    stampArrays = [0, 0, 0, 0].map(() => new Int32Array(Math.max(256, n)));
+}
+
 /** Sizes of a function's layout. */
 interface LayoutCount {
   nodes: number;
@@ -333,22 +358,30 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
   if (!fill)
     for (let b = 0; b < B; b++) blockFirstStmt[b + 1] = blockFirstStmt[b] + (fn.blockForm[b] === FORM_DEFS_USES ? 0 : fn.groupStart[b + 1] - fn.groupStart[b]);
   const S = blockFirstStmt[B];
-  const stmtUseNode = new Int32Array(fill ? S : 0);
-  const stmtDefNode = new Int32Array(fill ? S : 0);
+  // the counting pass fills nothing: it shares one empty array for all of these
+  const stmtUseNode = fill ? new Int32Array(S) : NO_INTS;
+  const stmtDefNode = fill ? new Int32Array(S) : NO_INTS;
   const N = sized?.nodes ?? 0;
-  const defStart = new Int32Array(fill ? N + 1 : 0);
-  const useStart = new Int32Array(fill ? N + 1 : 0);
-  const defList = new Int32Array(sized?.defs ?? 0);
-  const useList = new Int32Array(sized?.uses ?? 0);
-  const defStmt = new Int32Array(sized?.defs ?? 0);
-  const useStmt = new Int32Array(sized?.uses ?? 0);
+  const defStart = fill ? new Int32Array(N + 1) : NO_INTS;
+  const useStart = fill ? new Int32Array(N + 1) : NO_INTS;
+  const defList = fill ? new Int32Array(sized.defs) : NO_INTS;
+  const useList = fill ? new Int32Array(sized.uses) : NO_INTS;
+  const defStmt = fill ? new Int32Array(sized.defs) : NO_INTS;
+  const useStmt = fill ? new Int32Array(sized.uses) : NO_INTS;
   let nodes = 0;
   let defs = 0;
   let uses = 0;
   // stamps: the node where an item or key was last placed; starting a node resets them all at
-  // once. Both passes number nodes from 0, so the filling pass resets the counting pass's.
-  const stamps = sized?.stamps.map((a) => a.fill(-1)) ?? [keyOf.length, keyOf.length, keyCount, keyCount].map((k) => new Int32Array(k).fill(-1));
-  const [itemDefIn, itemUseIn, keyDefIn, keyUseIn] = stamps;
+  // once. Both passes number nodes from 0, so the filling pass resets the counting pass's. They
+  // are scratch shared by every function (only their first keyOf.length / keyCount entries count)
+  const items = keyOf.length;
+  if (!fill) stampScratch(Math.max(items, keyCount));
+  const [itemDefIn, itemUseIn, keyDefIn, keyUseIn] = stampArrays;
+  itemDefIn.fill(-1, 0, items);
+  itemUseIn.fill(-1, 0, items);
+  keyDefIn.fill(-1, 0, keyCount);
+  keyUseIn.fill(-1, 0, keyCount);
+  const stamps = stampArrays;
   let cur = -1;
   // statements only move forward through nodes, so each node's row entries are contiguous
   const newNode = (): void => {
@@ -455,52 +488,91 @@ function buildGraph(fn: ColumnarFunction, layout: Layout): Graph {
  * (messages and reports), from the layout: a certified function of 4*10^6 nodes never needs them.
  */
 function makePlaces(file: string, functionName: string, fn: ColumnarFunction, low: LoweredRows): Places {
-  let blockNames: string[] | undefined;
-  let nodeBlock: Int32Array | undefined;
-  let nodeFirstStmt: Int32Array | undefined;
-  const { blockFirstNode, blockFirstStmt, stmtUseNode, stmtDefNode } = low.layout;
-  return {
-    file,
-    functionName,
-    blockCount: fn.blockCount,
-    blockName: (b) => blockNames?.[b] ?? fn.names.text(fn.blockName[b]),
-    get blockNames(): readonly string[] {
-      if (blockNames === undefined) {
-        blockNames = new Array<string>(fn.blockCount);
-        for (let b = 0; b < fn.blockCount; b++) blockNames[b] = fn.names.text(fn.blockName[b]);
-      }
-      return blockNames;
-    },
-    blockFirstNode,
-    get nodeBlock(): Int32Array {
-      if (nodeBlock === undefined) {
-        nodeBlock = new Int32Array(blockFirstNode[fn.blockCount]);
-        for (let b = 0; b < fn.blockCount; b++) nodeBlock.fill(b, blockFirstNode[b], blockFirstNode[b + 1]);
-      }
-      return nodeBlock;
-    },
-    get nodeFirstStmt(): Int32Array {
-      if (nodeFirstStmt === undefined) {
-        // the first statement whose uses or defs a node holds; -1 for phi nodes and defs/uses blocks
-        const first = new Int32Array(blockFirstNode[fn.blockCount]).fill(-1);
-        for (let b = 0; b < fn.blockCount; b++)
-          for (let g = blockFirstStmt[b]; g < blockFirstStmt[b + 1]; g++) {
-            if (first[stmtUseNode[g]] < 0) first[stmtUseNode[g]] = g - blockFirstStmt[b];
-            if (first[stmtDefNode[g]] < 0) first[stmtDefNode[g]] = g - blockFirstStmt[b];
-          }
-        nodeFirstStmt = first;
-      }
-      return nodeFirstStmt;
-    },
-    defStmt: low.defStmt,
-    useStmt: low.useStmt,
-  };
+  return new LoweredPlaces(file, functionName, fn, low);
 }
+
+/**
+ * `makePlaces`'s object: a class, so that the lazy parts are getters of one prototype, not an
+ * object literal's own accessors made twice per function.
+ */
+class LoweredPlaces implements Places {
+  private blockNameList: string[] | undefined;
+  private nodeBlockCache: Int32Array | undefined;
+  private nodeFirstStmtCache: Int32Array | undefined;
+  readonly blockCount: number;
+  readonly blockFirstNode: Int32Array;
+  readonly defStmt: Int32Array;
+  readonly useStmt: Int32Array;
+
+  constructor(
+    readonly file: string,
+    readonly functionName: string,
+    private readonly fn: ColumnarFunction,
+    private readonly low: LoweredRows,
+  ) {
+    this.blockCount = fn.blockCount;
+    this.blockFirstNode = low.layout.blockFirstNode;
+    this.defStmt = low.defStmt;
+    this.useStmt = low.useStmt;
+  }
+
+  blockName(b: number): string {
+    return this.blockNameList?.[b] ?? this.fn.names.text(this.fn.blockName[b]);
+  }
+
+  get blockNames(): readonly string[] {
+    if (this.blockNameList === undefined) {
+      const fn = this.fn;
+      const names = new Array<string>(fn.blockCount);
+      for (let b = 0; b < fn.blockCount; b++) names[b] = fn.names.text(fn.blockName[b]);
+      this.blockNameList = names;
+    }
+    return this.blockNameList;
+  }
+
+  get nodeBlock(): Int32Array {
+    if (this.nodeBlockCache === undefined) {
+      const { fn, blockFirstNode } = this;
+      const nodeBlock = new Int32Array(blockFirstNode[fn.blockCount]);
+      for (let b = 0; b < fn.blockCount; b++) nodeBlock.fill(b, blockFirstNode[b], blockFirstNode[b + 1]);
+      this.nodeBlockCache = nodeBlock;
+    }
+    return this.nodeBlockCache;
+  }
+
+  get nodeFirstStmt(): Int32Array {
+    if (this.nodeFirstStmtCache === undefined) {
+      const fn = this.fn;
+      const { blockFirstNode, blockFirstStmt, stmtUseNode, stmtDefNode } = this.low.layout;
+      // the first statement whose uses or defs a node holds; -1 for phi nodes and defs/uses blocks
+      const first = new Int32Array(blockFirstNode[fn.blockCount]).fill(-1);
+      for (let b = 0; b < fn.blockCount; b++)
+        for (let g = blockFirstStmt[b]; g < blockFirstStmt[b + 1]; g++) {
+          if (first[stmtUseNode[g]] < 0) first[stmtUseNode[g]] = g - blockFirstStmt[b];
+          if (first[stmtDefNode[g]] < 0) first[stmtDefNode[g]] = g - blockFirstStmt[b];
+        }
+      this.nodeFirstStmtCache = first;
+    }
+    return this.nodeFirstStmtCache;
+  }
+}
+
+/** Look-ups a small function's `blockOf` answers by scanning before it builds its map. */
+const BLOCK_SCANS = 4;
+const BLOCK_SCAN_MAX = 64;
 
 /** `blockOf` of a lowered function: a map from id to block, built on first use. */
 function blockIndexOf(fn: ColumnarFunction): (id: string) => BlockIdx | undefined {
   let index: Map<string, BlockIdx> | undefined;
+  let scans = 0;
   return (id) => {
+    if (index === undefined && scans < BLOCK_SCANS && fn.blockCount <= BLOCK_SCAN_MAX) {
+      // the first few look-ups scan (a producer asks for a block or two per function, mostly
+      // the entry): from the end, so that the last of equal ids wins, as in the map
+      scans++;
+      for (let b = fn.blockCount - 1; b >= 0; b--) if (fn.names.text(fn.blockName[b]) === id) return b as BlockIdx;
+      return undefined;
+    }
     if (index === undefined) {
       index = new Map();
       for (let b = 0; b < fn.blockCount; b++) index.set(fn.names.text(fn.blockName[b]), b as BlockIdx);
@@ -524,14 +596,22 @@ function resolveVars(
   file: string,
   name: string,
   original: LoweredCfg | undefined,
-): { varOf: Int32Array; varNames: string[]; varIds: Map<string, Var> } {
+): { varOf: Int32Array; varNames: string[]; varIds: () => Map<string, Var> } {
   const fn = order.fn;
   const varNames = original ? original.varNames.slice() : [];
-  const varIds = new Map<string, Var>(original?.varIds ?? []);
+  // the original's variables are looked up in its map, not a copy of it: only new ones go here
+  const known = original?.varIds;
+  const added = new Map<string, Var>();
   const intern = (x: string): number => {
-    let v = varIds.get(x);
-    if (v === undefined) varIds.set(x, (v = (varNames.push(x) - 1) as Var));
+    let v = known?.get(x) ?? added.get(x);
+    if (v === undefined) added.set(x, (v = (varNames.push(x) - 1) as Var));
     return v;
+  };
+  // the map of the old code: the original's entries, then the new ones, in that order
+  const varIds = (): Map<string, Var> => {
+    const ids = new Map<string, Var>(known ?? []);
+    for (const [x, v] of added) ids.set(x, v);
+    return ids;
   };
   const n = valNames.length;
   const varOf = new Int32Array(n).fill(-1);
@@ -582,6 +662,23 @@ function resolveVars(
   }
 
   // a phi and its arguments are versions of one variable: spread known variables along phi links
+  // (nothing to spread in a function without phis)
+  if (fn.phiStart[fn.blockCount] > 0) spreadAlongPhis(fn, occ, varOf);
+
+  for (let v = 0; v < n; v++) {
+    if (varOf[v] >= 0) continue;
+    if (original !== undefined)
+      throw new MalformedInput(
+        `${file}: function ${show(name)}, ${firstPlace(fn, occ, v)}: cannot infer the variable of value ${JSON.stringify(valNames[v])} (give it in "vars")`,
+      );
+    varOf[v] = intern(valNames[v]);
+  }
+  return { varOf, varNames, varIds };
+}
+
+/** Known variables spread along phi links, breadth-first from the values in order (`resolveVars`). */
+function spreadAlongPhis(fn: ColumnarFunction, occ: Int32Array, varOf: Int32Array): void {
+  const n = varOf.length;
   const linkCount = new Int32Array(n + 1);
   forEachPhiLink(fn, occ, (d, x) => {
     linkCount[d + 1]++;
@@ -607,16 +704,6 @@ function resolveVars(
       }
     }
   }
-
-  for (let v = 0; v < n; v++) {
-    if (varOf[v] >= 0) continue;
-    if (original !== undefined)
-      throw new MalformedInput(
-        `${file}: function ${show(name)}, ${firstPlace(fn, occ, v)}: cannot infer the variable of value ${JSON.stringify(valNames[v])} (give it in "vars")`,
-      );
-    varOf[v] = intern(valNames[v]);
-  }
-  return { varOf, varNames, varIds };
 }
 
 /** Every (phi def, argument) pair, in document order. */

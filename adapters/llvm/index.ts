@@ -11,7 +11,7 @@
 import type { Adapter, FunctionPair, OriginalFunction, SourceInput } from "../adapter.js";
 import { emitLlvm } from "./emit.js";
 import type { AdaptedFunction } from "./mem2reg.js";
-import { adaptedFunctions, defines, identVersion, originalFunctions, split, type LlvmShare, type ModuleText } from "./stream.js";
+import { adaptedFunctions, countDefines, identVersion, originalFunctions, split, type LlvmShare, type ModuleText } from "./stream.js";
 import { MalformedInput } from "../../spec/errors.js";
 
 /** The property of mem2reg's own check: nothing changed but what mem2reg may change. */
@@ -80,7 +80,7 @@ export const llvmAdapter: Adapter<LlvmShare> = {
   split: (before, after, k) => split(moduleText(before), after === undefined ? undefined : moduleText(after), k),
   sharePairs: (share) => pairsOf(share.before, share.after!),
   shareOriginals: (share) => originalsOf(share.before),
-  countFunctions: (input) => defines(input.text).names.length,
+  countFunctions: (input) => countDefines(input.text),
   fuzzTarget: {
     name: "llvm-mem2reg",
     command: ["opt", "-passes=mem2reg", "-S"],

@@ -41,13 +41,13 @@
  * the loads that read the store (unification).
  */
 import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
-import { predecessors, type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmModule, type LlvmPhi, type LlvmStore, type LlvmValue } from "./ir.js";
+import { type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmModule, type LlvmPhi, type LlvmStore, type LlvmValue } from "./ir.js";
 import { llvmName } from "./parse.js";
 import { promotion, type Promotion } from "./promote.js";
 import { unreachablePrediction } from "./paths.js";
 import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
-import { sameSkeleton, shapeOf, SourceText, valueText, type Hole } from "./text.js";
+import { sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
 
 /** One failure of `same_instructions`: where (before file) and what. */
@@ -171,6 +171,8 @@ type Scan = number;
 const PASS = -1;
 const KILLED = -2;
 const KILL_IN = -3;
+/** Added to a scan to store it in a zero-initialised memo (every scan is >= KILL_IN). */
+const SCAN_BIAS = 4;
 
 interface Web {
   /** The after value `w` and what the scans need of it, looked up once. */
@@ -184,9 +186,10 @@ interface Web {
   /** Final in-sets of blocks (sorted value ids, BOT, KILL). */
   inSet: Map<number, number[]>;
   /** Block -> scan from its end (memo). */
-  outScan: Map<number, Scan>;
-  /** Block -> the value at its start (rep), or BOT; memo of finished ones. */
-  rep: Map<number, number>;
+  /** Block -> scan from its end plus SCAN_BIAS (memo; 0: not scanned yet), allocated at the first scan. */
+  outScan: Int32Array | null;
+  /** Block -> the value at its start (rep), or BOT; memo of finished ones (allocated by the first `rep`). */
+  rep: Map<number, number> | null;
 }
 
 class Adapter {
@@ -201,10 +204,12 @@ class Adapter {
   /** Promoted variable names, by index. */
   private readonly varNames: string[] = [];
   private readonly varIndex = new Map<string, number>();
-  /** Per instruction of the before version: its kind. */
-  private readonly kind: Uint8Array[];
+  /** Where each block's instructions start in the per-instruction arrays below (NB + 1 entries). */
+  private readonly base: Int32Array;
+  /** Per instruction of the before version (at `base[b] + i`): its kind. */
+  private readonly kind: Uint8Array;
   /** Removed (reachable) loads by result name: variable, position. */
-  private readonly loads = new Map<string, { variable: number; b: number; i: number; users: number }>();
+  private readonly loads = new Map<string, { variable: number; b: number; i: number }>();
   /** before local -> after key, for aligned results and parameters. */
   private readonly vmap = new Map<string, Key>();
   /** after local name -> before position ({b, i}; i = -1 for an added phi at the start of b). */
@@ -216,8 +221,8 @@ class Adapter {
   private readonly newPhis = new Map<string, { b: number; phi: LlvmPhi; variable: number }>();
   private readonly vals: SsaVal[] = [];
   private readonly undefVal: number[] = [];
-  /** Per block, per instruction: the SSA value a store defines, -1 elsewhere. */
-  private readonly storeVal: Int32Array[];
+  /** Per instruction (at `base[b] + i`): the SSA value a store defines, -1 elsewhere. */
+  private readonly storeVal: Int32Array;
   private readonly phiVal = new Map<string, number>();
   /** Per variable, per block: event instruction indices (alloca, stores), ascending. */
   private readonly events = new Map<number, number[]>();
@@ -258,8 +263,15 @@ class Adapter {
         }
       }
     }
-    const predLabels = predecessors(fb);
-    this.preds = predLabels.map((ps) => ps.map((p) => this.blockIndexB.get(p)!).filter((p) => this.reachable[p]));
+    // `predecessors(fb)` by index (labels are unique), restricted to reachable blocks
+    this.preds = fb.blocks.map(() => []);
+    for (let p = 0; p < this.NB; p++) {
+      if (!this.reachable[p]) continue;
+      for (const s of fb.blocks[p].succs) {
+        const t = this.blockIndexB.get(s);
+        if (t !== undefined) this.preds[t].push(p);
+      }
+    }
     let present: Set<string> | undefined;
     if (fa !== null) {
       present = new Set();
@@ -274,8 +286,10 @@ class Adapter {
       this.varIndex.set(name, this.varNames.length);
       this.varNames.push(name);
     }
-    this.kind = fb.blocks.map((blk) => new Uint8Array(blk.instrs.length));
-    this.storeVal = fb.blocks.map((blk) => new Int32Array(blk.instrs.length).fill(-1));
+    this.base = new Int32Array(this.NB + 1);
+    for (let b = 0; b < this.NB; b++) this.base[b + 1] = this.base[b] + fb.blocks[b].instrs.length;
+    this.kind = new Uint8Array(this.base[this.NB]);
+    this.storeVal = new Int32Array(this.base[this.NB]).fill(-1);
   }
 
   /** The variable a load or store through local `ptr` accesses: a promoted alloca or an alias of a second-round one. */
@@ -294,7 +308,10 @@ class Adapter {
 
   originalOnly(): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
     this.classify();
-    for (const [name, l] of this.loads) if (l.users > 0) this.loadVal.set(name, -1);
+    // a load is a use iff it has a user at all (only this mode asks)
+    const used = new Set<string>();
+    for (const blk of this.fb.blocks) for (const ins of blk.instrs) for (const o of ins.operands) used.add(o);
+    for (const name of this.loads.keys()) if (used.has(name)) this.loadVal.set(name, -1);
     const r = this.documents();
     return { doc: r.original, unreachable_blocks: r.stats.unreachable_blocks, promoted: r.stats.promoted };
   }
@@ -314,30 +331,28 @@ class Adapter {
   private classify(): void {
     const { promoted, removed } = this.prom;
     const unreachable = unreachablePrediction(this.fb, this.prom, this.reachable, this.blockIndexB);
-    const users = new Map<string, number>();
-    for (const blk of this.fb.blocks) for (const ins of blk.instrs) for (const o of ins.operands) users.set(o, (users.get(o) ?? 0) + 1);
     for (let b = 0; b < this.NB; b++) {
       const instrs = this.fb.blocks[b].instrs;
-      const k = this.kind[b];
+      const k0 = this.base[b];
       for (let i = 0; i < instrs.length; i++) {
         const ins = instrs[i];
-        if (isDebug(ins) || removed.has(ins)) k[i] = DROP;
-        else if (ins.op === "alloca" && b === 0 && ins.result !== null && promoted.has(ins.result)) k[i] = ALLOCA;
+        if (isDebug(ins) || removed.has(ins)) this.kind[k0 + i] = DROP;
+        else if (ins.op === "alloca" && b === 0 && ins.result !== null && promoted.has(ins.result)) this.kind[k0 + i] = ALLOCA;
         else if (!this.reachable[b]) {
           // what the way mem2reg promoted the alloca leaves in unreachable code (paths.ts)
           const fate = unreachable.fates.get(ins);
-          if (fate === undefined) k[i] = KEEP;
-          else if (fate.kind === "removed") k[i] = DROP;
+          if (fate === undefined) this.kind[k0 + i] = KEEP;
+          else if (fate.kind === "removed") this.kind[k0 + i] = DROP;
           else {
-            k[i] = UNREACHABLE_LOAD;
+            this.kind[k0 + i] = UNREACHABLE_LOAD;
             this.unreachableValue.set(ins.result!, fate.value);
           }
         }
         else if (ins.op === "load" && ins.ptr.kind === "local" && this.varOfPtr(ins.ptr.name) !== undefined) {
-          k[i] = LOAD;
-          this.loads.set(ins.result!, { variable: this.varOfPtr(ins.ptr.name)!, b, i, users: users.get(ins.result!) ?? 0 });
-        } else if (ins.op === "store" && ins.ptr.kind === "local" && this.varOfPtr(ins.ptr.name) !== undefined) k[i] = STORE;
-        else k[i] = KEEP;
+          this.kind[k0 + i] = LOAD;
+          this.loads.set(ins.result!, { variable: this.varOfPtr(ins.ptr.name)!, b, i });
+        } else if (ins.op === "store" && ins.ptr.kind === "local" && this.varOfPtr(ins.ptr.name) !== undefined) this.kind[k0 + i] = STORE;
+        else this.kind[k0 + i] = KEEP;
       }
     }
     // second round: the holder's loads are replaced by the alloca itself, which the after
@@ -366,7 +381,7 @@ class Adapter {
       const ib: number[] = [];
       let oldPhis = 0;
       for (let i = 0; i < blkB.instrs.length; i++) {
-        if (this.kind[b][i] !== KEEP) continue;
+        if (this.kind[this.base[b] + i] !== KEEP) continue;
         ib.push(i);
         if (blkB.instrs[i].op === "phi") oldPhis++;
       }
@@ -383,7 +398,7 @@ class Adapter {
       const assumes = this.nonnullAssumes(b, ib);
       for (let i = added; i < blkA.instrs.length; i++) {
         if (isDebug(blkA.instrs[i])) continue;
-        const load = assumes.get(ia.length);
+        const load = assumes.size === 0 ? undefined : assumes.get(ia.length);
         if (load !== undefined && this.isNonnullAssume(b, i, load)) {
           i++; // the icmp and the assume that keep a removed load's !nonnull
           continue;
@@ -476,8 +491,8 @@ class Adapter {
     for (let i = 0; i < instrs.length; i++) {
       while (kept < ib.length && ib[kept] < i) kept++;
       const ins = instrs[i];
-      if (ins.op !== "load" || ins.result === null || (this.kind[b][i] !== LOAD && this.kind[b][i] !== UNREACHABLE_LOAD)) continue;
-      if (/!nonnull\b/.test(this.srcB.instruction(this.fb, b, i))) out.set(kept, ins.result);
+      if (ins.op !== "load" || ins.result === null || (this.kind[this.base[b] + i] !== LOAD && this.kind[this.base[b] + i] !== UNREACHABLE_LOAD)) continue;
+      if (this.srcB.rawIncludes(this.fb, b, i, "!nonnull") && /!nonnull\b/.test(this.srcB.instruction(this.fb, b, i))) out.set(kept, ins.result);
     }
     return out;
   }
@@ -492,7 +507,8 @@ class Adapter {
     if (args.length !== 1 || args[0].value.kind !== "local" || args[0].value.name !== cmp.result) return false;
     const m = /=\s*icmp\s+ne\s+(.*)$/.exec(this.srcA.instruction(this.fa, b, i));
     if (m === null || !/,\s*null\s*$/.test(m[1]) || cmp.operands.length !== 1) return false;
-    if (this.kind[b][this.loads.get(load)?.i ?? -1] === LOAD) this.replacement(load, `%${cmp.operands[0]}`, b, instrs[i].line, instrs[i].line);
+    const li = this.loads.get(load)?.i ?? -1;
+    if (li >= 0 && li < this.fb.blocks[b].instrs.length && this.kind[this.base[b] + li] === LOAD) this.replacement(load, `%${cmp.operands[0]}`, b, instrs[i].line, instrs[i].line);
     return true;
   }
 
@@ -510,7 +526,7 @@ class Adapter {
   private operand(b: number, x: LlvmInstr, y: LlvmInstr, hb: LlvmValue, ha: LlvmValue): boolean {
     if (hb.kind === "local") {
       const load = this.loads.get(hb.name);
-      if (load !== undefined && this.kind[load.b][load.i] === LOAD) {
+      if (load !== undefined && this.kind[this.base[load.b] + load.i] === LOAD) {
         this.replacement(hb.name, keyOf(ha), b, x.line, y.line);
         return true;
       }
@@ -520,6 +536,19 @@ class Adapter {
       return want !== undefined && want === keyOf(ha);
     }
     return hb.kind === ha.kind && keyOf(hb) === keyOf(ha);
+  }
+
+  /** `operand` of two locals `%nb` and `%na`, without building them as values unless needed. */
+  private localOperand(b: number, x: LlvmInstr, y: LlvmInstr, nb: string, na: string): boolean {
+    const load = this.loads.get(nb);
+    if (load !== undefined && this.kind[this.base[load.b] + load.i] === LOAD) {
+      this.replacement(nb, `%${na}`.trim(), b, x.line, y.line);
+      return true;
+    }
+    if (this.prom.promoted.has(nb)) return false; // a local is no `undef` (unreachable code)
+    if (this.unreachableValue.has(nb)) return this.unreachableOperand(b, x, y, nb, { kind: "local", name: na });
+    const want = this.vmap.get(nb);
+    return want !== undefined && want === `%${na}`.trim();
   }
 
   /**
@@ -560,7 +589,7 @@ class Adapter {
       // the same text: operands in the same places, labels with the same names
       let ok = x.operands.length === y.operands.length;
       for (let k = 0; ok && k < x.operands.length; k++)
-        ok = this.operand(b, x, y, { kind: "local", name: x.operands[k] }, { kind: "local", name: y.operands[k] });
+        ok = this.localOperand(b, x, y, x.operands[k], y.operands[k]);
       const sx = (x as { succs?: string[] }).succs ?? [];
       const sy = (y as { succs?: string[] }).succs ?? [];
       for (let k = 0; ok && k < sx.length; k++) ok = this.blockIndexB.get(sx[k]) === this.blockIndexA.get(sy[k]);
@@ -611,6 +640,10 @@ class Adapter {
     return "";
   }
 
+  /** Scratch of `tokenCompare`: the corresponding local names, and the names expected next. */
+  private readonly pairScratch: string[] = [];
+  private readonly expectScratch: ExpectedNames = { b: undefined, a: undefined };
+
   /** Local value names of each version (parameters and results), for `tokenCompare`. */
   private localsB: Set<string> | null = null;
   private localsA: Set<string> | null = null;
@@ -626,19 +659,32 @@ class Adapter {
     const localsB = (this.localsB ??= localNames(this.fb));
     const localsA = (this.localsA ??= localNames(this.fa));
     let vk = 0;
-    const pairs: string[] = [];
-    const same = sameSkeleton(tb, ta, (nb, na) => {
-      if (localsB.has(nb)) {
-        if (!localsA.has(na) || x.operands[vk] !== nb || y.operands[vk] !== na) return false;
-        vk++;
-        pairs.push(nb, na);
-        return true;
-      }
-      if (this.blockIndexB.has(nb)) return this.blockIndexB.get(nb) === this.blockIndexA.get(na);
-      return nb === na && !localsA.has(na);
-    });
+    const pairs = this.pairScratch; // the first np entries (no `length = 0`: a runtime call)
+    let np = 0;
+    // the operands are the names expected next (the parser's strings: no new substrings)
+    const expect = this.expectScratch;
+    expect.b = x.operands[0];
+    expect.a = y.operands[0];
+    const same = sameSkeleton(
+      tb,
+      ta,
+      (nb, na) => {
+        if (localsB.has(nb)) {
+          if (!localsA.has(na) || x.operands[vk] !== nb || y.operands[vk] !== na) return false;
+          vk++;
+          expect.b = x.operands[vk];
+          expect.a = y.operands[vk];
+          pairs[np++] = nb;
+          pairs[np++] = na;
+          return true;
+        }
+        if (this.blockIndexB.has(nb)) return this.blockIndexB.get(nb) === this.blockIndexA.get(na);
+        return nb === na && !localsA.has(na);
+      },
+      expect,
+    );
     if (!same || vk !== x.operands.length || vk !== y.operands.length) return false;
-    for (let k = 0; k < pairs.length; k += 2) if (!this.operand(b, x, y, { kind: "local", name: pairs[k] }, { kind: "local", name: pairs[k + 1] })) return false;
+    for (let k = 0; k < np; k += 2) if (!this.localOperand(b, x, y, pairs[k], pairs[k + 1])) return false;
     return true;
   }
 
@@ -694,13 +740,14 @@ class Adapter {
     }
     // otherwise: the variable of the loads it replaces, then along phis
     const hints = new Map<string, Set<number>>();
-    for (const [name, w] of this.repl) {
-      const p = w.startsWith("%") ? this.newPhis.get(w.slice(1)) : undefined;
-      if (p === undefined || p.variable >= 0) continue;
-      let h = hints.get(w.slice(1));
-      if (!h) hints.set(w.slice(1), (h = new Set()));
-      h.add(this.loads.get(name)!.variable);
-    }
+    if (this.newPhis.size > 0)
+      for (const [name, w] of this.repl) {
+        const p = w.startsWith("%") ? this.newPhis.get(w.slice(1)) : undefined;
+        if (p === undefined || p.variable >= 0) continue;
+        let h = hints.get(w.slice(1));
+        if (!h) hints.set(w.slice(1), (h = new Set()));
+        h.add(this.loads.get(name)!.variable);
+      }
     for (const [name, h] of hints) if (h.size === 1) this.newPhis.get(name)!.variable = [...h][0];
     for (let changed = true; changed; ) {
       changed = false;
@@ -740,7 +787,7 @@ class Adapter {
       const instrs = this.fb.blocks[b].instrs;
       let s = 0;
       for (let i = 0; i < instrs.length; i++) {
-        const k = this.kind[b][i];
+        const k = this.kind[this.base[b] + i];
         if (k !== ALLOCA && k !== LOAD && k !== STORE) continue;
         const ins = instrs[i];
         if (k !== LOAD) {
@@ -749,7 +796,7 @@ class Adapter {
           let ev = this.events.get(key);
           if (!ev) this.events.set(key, (ev = []));
           ev.push(i);
-          if (k === STORE) this.storeVal[b][i] = this.addVal(`${this.varNames[v]}.${this.fb.blocks[b].label}.${s}`, v);
+          if (k === STORE) this.storeVal[this.base[b] + i] = this.addVal(`${this.varNames[v]}.${this.fb.blocks[b].label}.${s}`, v);
         }
         s++;
       }
@@ -783,8 +830,9 @@ class Adapter {
         if (this.loadVal.has(name)) continue;
         const l = this.loads.get(name)!;
         const w = this.repl.get(name)!;
-        this.dominance(w, l.b, l.i, `the load ${llvmName("%", name)}`);
-        const v = this.lookup(l.variable, w, l.b, l.i, `the load ${llvmName("%", name)}`);
+        const what = () => `the load ${llvmName("%", name)}`;
+        this.dominance(w, l.b, l.i, what);
+        const v = this.lookup(l.variable, w, l.b, l.i, what);
         this.loadVal.set(name, v);
       }
       if (round === 0)
@@ -792,20 +840,28 @@ class Adapter {
           const args: number[] = [];
           const preds = this.preds[p.b];
           const seen = new Map<number, number>();
+          // the incoming pairs by block, in order (once per phi, not per predecessor)
+          const byLabel = new Map<string, LlvmPhi["incoming"]>();
+          for (const inc of p.phi.incoming) {
+            const l = byLabel.get(inc.block);
+            if (l === undefined) byLabel.set(inc.block, [inc]);
+            else l.push(inc);
+          }
           for (const q of preds) {
             const nth = seen.get(q) ?? 0;
             seen.set(q, nth + 1);
             const label = this.fa.blocks[q]?.label;
-            const incs = p.phi.incoming.filter((inc) => inc.block === label);
+            const incs = (label === undefined ? undefined : byLabel.get(label)) ?? [];
             const inc = incs[Math.min(nth, incs.length - 1)];
             if (inc === undefined) {
               this.fail(p.b, this.fb.blocks[p.b].line, `the phi ${llvmName("%", name)} (line ${p.phi.line} after mem2reg) has no value for the predecessor ${llvmName("%", this.fb.blocks[q].label)}`, p.phi.line);
               args.push(this.undefVal[p.variable]);
               continue;
             }
-            const what = `the argument for ${llvmName("%", this.fb.blocks[q].label)} of the phi ${llvmName("%", name)}`;
-            this.dominance(keyOf(inc.value), q, this.fb.blocks[q].instrs.length, what);
-            args.push(this.lookup(p.variable, keyOf(inc.value), q, this.fb.blocks[q].instrs.length, what));
+            const what = () => `the argument for ${llvmName("%", this.fb.blocks[q].label)} of the phi ${llvmName("%", name)}`;
+            const w = keyOf(inc.value);
+            this.dominance(w, q, this.fb.blocks[q].instrs.length, what);
+            args.push(this.lookup(p.variable, w, q, this.fb.blocks[q].instrs.length, what));
           }
           this.argsOf.set(name, args);
         }
@@ -821,24 +877,24 @@ class Adapter {
    * dominate it (a phi argument: the end of its predecessor). Constants, globals and arguments
    * are available everywhere. A value that breaks it fails `same_instructions`.
    */
-  private dominance(w: Key, b: number, i: number, what: string): void {
+  private dominance(w: Key, b: number, i: number, what: () => string): void {
     if (!w.startsWith("%")) return;
     const d = this.defPosA.get(w.slice(1));
     if (d === undefined) return; // a parameter
-    this.doms ??= new BlockDominators(this.fb.blocks.map((blk) => blk.succs.map((t) => this.blockIndexB.get(t)!)));
-    const ok = d.b === b ? d.i < i : this.doms.dominates(d.b, b);
+    // the dominator tree only for a value of another block than the entry, which dominates every reachable one
+    const ok = d.b === b ? d.i < i : d.b === 0 && this.reachable[b] ? true : (this.doms ??= new BlockDominators(this.fb.blocks.map((blk) => blk.succs.map((t) => this.blockIndexB.get(t)!)))).dominates(d.b, b);
     if (ok) return;
     const blk = this.fb.blocks[b];
     const line = i < blk.instrs.length ? blk.instrs[i].line : blk.instrs[blk.instrs.length - 1].line;
     const defLine = d.i >= 0 ? this.fb.blocks[d.b].instrs[d.i].line : this.fb.blocks[d.b].line;
-    this.fail(b, line, `${what} is replaced by ${w}, which does not dominate it (defined in block ${llvmName("%", this.fb.blocks[d.b].label)}, line ${defLine} before mem2reg): not valid SSA`);
+    this.fail(b, line, `${what()} is replaced by ${w}, which does not dominate it (defined in block ${llvmName("%", this.fb.blocks[d.b].label)}, line ${defLine} before mem2reg): not valid SSA`);
   }
 
   /**
    * The SSA value of variable `a` that stands for after-value `w` just before instruction `i` of
    * block `b` (i = length: the end of the block).
    */
-  private lookup(a: number, w: Key, b: number, i: number, what: string): number {
+  private lookup(a: number, w: Key, b: number, i: number, what: () => string): number {
     let byVar = this.webs.get(w);
     if (!byVar) this.webs.set(w, (byVar = []));
     const web = (byVar[a] ??= this.newWeb(a, w));
@@ -849,21 +905,28 @@ class Adapter {
     const inB = this.solve(a, web, b);
     const result = start === KILL_IN ? killOf(inB) : inB;
     if (result.includes(KILL)) return this.recomputed(a, w, b, line, what);
-    const values = result.filter((x) => x >= 0);
-    if (values.length === 0) {
+    // how many values the set holds, and the first
+    let values = 0;
+    let first = -1;
+    for (const x of result)
+      if (x >= 0) {
+        if (values === 0) first = x;
+        values++;
+      }
+    if (values === 0) {
       const cand = this.candidate(a, w);
       if (cand === undefined) {
-        this.fail(b, line, `${what} is replaced by ${w}, which is not a value stored to ${llvmName("%", this.varNames[a])}`);
+        this.fail(b, line, `${what()} is replaced by ${w}, which is not a value stored to ${llvmName("%", this.varNames[a])}`);
         return this.undefVal[a];
       }
       return cand;
     }
-    if (values.length === 1) return values[0];
+    if (values === 1) return first;
     return this.rep(a, web, b);
   }
 
   private newWeb(a: number, w: Key): Web {
-    const web: Web = { w, defB: -1, defI: -1, phiB: -1, phiVal: -1, inSet: new Map(), outScan: new Map(), rep: new Map() };
+    const web: Web = { w, defB: -1, defI: -1, phiB: -1, phiVal: -1, inSet: new Map(), outScan: null, rep: null };
     if (!w.startsWith("%")) return web;
     const name = w.slice(1);
     const phi = this.newPhis.get(name);
@@ -880,10 +943,10 @@ class Adapter {
     return web;
   }
 
-  private recomputed(a: number, w: Key, b: number, line: number, what: string): number {
+  private recomputed(a: number, w: Key, b: number, line: number, what: () => string): number {
     const d = this.defPosA.get(w.slice(1));
     const where = d === undefined ? "" : ` (line ${d.i >= 0 ? this.fb.blocks[d.b].instrs[d.i].line : this.fb.blocks[d.b].line})`;
-    this.fail(b, line, `${what} is replaced by ${w}, but on some path ${w}${where} is computed anew after it was stored to ${llvmName("%", this.varNames[a])}`);
+    this.fail(b, line, `${what()} is replaced by ${w}, but on some path ${w}${where} is computed anew after it was stored to ${llvmName("%", this.varNames[a])}`);
     return this.undefVal[a];
   }
 
@@ -894,8 +957,8 @@ class Adapter {
     if (phi !== undefined && phi.variable === a) return this.phiVal.get(w.slice(1));
     for (let b = 0; b < this.NB; b++) {
       for (const i of this.events.get(a * this.NB + b) ?? []) {
-        if (this.kind[b][i] !== STORE) continue;
-        if (sameKey(this.storeKey(b, i), w)) return this.storeVal[b][i];
+        if (this.kind[this.base[b] + i] !== STORE) continue;
+        if (sameKey(this.storeKey(b, i), w)) return this.storeVal[this.base[b] + i];
       }
     }
     return undefined;
@@ -927,19 +990,21 @@ class Adapter {
 
   /** The SSA value if the event at (b, i) defines `a` as `w` (binding an unknown store), else -1. */
   private event(a: number, w: Key, b: number, i: number): number {
-    if (this.kind[b][i] === ALLOCA) return isUndef(w) ? this.undefVal[a] : -1;
+    if (this.kind[this.base[b] + i] === ALLOCA) return isUndef(w) ? this.undefVal[a] : -1;
     const k = this.storeKey(b, i);
-    if (sameKey(k, w)) return this.storeVal[b][i];
+    if (sameKey(k, w)) return this.storeVal[this.base[b] + i];
     if (k.startsWith("?")) {
       // the value of a load that only stores use: what the loads reading this store see
       const load = k.slice(1);
       this.repl.set(load, w);
       this.pending.push(load);
-      return this.storeVal[b][i];
+      return this.storeVal[this.base[b] + i];
     }
     return -1;
   }
 
+  /** `[v]` per SSA value v, shared (value sets are never changed in place). */
+  private readonly singles: number[][] = [];
   /** Scratch of `solve`, by block: region membership and queue stamps, current in-sets. */
   private stampRegion: Int32Array | null = null;
   private stampQueued: Int32Array | null = null;
@@ -979,7 +1044,7 @@ class Adapter {
     for (const b of region) cur[b] = b === 0 ? BOT_ONLY : NONE;
     const out = (p: number): number[] => {
       const s = this.outScanOf(a, web, p);
-      if (s >= 0) return [s];
+      if (s >= 0) return (this.singles[s] ??= [s]);
       if (s === KILLED) return KILL_ONLY;
       const inP = inRegion[p] === gen ? cur[p] : web.inSet.get(p)!;
       return s === PASS ? inP : killOf(inP);
@@ -1007,15 +1072,19 @@ class Adapter {
   }
 
   private outScanOf(a: number, web: Web, p: number): Scan {
-    let s = web.outScan.get(p);
-    if (s === undefined) web.outScan.set(p, (s = this.scan(a, web, p, this.fb.blocks[p].instrs.length)));
+    const memo = (web.outScan ??= new Int32Array(this.NB));
+    const m = memo[p];
+    if (m !== 0) return m - SCAN_BIAS;
+    const s = this.scan(a, web, p, this.fb.blocks[p].instrs.length);
+    memo[p] = s + SCAN_BIAS;
     return s;
   }
 
   /** The value at the start of block `b` in the web: our phis where several values meet. */
   private rep(a: number, web: Web, b0: number): number {
     const w = web.w;
-    const memo = web.rep.get(b0);
+    const repMemo = (web.rep ??= new Map());
+    const memo = repMemo.get(b0);
     if (memo !== undefined) return memo;
     // the blocks of the web behind b0 whose start values are needed
     const need: number[] = [];
@@ -1026,7 +1095,7 @@ class Adapter {
       need.push(b);
       for (const p of this.preds[b]) {
         const s = this.outScanOf(a, web, p);
-        if (s === PASS && !seen.has(p) && !web.rep.has(p)) {
+        if (s === PASS && !seen.has(p) && !repMemo.has(p)) {
           seen.add(p);
           stack.push(p);
         }
@@ -1048,7 +1117,7 @@ class Adapter {
       let x = b;
       let result: number;
       for (;;) {
-        const m = web.rep.get(x) ?? startOf.get(x);
+        const m = repMemo.get(x) ?? startOf.get(x);
         if (m !== undefined) {
           result = m;
           break;
@@ -1150,9 +1219,9 @@ class Adapter {
     }
     for (const b of need) {
       const v = startValue(b);
-      web.rep.set(b, v === BOT ? BOT : resolve(v));
+      repMemo.set(b, v === BOT ? BOT : resolve(v));
     }
-    return web.rep.get(b0)!;
+    return repMemo.get(b0)!;
   }
 
   /**
@@ -1205,9 +1274,12 @@ class Adapter {
         v = next;
         continue;
       }
-      for (let b = 0; b < this.NB; b++) {
-        const i = this.storeVal[b].indexOf(v);
-        if (i < 0) continue;
+      // the first store defining v, in block order
+      const at = this.storeVal.indexOf(v);
+      if (at >= 0) {
+        let b = 0;
+        while (this.base[b + 1] <= at) b++;
+        const i = at - this.base[b];
         const stored = (this.fb.blocks[b].instrs[i] as LlvmStore).value;
         if (stored.kind !== "local") return keyOf(stored);
         return this.repl.get(stored.name) ?? this.vmap.get(stored.name);
@@ -1240,7 +1312,8 @@ class Adapter {
       if (!l) phisAt.set(fp.b, (l = []));
       l.push({ val: fp.val, args: fp.args });
     }
-    const ssaStmts: { defs: number[]; uses: number[] }[][] = [];
+    /** Per reachable block, per statement: its SSA def and use (-1: none), flat. */
+    const ssaStmts: number[][] = [];
     const lines = new Map<string, BlockLines>();
     for (let b = 0; b < this.NB; b++) {
       if (!this.reachable[b]) continue;
@@ -1249,32 +1322,32 @@ class Adapter {
       const stmtLines: number[] = [];
       lines.set(blk.label, { label: blk.line, stmts: stmtLines, end: blk.instrs[blk.instrs.length - 1]?.line ?? blk.line });
       const so: StmtDoc[] = [];
-      const ss: { defs: number[]; uses: number[] }[] = [];
+      const ss: number[] = [];
       for (let i = 0; i < blk.instrs.length; i++) {
-        const k = this.kind[b][i];
+        const k = this.kind[this.base[b] + i];
         const ins = blk.instrs[i];
         if (k === ALLOCA) {
           const v = this.varIndex.get(ins.result!)!;
           uninitialised.push({ variable: this.varNames[v], block: blk.label, stmt: so.length });
           so.push({ defs: [this.varNames[v]], uses: [] });
           stmtLines.push(ins.line);
-          ss.push({ defs: this.undefVal.length > v ? [name(this.undefVal[v])] : [], uses: [] });
+          ss.push(this.undefVal.length > v ? name(this.undefVal[v]) : -1, -1);
         } else if (k === STORE) {
           const v = this.varOfPtr(((ins as LlvmStore).ptr as { name: string }).name)!;
           so.push({ defs: [this.varNames[v]], uses: [] });
           stmtLines.push(ins.line);
-          const sv = this.storeVal[b][i];
-          ss.push({ defs: sv < 0 ? [] : [name(sv)], uses: [] });
+          const sv = this.storeVal[this.base[b] + i];
+          ss.push(sv < 0 ? -1 : name(sv), -1);
         } else if (k === LOAD) {
           const l = this.loads.get(ins.result!)!;
           const val = this.loadVal.get(ins.result!);
           stmtLines.push(ins.line);
           if (val === undefined) {
             so.push({ defs: [], uses: [] });
-            ss.push({ defs: [], uses: [] });
+            ss.push(-1, -1);
           } else {
             so.push({ defs: [], uses: [this.varNames[l.variable]] });
-            ss.push({ defs: [], uses: val >= 0 ? [name(val)] : [] });
+            ss.push(-1, val >= 0 ? name(val) : -1);
           }
         }
       }
@@ -1288,14 +1361,13 @@ class Adapter {
     }
     // unique value names
     const names: string[] = new Array<string>(this.vals.length);
-    const taken = new Set<string>();
-    // a map of thousands of names: a dictionary from the start (adding keys to `{}` walks V8's hidden-class transitions), and `__proto__` an ordinary key
+    // a map of thousands of names: a dictionary from the start (adding keys to `{}` walks V8's hidden-class transitions), and `__proto__` an ordinary key;
+    // its keys are the names taken so far (every value is a variable's name, never undefined)
     const vars: Record<string, string> = Object.create(null);
     for (let v = 0; v < this.vals.length; v++) {
       if (!used[v]) continue;
       let n = this.vals[v].name;
-      for (let k = 2; taken.has(n); k++) n = `${this.vals[v].name}#${k}`;
-      taken.add(n);
+      for (let k = 2; vars[n] !== undefined; k++) n = `${this.vals[v].name}#${k}`;
       names[v] = n;
       vars[n] = this.varNames[this.vals[v].variable];
     }
@@ -1313,7 +1385,10 @@ class Adapter {
     for (let b = 0; b < this.NB; b++) {
       if (!this.reachable[b]) continue;
       const doc = blocksS[r];
-      doc.stmts = ssaStmts[r].map((s) => ({ defs: s.defs.map(show), uses: s.uses.map(show) }));
+      const ss = ssaStmts[r];
+      const stmts: StmtDoc[] = [];
+      for (let k = 0; k < ss.length; k += 2) stmts.push({ defs: ss[k] < 0 ? [] : [show(ss[k])], uses: ss[k + 1] < 0 ? [] : [show(ss[k + 1])] });
+      doc.stmts = stmts;
       const ph = phisAt.get(b);
       if (ph && ph.length > 0) doc.phis = ph.map((p): PhiDoc => ({ def: show(p.val), args: p.args.map(show) }));
       r++;

@@ -133,6 +133,7 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: PromotionOpti
   const rounds = new Map<string, number>();
   const aliases = new Map<string, string>();
   if (allocas.size === 0) return { promoted, removed, dropped, kept, laterRounds, rounds, aliases };
+  const gepCache = new Map<LlvmInstr, boolean>();
   const users = usersOf(fn, new Set(allocas.keys()));
   const derivedUsers = usersOf(fn, derivedOf(users));
   /** What mem2reg deletes besides loads and stores when it promotes `name`. */
@@ -151,7 +152,7 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: PromotionOpti
   };
 
   for (const [name, a] of allocas) {
-    const why = disqualify(typedLoads(name), name, a.alloca.type, users.get(name) ?? [], derivedUsers, fn, src);
+    const why = disqualify(typedLoads(name), name, a.alloca.type, users.get(name) ?? [], derivedUsers, fn, src, gepCache);
     if (why !== null) {
       kept.set(name, why);
       continue;
@@ -201,6 +202,9 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: PromotionOpti
    * address into holders, or null.
    */
   function laterRound(name: string): { mine: string[]; rest: { instr: LlvmInstr; pos: Pos; via: string }[] } | null {
+    // no store of its address at all: no holder, so its users are the ones that disqualified it in
+    // the first round (with the same derived users), and still do
+    if (!(users.get(name) ?? []).some((u) => u.instr.op === "store" && u.instr.value.kind === "local" && u.instr.value.name === name)) return null;
     const type = allocas.get(name)!.alloca.type;
     const values = new Set<string>([name]);
     const holders = new Set<string>();
@@ -253,7 +257,7 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: PromotionOpti
     }
     const extraDerived = usersOf(fn, derivedOf(usersOf(fn, new Set(mine))));
     const allDerived = extraDerived.size === 0 ? derivedUsers : new Map([...derivedUsers, ...extraDerived]);
-    for (const [via, list] of restUsers) if (disqualify(typedLoads(name), via, type, list, allDerived, fn, src) !== null) return null;
+    for (const [via, list] of restUsers) if (disqualify(typedLoads(name), via, type, list, allDerived, fn, src, gepCache) !== null) return null;
     return { mine, rest };
   }
   return { promoted, removed, dropped, kept, laterRounds, rounds, aliases };
@@ -306,44 +310,50 @@ function disqualify(
   derivedUsers: Map<string, { instr: LlvmInstr; pos: Pos }[]>,
   fn: LlvmFunction,
   src: SourceText,
+  /** Per getelementptr already looked at: whether it has an index other than the constant 0. */
+  zeroIndexCache?: Map<LlvmInstr, boolean>,
 ): string | null {
   const type = normType(allocatedType);
   for (const { instr: u, pos } of users) {
-    const at = `line ${u.line}`;
     switch (u.op) {
       case "load":
-        if (u.volatile) return `volatile load at ${at}`;
-        if (!(u.ptr.kind === "local" && u.ptr.name === name)) return `used by a load at ${at} other than as its pointer`;
-        if (typedLoads && normType(u.type) !== type) return `load of another type (${u.type}) at ${at}, which LLVM 15 and later do not promote`;
+        if (u.volatile) return `volatile load at line ${u.line}`;
+        if (!(u.ptr.kind === "local" && u.ptr.name === name)) return `used by a load at line ${u.line} other than as its pointer`;
+        if (typedLoads && u.type !== allocatedType && normType(u.type) !== type) return `load of another type (${u.type}) at line ${u.line}, which LLVM 15 and later do not promote`;
         continue;
       case "store":
-        if (u.value.kind === "local" && u.value.name === name) return `its address is stored at ${at}`;
-        if (!(u.ptr.kind === "local" && u.ptr.name === name)) return `used by a store at ${at} other than as its pointer`;
-        if (normType(u.type) !== type) return `store of another type (${u.type}) at ${at}`;
-        if (u.volatile) return `volatile store at ${at}`;
+        if (u.value.kind === "local" && u.value.name === name) return `its address is stored at line ${u.line}`;
+        if (!(u.ptr.kind === "local" && u.ptr.name === name)) return `used by a store at line ${u.line} other than as its pointer`;
+        if (u.type !== allocatedType && normType(u.type) !== type) return `store of another type (${u.type}) at line ${u.line}`;
+        if (u.volatile) return `volatile store at line ${u.line}`;
         continue;
       case "call":
         if (u.intrinsic === "lifetime.start" || u.intrinsic === "lifetime.end") continue;
         if (isDroppableUse(u, name)) continue;
-        return `passed to a call at ${at}`;
+        return `passed to a call at line ${u.line}`;
       case "bitcast":
       case "getelementptr":
       case "addrspacecast": {
-        if (u.operands[0] !== name || u.result === null) return `used by ${u.op} at ${at} other than as its operand`;
+        if (u.operands[0] !== name || u.result === null) return `used by ${u.op} at line ${u.line} other than as its operand`;
         if (u.op === "getelementptr") {
-          const { shape } = shapeOf(src.instruction(fn, pos.b, pos.i), u.line);
-          const idx = shape.holes.slice(1);
-          if (idx.some((h) => h.kind !== "value" || h.value.kind !== "const" || h.value.text !== "0")) return `getelementptr with a non-zero index at ${at}`;
+          let nonZero = zeroIndexCache?.get(u);
+          if (nonZero === undefined) {
+            const { shape } = shapeOf(src.instruction(fn, pos.b, pos.i), u.line);
+            const idx = shape.holes.slice(1);
+            nonZero = idx.some((h) => h.kind !== "value" || h.value.kind !== "const" || h.value.text !== "0");
+            zeroIndexCache?.set(u, nonZero);
+          }
+          if (nonZero) return `getelementptr with a non-zero index at line ${u.line}`;
         }
         for (const d of derivedUsers.get(u.result) ?? []) {
           if (isLifetime(d.instr)) continue;
           if (u.op !== "addrspacecast" && isDroppableUse(d.instr, u.result)) continue;
-          return `${u.op} at ${at} has a user other than lifetime markers (line ${d.instr.line})`;
+          return `${u.op} at line ${u.line} has a user other than lifetime markers (line ${d.instr.line})`;
         }
         continue;
       }
       default:
-        return `used by ${u.op} at ${at}`;
+        return `used by ${u.op} at line ${u.line}`;
     }
   }
   return null;

@@ -80,6 +80,19 @@ export interface Defines {
   lineOf(k: number): number;
 }
 
+/** `defines(text).names.length`, without reading the names. */
+export function countDefines(text: string): number {
+  let n = 0;
+  let at = text.startsWith("define ") ? 0 : text.indexOf("\ndefine ");
+  if (at > 0) at++;
+  while (at >= 0) {
+    n++;
+    const next = text.indexOf("\ndefine ", at);
+    at = next < 0 ? -1 : next + 1;
+  }
+  return n;
+}
+
 export function defines(text: string): Defines {
   const offsets: number[] = [];
   const names: string[] = [];

@@ -16,6 +16,9 @@ import { Cursor, unescape } from "./cursor.js";
 import { parseInstruction } from "./instr.js";
 import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmValue } from "./ir.js";
 
+/** `SourceText`'s buffer of line starts while it scans (it keeps a copy of its own). */
+let lineScratch = new Int32Array(1 << 12);
+
 /** A module's text with its line starts, lines numbered from 1 as the parser numbers them. */
 export class SourceText {
   private readonly starts: Int32Array;
@@ -31,20 +34,21 @@ export class SourceText {
     numberedTypes?: boolean,
   ) {
     this.numbered = numberedTypes;
-    // one pass over the text (a piece is one function): line starts into a buffer that doubles
-    let starts = new Int32Array(64);
+    // one pass over the text (a piece is one function): line starts into a shared buffer that
+    // doubles, then copied out once
+    let starts = lineScratch;
     let k = 1;
     starts[0] = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
       if (k + 1 >= starts.length) {
         const grown = new Int32Array(starts.length * 2);
         grown.set(starts);
-        starts = grown;
+        starts = lineScratch = grown;
       }
       starts[k++] = i + 1;
     }
     starts[k] = text.length + 1;
-    this.starts = starts.subarray(0, k + 1);
+    this.starts = starts.slice(0, k + 1);
   }
 
   private numbered: boolean | undefined;
@@ -84,6 +88,19 @@ export class SourceText {
       out = out.length === 0 ? s : `${out} ${s}`;
     }
     return out;
+  }
+
+  /**
+   * Whether the lines `instruction(fn, b, i)` is made of contain `needle` at all (comments
+   * included): false means its text cannot contain it, without building that text.
+   */
+  rawIncludes(fn: LlvmFunction, b: number, i: number, needle: string): boolean {
+    const first = Math.max(1, fn.blocks[b].instrs[i].line - this.lineOffset);
+    const stop = Math.min(nextLine(fn, b, i) - this.lineOffset, this.lineCount + 1);
+    if (stop <= first) return false;
+    const from = this.starts[first - 1];
+    const to = Math.min(this.starts[stop - 1], this.text.length);
+    return this.text.slice(from, to).includes(needle);
   }
 }
 
@@ -291,13 +308,20 @@ export function localTokens(text: string): { skeleton: string; names: string[] }
   return { skeleton: skeleton.trimEnd(), names };
 }
 
+/** The names a caller of `sameSkeleton` expects next in each text (it may update them in `pair`). */
+export interface ExpectedNames {
+  b: string | undefined;
+  a: string | undefined;
+}
+
 /**
  * `localTokens` of two texts compared in one pass, without building either: true iff both scan
  * cleanly, their skeletons are equal, they have as many names, and `pair(nb, na)` accepts the
  * k-th name of each, called in order (so it may stop early). The comparison of every instruction
- * pair goes through here, hence no substrings but the names.
+ * pair goes through here, hence no substrings but the names, and not even those where a name is
+ * exactly the one `expect` gives (that string is passed instead: equal, and hashed already).
  */
-export function sameSkeleton(tb: string, ta: string, pair: (nb: string, na: string) => boolean): boolean {
+export function sameSkeleton(tb: string, ta: string, pair: (nb: string, na: string) => boolean, expect?: ExpectedNames): boolean {
   let i = afterResult(tb);
   let j = afterResult(ta);
   if (i < 0 || j < 0) return false;
@@ -307,20 +331,26 @@ export function sameSkeleton(tb: string, ta: string, pair: (nb: string, na: stri
   for (;;) {
     if (i >= nb || j >= na) return tails(tb, i, ta, j, depth);
     const c = tb.charCodeAt(i);
-    const d = ta.charCodeAt(j);
-    if (c === 37 /* % */ && d === 37) {
-      const x = readName(tb, i + 1);
-      const y = readName(ta, j + 1);
-      if (x === null || y === null || !pair(x.name, y.name)) return false;
-      i = x.end;
-      j = y.end;
-      continue;
-    }
-    if (c !== d) {
+    if (c !== ta.charCodeAt(j)) {
       // trailing blanks and metadata attachments are not part of a skeleton
       return tails(tb, i, ta, j, depth);
     }
-    if (c === 34 /* " */) {
+    const k = c < 128 ? SKELETON_CLASS[c] : 0;
+    if (k === 0) {
+      i++;
+      j++;
+      continue;
+    }
+    if (k === NAME) {
+      const x = readName(tb, i + 1, expect?.b);
+      const xEnd = nameEnd;
+      const y = x === null ? null : readName(ta, j + 1, expect?.a);
+      if (x === null || y === null || !pair(x, y)) return false;
+      i = xEnd;
+      j = nameEnd;
+      continue;
+    }
+    if (k === STRING) {
       // a string constant is part of the skeleton, names in it included
       const closeB = tb.indexOf('"', i + 1);
       const closeA = ta.indexOf('"', j + 1);
@@ -329,13 +359,26 @@ export function sameSkeleton(tb: string, ta: string, pair: (nb: string, na: stri
       j = closeA + 1;
       continue;
     }
-    if (c === 40 || c === 91 || c === 123 || c === 60) depth++;
-    else if (c === 41 || c === 93 || c === 125 || c === 62) depth--;
-    else if (c === 33 /* ! */ && depth === 0 && attachmentAt(tb, i) && attachmentAt(ta, j)) return true;
+    if (k === OPEN) depth++;
+    else if (k === CLOSE) depth--;
+    else if (depth === 0 && attachmentAt(tb, i) && attachmentAt(ta, j)) return true; // `!`
     i++;
     j++;
   }
 }
+
+/** What `sameSkeleton` does at an ASCII character both texts have: 0 nothing but go on. */
+const NAME = 1;
+const STRING = 2;
+const OPEN = 3;
+const CLOSE = 4;
+const BANG = 5;
+const SKELETON_CLASS = new Uint8Array(128);
+SKELETON_CLASS[37] = NAME; // %
+SKELETON_CLASS[34] = STRING; // "
+for (const ch of "([{<") SKELETON_CLASS[ch.charCodeAt(0)] = OPEN;
+for (const ch of ")]}>") SKELETON_CLASS[ch.charCodeAt(0)] = CLOSE;
+SKELETON_CLASS[33] = BANG; // !
 
 /** Where a text's skeleton starts: after `%result = `, or at 0; -1 if `%` starts no result. */
 function afterResult(text: string): number {
@@ -347,15 +390,25 @@ function afterResult(text: string): number {
   return i;
 }
 
-/** `%name` or `%"quoted"` from just after the `%`: the name and where it ends; null if empty or unclosed. */
-function readName(text: string, j: number): { name: string; end: number } | null {
+/** Where the name `readName` read last ends. */
+let nameEnd = 0;
+
+/**
+ * `%name` or `%"quoted"` from just after the `%`: the name (`expected` itself if the bare name is
+ * that), its end in `nameEnd`; null if empty or unclosed.
+ */
+function readName(text: string, j: number, expected: string | undefined): string | null {
   if (j < text.length && text.charCodeAt(j) === 34) {
     const close = text.indexOf('"', j + 1);
-    return close < 0 ? null : { name: unescape(text.slice(j + 1, close)), end: close + 1 };
+    if (close < 0) return null;
+    nameEnd = close + 1;
+    return unescape(text.slice(j + 1, close));
   }
   const start = j;
   while (j < text.length && isNameChar(text.charCodeAt(j))) j++;
-  return j === start ? null : { name: text.slice(start, j), end: j };
+  if (j === start) return null;
+  nameEnd = j;
+  return expected !== undefined && expected.length === j - start && text.startsWith(expected, start) ? expected : text.slice(start, j);
 }
 
 /** `!` at `i` starts the metadata attachments: a comma stands before it (blanks between). */
