@@ -15,7 +15,7 @@ import type { Node, Var } from "../spec/ids.js";
 import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
 import { peel } from "../impl/peel.js";
 import { buildSsa, constructFunctions, type ConstructedFunction, type ConstructRequest } from "./construct.js";
-import { place, propertiesJson, type FunctionReport, type FunctionStats, type PropertyReport, type RefinementReport, type Report, type WitnessReport } from "./report.js";
+import { place, propertiesJson, type Namer, type FunctionReport, type FunctionStats, type PropertyReport, type RefinementReport, type Report, type WitnessReport } from "./report.js";
 import { checkPair, reportOf, requireList, round, sameGraphFailure, ssaNamer, type ValidateOptions } from "./validate.js";
 
 export interface ProducerOptions extends ValidateOptions {
@@ -144,7 +144,7 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
     differences,
   };
   if (!ok) report.summary = summaryOf(report, pair, require, names.original);
-  const refined = pair.refinedValue === undefined ? [] : refinementsOf(pair, verdicts, lowered);
+  const refined = pair.refinedValue === undefined ? [] : refinementsOf(pair, verdicts, lowered, namer);
   if (refined.length > 0) report.refinements = refined;
   return { report, pair, verdicts, decided, ...(opts.keepModel ? { model: lowered.transformed } : {}) };
 }
@@ -173,11 +173,11 @@ function notDecided(properties: Record<string, PropertyReport>): void {
  * The uses certified only up to refinement, each with what the producer put there and whether
  * that may be poison (equiv's refined uses: `node:value`).
  */
-function refinementsOf(pair: FunctionPair, verdicts: readonly Verdict[], lowered: Extract<LoweredPair, { ok: true }>): RefinementReport[] {
+function refinementsOf(pair: FunctionPair, verdicts: readonly Verdict[], lowered: Extract<LoweredPair, { ok: true }>, namer: Namer | undefined): RefinementReport[] {
   const keys = new Set<string>();
   for (const v of verdicts) for (const k of (v as { refined?: ReadonlySet<string> }).refined ?? []) if (/^\d+:\d+$/.test(k)) keys.add(k);
   if (keys.size === 0) return [];
-  const nm = ssaNamer(lowered.ssa);
+  const nm = namer ?? ssaNamer(lowered.ssa);
   const out: RefinementReport[] = [];
   for (const k of keys) {
     const [node, val] = k.split(":").map(Number);

@@ -26,25 +26,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node
 import { cpus, loadavg, release, totalmem, type } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { median } from "./measure.js";
+import { median, timedProcess } from "./measure.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = join(ROOT, "dist/cli/main.js");
-const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const DUMP_FLAGS = ["-fdump-tree-cfg-blocks-uid", "-fdump-tree-ssa-blocks-uid"];
 const RUNTIME = "tree-sitter@0.25.1";
 const GRAMMAR = "tree-sitter-javascript@0.25.0";
 
-/** One timed whole process: wall milliseconds and peak resident memory (MB, if measurable). */
-function timed(cmd: string[], cwd: string): { ms: number; mb: number | null; status: number | null; stdout: string; stderr: string } {
-  const full = TIME ? [TIME, "-f", "%M", ...cmd] : cmd;
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(full[0], full.slice(1), { cwd, encoding: "utf8", maxBuffer: 1 << 30 });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const last = TIME ? (r.stderr.trim().split("\n").pop() ?? "") : "";
-  const kb = Number(last);
-  return { ms, mb: TIME && Number.isFinite(kb) && kb > 0 ? kb / 1024 : null, status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const timed = timedProcess;
 
 interface Program {
   name: string;

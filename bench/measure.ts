@@ -2,9 +2,22 @@
  * Measuring helpers of the benchmark: medians, the fitted exponent, garbage collection between
  * measurements, progress on stderr, and the machine's description.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
+
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+
+/** One timed whole process: wall milliseconds and peak resident memory (MB, from /usr/bin/time where present). */
+export function timedProcess(cmd: readonly string[], cwd: string): { ms: number; mb: number | null; status: number | null; stdout: string; stderr: string } {
+  const full = TIME ? [TIME, "-f", "%M", ...cmd] : [...cmd];
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(full[0], full.slice(1), { cwd, encoding: "utf8", maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const last = TIME ? (r.stderr.trim().split("\n").pop() ?? "") : "";
+  const kb = Number(last);
+  return { ms, mb: TIME && Number.isFinite(kb) && kb > 0 ? kb / 1024 : null, status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);

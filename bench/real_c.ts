@@ -25,6 +25,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { cpus, loadavg, release, totalmem, type } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { median, timedProcess } from "./measure.js";
 import { braunPhiCounts, type RealCJson } from "./reproductions.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -34,7 +35,6 @@ const PARSE_FLOOR = join(ROOT, "dist/bench/parse_floor.js");
 const which = (cmd: string) => spawnSync("sh", ["-c", cmd], { encoding: "utf8" }).stdout.trim();
 const opt = () => which("command -v opt-14 || command -v opt");
 const clang = () => which("command -v clang-14 || command -v clang");
-const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
 function sh(cmd: string[], opts: { quiet?: boolean } = {}): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(cmd[0], cmd.slice(1), { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 30 });
@@ -42,16 +42,8 @@ function sh(cmd: string[], opts: { quiet?: boolean } = {}): { status: number | n
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** One timed whole process: wall milliseconds and peak resident memory (MB, if measurable). */
-function timed(cmd: string[]): { ms: number; mb: number | null; status: number | null; stdout: string } {
-  const full = TIME ? [TIME, "-f", "%M", ...cmd] : cmd;
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(full[0], full.slice(1), { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 30 });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const last = TIME ? r.stderr.trim().split("\n").pop() ?? "" : "";
-  const kb = Number(last);
-  return { ms, mb: TIME && Number.isFinite(kb) && kb > 0 ? kb / 1024 : null, status: r.status, stdout: r.stdout };
-}
+/** One timed whole process from the repository root. */
+const timed = (cmd: string[]) => timedProcess(cmd, ROOT);
 
 interface Variant {
   program: string;
@@ -113,10 +105,6 @@ function ensureInputs(DIR: string): Variant[] {
   return [...out, ...laterReleases(DIR), ...variants("tree-sitter runtime", "ts-lib"), ...variants("tree-sitter-javascript parser", "ts-javascript")];
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const fmt = (ms: number) => (ms / 1000).toFixed(2);
 const rel = (p: string) => p.startsWith(ROOT) ? p.slice(ROOT.length) : p;
 

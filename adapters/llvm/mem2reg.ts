@@ -1264,29 +1264,41 @@ class Adapter {
    * phis, and for our phi of equal values merged, that value.
    */
   private afterValueOf(v: number): string | undefined {
+    // what each value stands for, indexed once (only functions with a refinement ask)
+    const src = (this.sources ??= this.valueSources());
     for (let guard = 0; guard < 16; guard++) {
       if (this.undefVal[this.vals[v].variable] === v) return "undef";
-      for (const [n, id] of this.phiVal) if (id === v) return llvmName("%", n);
-      const fold = [...this.foldPhis.values()].find((f) => f.val === v);
+      const phi = src.phis.get(v);
+      if (phi !== undefined) return llvmName("%", phi);
+      const fold = src.folds.get(v);
       if (fold !== undefined) {
         const next = fold.args.find((a) => a >= 0 && this.undefVal[this.vals[a].variable] !== a);
         if (next === undefined) return "undef";
         v = next;
         continue;
       }
-      // the first store defining v, in block order
-      const at = this.storeVal.indexOf(v);
-      if (at >= 0) {
-        let b = 0;
-        while (this.base[b + 1] <= at) b++;
-        const i = at - this.base[b];
-        const stored = (this.fb.blocks[b].instrs[i] as LlvmStore).value;
-        if (stored.kind !== "local") return keyOf(stored);
-        return this.repl.get(stored.name) ?? this.vmap.get(stored.name);
-      }
-      return undefined;
+      const at = src.stores[v];
+      if (at < 0) return undefined;
+      let b = 0;
+      while (this.base[b + 1] <= at) b++;
+      const stored = (this.fb.blocks[b].instrs[at - this.base[b]] as LlvmStore).value;
+      if (stored.kind !== "local") return keyOf(stored);
+      return this.repl.get(stored.name) ?? this.vmap.get(stored.name);
     }
     return undefined;
+  }
+
+  private sources: { phis: Map<number, string>; folds: Map<number, { args: number[] }>; stores: Int32Array } | undefined;
+
+  /** Per value: mem2reg's phi it is, our fold phi it is, or the first store (flat position) that defines it. */
+  private valueSources(): NonNullable<Adapter["sources"]> {
+    const phis = new Map<number, string>();
+    for (const [n, id] of this.phiVal) phis.set(id, n);
+    const folds = new Map<number, { args: number[] }>();
+    for (const f of this.foldPhis.values()) folds.set(f.val, f);
+    const stores = new Int32Array(this.vals.length).fill(-1);
+    for (let at = this.storeVal.length - 1; at >= 0; at--) if (this.storeVal[at] >= 0) stores[this.storeVal[at]] = at;
+    return { phis, folds, stores };
   }
 
   private documents(): AdaptedFunction {

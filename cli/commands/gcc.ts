@@ -1,11 +1,10 @@
 import { Command, Option } from "commander";
 import { QUALITY } from "../../api/index.js";
 import { validateC } from "../../api/node/gcc.js";
-import { outputWriter, writeOutput } from "../../api/node/index.js";
-import { formatReport, writeReportJson } from "../../api/report.js";
-import { requireList, type UndefMode } from "../../api/validate.js";
+import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
 import type { SetExit } from "./index.js";
+import { parseRequire, printReport } from "./validate.js";
 
 export function registerGcc(program: Command, setExit: SetExit): void {
   program
@@ -28,21 +27,8 @@ export function registerGcc(program: Command, setExit: SetExit): void {
         cflags: string[],
         opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; functions?: boolean; full?: boolean; output?: string },
       ) => {
-        const require = requireList(
-          (opts.require ?? "")
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean),
-          "--require",
-        );
-        const report = await validateC(file, cflags, { require, necessaryPaths: opts.necessaryPaths, undef: opts.undef, progress: new ProgressBar() });
-        if (opts.json) {
-          const { out, close } = outputWriter(opts.output);
-          writeReportJson(out, report);
-          out.end();
-          close();
-        } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }));
-        setExit(report.verdict === "certified" ? 0 : 1);
+        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, progress: new ProgressBar() });
+        printReport(report, opts, setExit);
       },
     );
 }

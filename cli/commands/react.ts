@@ -3,9 +3,10 @@ import { QUALITY } from "../../api/index.js";
 import { validateReactFiles } from "../../api/node/react.js";
 import { writeOutput } from "../../api/node/index.js";
 import { formatReactReport } from "../../api/react_compiler.js";
-import { requireList, type UndefMode } from "../../api/validate.js";
+import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
 import type { SetExit } from "./index.js";
+import { parseRequire } from "./validate.js";
 
 export function registerReact(program: Command, setExit: SetExit): void {
   program
@@ -26,14 +27,7 @@ export function registerReact(program: Command, setExit: SetExit): void {
         files: string[],
         opts: { json?: boolean; emit?: string; require?: string; undef?: UndefMode; functions?: boolean; skipped?: boolean; output?: string },
       ) => {
-        const require = requireList(
-          (opts.require ?? "")
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean),
-          "--require",
-        );
-        const report = await validateReactFiles(files, { require, undef: opts.undef, emit: opts.emit, progress: new ProgressBar() });
+        const report = await validateReactFiles(files, { require: parseRequire(opts.require), undef: opts.undef, emit: opts.emit, progress: new ProgressBar() });
         writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatReactReport(report, { functions: opts.functions, skipped: opts.skipped }));
         setExit(report.verdict === "certified" ? 0 : 1);
       },

@@ -1,12 +1,13 @@
 import { Command, Option } from "commander";
 import { QUALITY } from "../../api/index.js";
 import { checkFile, outputWriter, validateFiles, writeOutput } from "../../api/node/index.js";
-import { formatCheckReport, formatReport, writeReportJson } from "../../api/report.js";
+import { formatCheckReport, formatReport, writeReportJson, type Report } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
 import type { SetExit } from "./index.js";
 
-const parseRequire = (list: string | undefined) =>
+/** `--require a,b`: the quality properties, each checked (a bad one is a command-line error). */
+export const parseRequire = (list: string | undefined) =>
   requireList(
     (list ?? "")
       .split(",")
@@ -14,6 +15,17 @@ const parseRequire = (list: string | undefined) =>
       .filter(Boolean),
     "--require",
   );
+
+/** A validate report as `--json` (written function by function) or text, and the exit code of its verdict. */
+export function printReport(report: Report, opts: { json?: boolean; functions?: boolean; full?: boolean; output?: string }, setExit: SetExit): void {
+  if (opts.json) {
+    const { out, close } = outputWriter(opts.output);
+    writeReportJson(out, report);
+    out.end();
+    close();
+  } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }));
+  setExit(report.verdict === "certified" ? 0 : 1);
+}
 
 export function registerValidate(program: Command, setExit: SetExit): void {
   program
@@ -47,13 +59,7 @@ export function registerValidate(program: Command, setExit: SetExit): void {
           producerVersion: opts.llvmVersion,
           progress: new ProgressBar(),
         });
-        if (opts.json) {
-          const { out, close } = outputWriter(opts.output);
-          writeReportJson(out, report);
-          out.end();
-          close();
-        } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }));
-        setExit(report.verdict === "certified" ? 0 : 1);
+        printReport(report, opts, setExit);
       },
     );
   program
