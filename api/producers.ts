@@ -8,7 +8,7 @@
  * inputs over worker threads with the same results.
  */
 import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput } from "../adapters/adapter.js";
-import { certified, QUALITY, refinementCount, VALIDITY, type Verdict } from "../checks/index.js";
+import { certified, QUALITY, refinementCount, VALIDITY, type QualityProperty, type Verdict } from "../checks/index.js";
 import { lowerPair, lowerPairWith, type LoweredCfg, type LoweredPair } from "../io/lower.js";
 import { invariant } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
@@ -44,6 +44,12 @@ export interface DetailOptions extends ProducerOptions {
    * lowered and checked again.
    */
   decided?: Decided;
+  /**
+   * The quality properties to decide (checks/index.ts `CheckOptions.quality`; default all). The
+   * report of a pair checked with fewer names only those: for callers that keep no report of a
+   * certified function and check a rejected one again with all of them.
+   */
+  quality?: readonly QualityProperty[];
 }
 
 /** What lowering and checking a pair decided: everything of its report but the words. */
@@ -152,7 +158,7 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
 /** Every property of the model on a pair that lowered to one graph. */
 function checked(pair: FunctionPair, lowered: Extract<LoweredPair, { ok: true }>, opts: DetailOptions): Decided {
   const wildcard = opts.undef === "refine" ? wildcardOf(pair, lowered.orig) : undefined;
-  const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard });
+  const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard, quality: opts.quality });
   return { pair, lowered, verdicts, stats: { nodes: stats.nodes ?? 0, values: stats.values ?? 0 } };
 }
 

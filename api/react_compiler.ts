@@ -15,7 +15,7 @@
  */
 import type { FunctionPair, SourceInput, StagedFunction } from "../adapters/adapter.js";
 import { Capture, reactCompilerAdapter, STAGES, type CapturedFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
-import { QUALITY } from "../checks/index.js";
+import { QUALITY, type QualityProperty } from "../checks/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
 import { lowerCfg } from "../io/lower.js";
 import { MalformedInput, MissingDependency } from "./errors.js";
@@ -165,6 +165,21 @@ export class ReactValidator {
   private validate(f: StagedFunction, file: string): ReactFunctionReport {
     if (f.stages === undefined) return { file, name: f.name, line: f.line, verdict: "unmappable", reason: f.unmappable };
     const [built, eliminated] = f.stages.map((s) => s.pair) as [FunctionPair, FunctionPair];
+    this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa });
+    if (this.options.stages !== "failing") return this.validateStages(f, file, undefined);
+    // A build keeps no stage report of a certified function, so it decides only what the verdict
+    // and the phi counts need: the required quality properties, and for EliminateRedundantPhi's
+    // output pruned and no_redundant_set, from which its phi count is known to be the minimum
+    // (Wagner: pruned, with no redundant phi set, is minimal) without building braun+peel. A
+    // function rejected so is checked again with every property, for its report.
+    const require = this.options.require;
+    const r = this.validateStages(f, file, { built: require, eliminated: [...new Set<QualityProperty>([...require, "pruned", "no_redundant_set"])] });
+    return r.verdict === "certified" ? r : this.validateStages(f, file, undefined);
+  }
+
+  private validateStages(f: StagedFunction, file: string, quality: { built: readonly QualityProperty[]; eliminated: readonly QualityProperty[] } | undefined): ReactFunctionReport {
+    if (f.stages === undefined) return { file, name: f.name, line: f.line, verdict: "unmappable", reason: f.unmappable };
+    const [built, eliminated] = f.stages.map((s) => s.pair) as [FunctionPair, FunctionPair];
     // enterSSA's phis beyond those left are the next pass's to remove: the stage's count is explained by them
     const removed = built.phis - eliminated.phis;
     const builtPair: FunctionPair =
@@ -185,14 +200,13 @@ export class ReactValidator {
     const { require, undef, necessaryPaths } = this.options;
     // the tests' independent minimum (DetailOptions) passes through
     const constructMinimum = (this.options as DetailOptions).constructMinimum;
-    const elim = validatePairDetailed(eliminated, "EliminateRedundantPhi", { require, undef, necessaryPaths, constructMinimum, original, certifiedWitnesses, names: ELIMINATED_NAMES });
+    const elim = validatePairDetailed(eliminated, "EliminateRedundantPhi", { require, undef, necessaryPaths, constructMinimum, original, certifiedWitnesses, names: ELIMINATED_NAMES, quality: quality?.eliminated });
     const elimReport = elim.report;
     // the adapter hands over one pair object for both stages when EliminateRedundantPhi left the
     // function as enterSSA built it: lowered and checked once, reported under each stage's name
     const decided = builtPair === eliminated ? elim.decided : undefined;
-    const builtReport = validatePairDetailed(builtPair, "enterSSA", { require, undef, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES, decided }).report;
+    const builtReport = validatePairDetailed(builtPair, "enterSSA", { require, undef, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES, decided, quality: quality?.built }).report;
     const stages: Record<string, FunctionReport> = { [STAGES[0]]: builtReport, [STAGES[1]]: elimReport };
-    this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa });
     const ok = builtReport.verdict === "certified" && elimReport.verdict === "certified";
     return {
       file,

@@ -94,8 +94,8 @@ export interface CheckedPair {
 }
 
 /** Every property of a lowered pair, with `wildcard` for `undef: "refine"`. */
-export function checkPair(pair: Extract<LoweredPair, { ok: true }>, opts: { necessaryPaths?: boolean; wildcard?: (x: Var, n: Node) => boolean }): CheckedPair {
-  const checked = checkTransformed(pair.transformed, { necessaryPaths: opts.necessaryPaths, wildcard: opts.wildcard });
+export function checkPair(pair: Extract<LoweredPair, { ok: true }>, opts: { necessaryPaths?: boolean; wildcard?: (x: Var, n: Node) => boolean; quality?: readonly QualityProperty[] }): CheckedPair {
+  const checked = checkTransformed(pair.transformed, { necessaryPaths: opts.necessaryPaths, wildcard: opts.wildcard, quality: opts.quality });
   const s = pair.transformed.ssa;
   const stats: FunctionStats = { blocks: pair.ssa.places.blockCount, nodes: s.nodeCount, phis: s.phiCount, values: s.valCount };
   if (opts.wildcard !== undefined) stats.refinements = refinementCount(checked);

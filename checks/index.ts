@@ -85,18 +85,24 @@ export interface CheckOptions {
    * (checks/equiv.ts); absent, both are decided strictly, as Formal_SSA states them.
    */
   wildcard?: Wildcard;
+  /**
+   * The quality properties to decide (default: all four). A caller that keeps no report of a
+   * certified function and requires none of them (the React Compiler logger's enterSSA stage)
+   * decides only what its verdict and phi counts need; the verdicts then omit the others.
+   */
+  quality?: readonly QualityProperty[];
 }
 
 /**
- * Every property of a translation: validity (VALIDITY order), then quality (QUALITY order);
- * validity is `CFG_SSA_Transformed` on the code representation (`CFG_SSA_Transformed_code`).
+ * Every property of a translation: validity (VALIDITY order), then quality (QUALITY order, those
+ * in `opts.quality` where given); validity is `CFG_SSA_Transformed` on the code representation (`CFG_SSA_Transformed_code`).
  *
  * @isabelle CFG_SSA_Transformed_code
  */
 export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdict[] {
   const idx = new SsaIndex(t.ssa);
   const w = opts.wildcard;
-  return [
+  const verdicts = [
     Entry_unreachable(t.graph),
     Entry_reaches(t.graph),
     renamed(defs_uses_disjoint(t.old), "old.defs_uses_disjoint"),
@@ -113,11 +119,13 @@ export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdi
     allDefs_var_disjoint(t),
     conventional(t, idx),
     equiv(t, idx, { wildcard: w }),
-    pruned(t.ssa, idx),
-    no_trivial_phis(t.ssa, idx),
-    cytronMinimal(t, idx, { paths: opts.necessaryPaths }),
-    no_redundant_set(t.ssa, idx),
   ];
+  const q = opts.quality;
+  if (q === undefined || q.includes("pruned")) verdicts.push(pruned(t.ssa, idx));
+  if (q === undefined || q.includes("no_trivial_phis")) verdicts.push(no_trivial_phis(t.ssa, idx));
+  if (q === undefined || q.includes("cytronMinimal")) verdicts.push(cytronMinimal(t, idx, { paths: opts.necessaryPaths }));
+  if (q === undefined || q.includes("no_redundant_set")) verdicts.push(no_redundant_set(t.ssa, idx));
+  return verdicts;
 }
 
 /** Certified iff every non-quality property holds and every required quality property holds. */

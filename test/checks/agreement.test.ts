@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkTransformed, Verdict } from "../../checks/index.js";
+import { checkTransformed, QUALITY, Verdict, type QualityProperty } from "../../checks/index.js";
 import { constructFast } from "../../impl/construct_fast.js";
 import { substAllFast } from "../../impl/notriv_fast.js";
 import { Entry_reaches, Entry_unreachable } from "../../spec/graph_path.js";
@@ -80,6 +80,18 @@ describe("checkers agree with the literal spec", () => {
         const lit = equivCounterexample(t, t.nodeCount + 4);
         if (lit !== undefined) expect(v.holds).toBe(false);
         for (const w of v.witnesses) expect(recheck(t, v, w)).toBeUndefined();
+      }),
+      RUNS,
+    );
+  });
+  it("a subset of the quality properties (CheckOptions.quality) decides exactly those, with the verdicts of the full check", () => {
+    const subsets: QualityProperty[][] = [[], ["pruned", "no_redundant_set"], ["cytronMinimal"], ["no_trivial_phis", "pruned"]];
+    fc.assert(
+      fc.property(subjects, fc.constantFrom(...subsets), (t, quality) => {
+        const full = checkTransformed(t);
+        const some = checkTransformed(t, { quality });
+        const kept = full.filter((v) => !(QUALITY as readonly string[]).includes(v.property) || (quality as string[]).includes(v.property));
+        expect(some.map((v) => [v.property, v.holds, v.failures])).toEqual(kept.map((v) => [v.property, v.holds, v.failures]));
       }),
       RUNS,
     );

@@ -189,4 +189,15 @@ describe("hand-written fixtures: every function certified at both stages, with t
     });
     expect(short.functions.map((f) => [f.name, f.phis])).toEqual(built.functions.map((f) => [f.name, f.phis]));
   });
+
+  it("a build's report (stages: failing, which decides only the quality properties its counts need) says what the full validation says, function by function", async () => {
+    const files = Object.keys(EXPECTED);
+    const full = await validateSources(files.map(source), CONSTRUCTED);
+    const build = await validateSources(files.map(source), { stages: "failing" });
+    const line = (f: ReactReport["functions"][number]) => [f.file, f.name, f.line, f.verdict, f.phis];
+    expect(build.functions.map(line)).toEqual(full.functions.map(line));
+    expect(build.summary).toEqual(full.summary);
+    // certified functions keep no stage reports in a build
+    expect(build.functions.filter((f) => f.stages !== undefined)).toEqual([]);
+  });
 });

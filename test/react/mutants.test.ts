@@ -317,6 +317,8 @@ describe("the live HIR mutated at EliminateRedundantPhi, seen by validatingLogge
       const elim = f.stages!.EliminateRedundantPhi;
       expect(elim.verdict).toBe("rejected");
       expect(elim.properties.allUses_def_ass.holds).toBe(false);
+      // a build decides fewer quality properties, but a rejected function is checked again with all
+      for (const stage of [f.stages!.SSA, elim]) for (const q of QUALITY) expect(Object.keys(stage.properties)).toContain(q);
       expect(witnessPathProblems(originals.get(f.name)!, elim.properties.allUses_def_ass.witness!)).toEqual([]);
     }
     const findings = events.filter((e) => e.kind === "CompileDiagnostic" && (e.detail as { category?: string } | undefined)?.category === "formal-ssa");
