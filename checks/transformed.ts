@@ -116,32 +116,40 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
   const g = s.graph;
   const N = g.nodeCount;
   const dom = idx.dom;
-  // nodes defining some value of each variable
-  const defNodesOfVar = new Map<number, number[]>();
-  for (let v = 0; v < s.valCount; v++) {
-    const x = t.var(v as Val);
-    for (let k = idx.defNodes.start[v]; k < idx.defNodes.start[v + 1]; k++) {
-      const list = defNodesOfVar.get(x) ?? [];
-      list.push(idx.defNodes.list[k]);
-      defNodesOfVar.set(x, list);
-    }
-  }
   const kStamp = new Int32Array(N).fill(-1);
   const seen = new Int32Array(N).fill(-1);
   let round = 0;
   const queue = new Int32Array(N);
   const preds = g.preds;
-  // values grouped by variable, so each variable's definitions are marked once
-  const valsOfVar = new Map<number, number[]>();
-  for (let v = 0; v < s.valCount; v++) {
+  // values grouped by variable (a counting sort, values ascending in each group), the variables
+  // in the order of their first value, so that each variable's definitions are marked once
+  const V = s.valCount;
+  let XC = 0;
+  for (let v = 0; v < V; v++) XC = Math.max(XC, t.var(v as Val) + 1);
+  const groupStart = new Int32Array(XC + 1);
+  for (let v = 0; v < V; v++) groupStart[t.var(v as Val) + 1]++;
+  for (let X = 0; X < XC; X++) groupStart[X + 1] += groupStart[X];
+  const byVar = new Int32Array(V);
+  const fill = groupStart.slice(0, XC);
+  for (let v = 0; v < V; v++) byVar[fill[t.var(v as Val)]++] = v;
+  const varOrder: number[] = [];
+  const listed = new Uint8Array(XC);
+  for (let v = 0; v < V; v++) {
     const X = t.var(v as Val);
-    let list = valsOfVar.get(X);
-    if (!list) valsOfVar.set(X, (list = []));
-    list.push(v);
+    if (listed[X] === 0) {
+      listed[X] = 1;
+      varOrder.push(X);
+    }
   }
-  for (const [X, vals] of valsOfVar) {
-    for (const d of defNodesOfVar.get(X) ?? []) kStamp[d] = X;
-    for (const v of vals) {
+  for (const X of varOrder) {
+    const g0 = groupStart[X];
+    const g1 = groupStart[X + 1];
+    for (let i = g0; i < g1; i++) {
+      const v = byVar[i];
+      for (let k = idx.defNodes.start[v]; k < idx.defNodes.start[v + 1]; k++) kStamp[idx.defNodes.list[k]] = X;
+    }
+    for (let i = g0; i < g1; i++) {
+      const v = byVar[i];
       if (idx.useCount(v) === 0) continue;
       const u0 = idx.useStart[v];
       const u1 = idx.useStart[v + 1];
@@ -161,22 +169,22 @@ export function conventional(t: Transformed, idx = new SsaIndex(t.ssa)): Verdict
         }
         let dominated = dom.isReachable(n);
         for (let k = u0; dominated && k < u1; k++) dominated = dom.dominates(n, idx.occNode[k]);
-        let inF: (x: number) => boolean;
-        if (dominated) inF = (x) => dom.isReachable(x);
-        else {
+        // F: the nodes reachable from Entry where n dominates every use, else those reachable from
+        // n without re-entering it (searched only then)
+        let inF: Uint8Array | null = null;
+        if (!dominated) {
           const blocked = new Uint8Array(N);
           blocked[n] = 1;
           const succ = g.succs;
           const seeds: number[] = [];
           for (let e = succ.start[n]; e < succ.start[n + 1]; e++) seeds.push(succ.list[e]);
-          const r = reachForward(g, seeds, blocked);
-          inF = (x) => r[x] === 1;
+          inF = reachForward(g, seeds, blocked);
         }
         // the first node of B, in the search's order, that defines X and lies in F
         let x = -1;
         while (head < tail) {
           const y = queue[head++];
-          if (kStamp[y] === X && inF(y)) {
+          if (kStamp[y] === X && (inF === null ? dom.isReachable(y) : inF[y] === 1)) {
             x = y;
             break;
           }

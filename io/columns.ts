@@ -179,12 +179,16 @@ export function columnsOf(doc: FunctionDoc): ColumnarFunction {
   const occList = occ.take();
   let vars: Int32Array | undefined;
   if (doc.vars !== undefined) {
-    const entries = Object.entries(doc.vars);
-    vars = new Int32Array(2 * entries.length);
-    entries.forEach(([k, v], i) => {
-      vars![2 * i] = names.intern(k);
-      vars![2 * i + 1] = names.intern(v);
-    });
+    // keys and values straight from the object, in its order (no entry arrays, as Object.entries makes)
+    const table = doc.vars;
+    const pairs = scratchOcc;
+    pairs.n = 0;
+    for (const k in table)
+      if (Object.hasOwn(table, k)) {
+        pairs.push(names.intern(k));
+        pairs.push(names.intern(table[k]));
+      }
+    vars = pairs.take();
   }
   return {
     kind: doc.kind,

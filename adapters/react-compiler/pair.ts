@@ -257,15 +257,19 @@ class StagePairing {
   /** A phi, its operands in the order of the edges. */
   private phi(b: SnapBlock, phi: SnapPhi, ps: readonly number[], live: boolean, out: PhiDoc[]): void {
     if (live) this.phis++;
-    const byPred = new Map(phi.operands);
+    const ops = phi.operands;
+    // a phi has about as many operands as its block has predecessors, mostly two: scans, no
+    // map or set per phi, unless there are many
+    const byPred = ops.length > SCAN_LIMIT ? new Map(ops) : undefined;
     const args: string[] = [];
     for (const p of ps) {
-      const o = byPred.get(p);
+      const o = byPred !== undefined ? byPred.get(p) : operandFor(ops, p);
       if (o === undefined) this.fail(b.id, b.terminal.line, `phi ${this.val(phi.def)} has no operand for predecessor bb${p}`);
       else args.push(this.varOfVal(o));
     }
-    const predSet = new Set(this.sh.preds.get(b.id));
-    for (const [p] of phi.operands) if (!predSet.has(p)) this.fail(b.id, b.terminal.line, `phi ${this.val(phi.def)} has an operand for bb${p}, which is not a predecessor`);
+    const all = this.sh.preds.get(b.id)!;
+    const predSet = all.length > SCAN_LIMIT ? new Set(all) : undefined;
+    for (const [p] of ops) if (!(predSet !== undefined ? predSet.has(p) : all.includes(p))) this.fail(b.id, b.terminal.line, `phi ${this.val(phi.def)} has an operand for bb${p}, which is not a predecessor`);
     out.push({ def: this.varOfVal(phi.def), args });
   }
 
@@ -295,6 +299,16 @@ class StagePairing {
       ssa.push({ uses: ta.uses.map(this.varOfVal), defs: [] });
     }
   }
+}
+
+/** Up to this many operands or predecessors a phi's lookups scan its lists. */
+const SCAN_LIMIT = 8;
+
+/** A phi's operand for a predecessor, by a scan: the last one listed, as a map built from the list keeps it. */
+function operandFor(ops: ReadonlyArray<readonly [number, number]>, pred: number): number | undefined {
+  let found: number | undefined;
+  for (let i = 0; i < ops.length; i++) if (ops[i][0] === pred) found = ops[i][1];
+  return found;
 }
 
 /** The pair of one function at one stage (both sides mappable). */
