@@ -17,7 +17,8 @@
  *   cases) has two edges, and a phi's one operand for that predecessor stands for both.
  * - The entry block starts with up to three statements: the uninitialised definition of every
  *   variable the function reads (enterSSA's answer to a read no definition reaches is the
- *   variable's identifier from before SSA), the captured variables of a nested function (its
+ *   variable's identifier from before SSA; in a nested function, what the lookup finds in the
+ *   enclosing function, `EntryValues`), the captured variables of a nested function (its
  *   `context`, whose SSA identifiers the enclosing function chose where it created the closure),
  *   and the parameters.
  * - A context variable (captured by a closure and reassigned: `DeclareContext`,
@@ -27,11 +28,13 @@
  *   at the entry, and every reference to its box must be that definition (`equiv`).
  * - Nested function expressions and object methods are functions of their own; the enclosing
  *   function reads their captured variables where it creates them (the compiler's operands of
- *   `FunctionExpression`).
+ *   `FunctionExpression`), and what their entries take from there (`EntryValues`): enterSSA
+ *   resolves a nested function's read that none of its definitions reaches in the enclosing
+ *   function, through the creating block.
  */
 import type { AdapterFailure, FunctionPair, StatementPlace } from "../adapter.js";
 import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
-import type { SnapBlock, SnapFunction, SnapPhi, SnapUnit } from "./hir.js";
+import type { SnapBlock, SnapFunction, SnapPhi, SnapStmt, SnapUnit } from "./hir.js";
 
 export const SAME_INSTRUCTIONS = "same_instructions";
 
@@ -115,17 +118,24 @@ function reachableBlocks(fn: SnapFunction): Set<number> {
   return seen;
 }
 
-/** The variables a function reads, in order of first read (those its entry must define as uninitialised). */
-function readVariables(fn: SnapFunction, reachable: Set<number>, vars: VariableNames, defined: Set<string>): string[] {
+/**
+ * The variables a function reads, in order of first read: those its entry takes from where it
+ * starts (the uninitialised definitions, or for a nested function the values at its creation).
+ * A statement creating a nested function reads what that function's entry takes (`childRead`).
+ */
+function readVariables(fn: SnapFunction, reachable: Set<number>, vars: VariableNames, defined: Set<string>, childRead: (child: number) => readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
+  const read = (v: string) => {
+    if (!seen.has(v) && !defined.has(v)) out.push(v);
+    seen.add(v);
+  };
   for (const b of fn.blocks)
     if (reachable.has(b.id))
-    for (const s of [...b.stmts, b.terminal])
-      for (const u of s.uses) {
-        const v = vars.of(u);
-        if (!seen.has(v) && !defined.has(v)) out.push(v);
-        seen.add(v);
+      for (const s of [...b.stmts, b.terminal]) {
+        for (const u of s.uses) read(vars.of(u));
+        const child = (s as SnapStmt).child;
+        if (child !== undefined) for (const v of childRead(child)) read(v);
       }
   return out;
 }
@@ -135,6 +145,70 @@ interface Sides {
   after: SnapFunction;
   beforeUnit: SnapUnit;
   afterUnit: SnapUnit;
+  /** The stage's entry values of every function of the unit (`entryValues`), by index. */
+  entries: ReadonlyArray<EntryValues | undefined>;
+  /** The shared part of every function of the unit, by index. */
+  shares: ReadonlyArray<Shared | undefined>;
+}
+
+/**
+ * What a nested function's entry takes from where it is created, at one stage: per variable of
+ * its `read`, the SSA identifier its reads resolve to there. enterSSA gives a nested function's
+ * entry block the block creating it as a predecessor while it renames the function
+ * (`entry.preds.add(blockId)` in EnterSSA.ts), so a read that no definition of the nested function
+ * reaches resolves in the enclosing function: to the variable's identifier from before SSA when
+ * nothing defines it there either, or to the enclosing function's value at the creation, a phi it
+ * may place for the lookup on the way (a context variable declared in a closure that is created in
+ * a loop: the loop header gets a phi of the closure's own variable). The creating statement reads
+ * those values, so the enclosing function's checks decide that each is its value there.
+ */
+type EntryValues = ReadonlyMap<string, number>;
+
+/** The variable an SSA identifier renames (its declaration's), named as the original names it. */
+function ssaVariable(beforeUnit: SnapUnit, afterUnit: SnapUnit, id: number): string {
+  const decl = afterUnit.declarations.get(id)!;
+  return `${beforeUnit.names.get(decl) ?? afterUnit.names.get(id) ?? ""}$${decl}`;
+}
+
+/**
+ * The entry values of function `i` at a stage (its children's already known): the identifiers its
+ * SSA reads but does not define (phi operands, operands, terminal operands, and what its
+ * children's entries take at their creation), the first of each variable of `read`. The compiled
+ * function itself has no enclosing function: its entry takes the identifiers from before SSA.
+ */
+function entryValuesOf(i: number, after: SnapFunction, unit: { before: SnapUnit; after: SnapUnit }, sh: Shared, entries: ReadonlyArray<EntryValues | undefined>, shares: ReadonlyArray<Shared | undefined>): EntryValues {
+  const out = new Map<string, number>();
+  if (after.parent < 0) return out;
+  const defined = new Set<number>([...after.params, ...after.context]);
+  for (const b of after.blocks) {
+    if (!sh.reachable.has(b.id)) continue;
+    for (const phi of b.phis) defined.add(phi.def);
+    for (const st of b.stmts) for (const d of st.defs) defined.add(d);
+  }
+  const wanted = new Set(sh.free);
+  const use = (id: number) => {
+    if (defined.has(id)) return;
+    const v = ssaVariable(unit.before, unit.after, id);
+    if (wanted.has(v) && !out.has(v)) out.set(v, id);
+  };
+  for (const b of after.blocks) {
+    if (!sh.reachable.has(b.id)) continue;
+    for (const phi of b.phis) for (const [, id] of phi.operands) use(id);
+    for (const st of b.stmts) {
+      for (const id of st.uses) use(id);
+      if (st.child !== undefined) for (const id of childEntryIds(st.child, entries, shares)) use(id);
+    }
+    for (const id of b.terminal.uses) use(id);
+  }
+  return out;
+}
+
+/** What the entry of nested function `child` takes, as SSA identifiers, in the order of its `read`. */
+function childEntryIds(child: number, entries: ReadonlyArray<EntryValues | undefined>, shares: ReadonlyArray<Shared | undefined>): number[] {
+  const sh = shares[child];
+  if (sh === undefined) return [];
+  const e = entries[child];
+  return sh.free.map((v) => e?.get(v) ?? sh.vars.identifier.get(v)!);
 }
 
 /** What a function's pairs at every stage share: computed from the HIR before SSA, once. */
@@ -144,22 +218,31 @@ interface Shared {
   predFailures: AdapterFailure[];
   reachable: Set<number>;
   read: string[];
+  /**
+   * The variables of `read` that the function never defines (nor takes as parameters or
+   * captured context): what its entry may take from where it is created (`EntryValues`), and
+   * what the statement creating it reads. Variables it defines are declared before they are read
+   * (JavaScript's scoping; the compiler gives up on a read before a later definition).
+   */
+  free: string[];
   uninitialised: StatementPlace[];
   /** The original document, built with the first stage's pair. */
   original?: FunctionDoc;
 }
 
-function shared(before: SnapFunction, beforeUnit: SnapUnit): Shared {
-  const vars = new VariableNames(beforeUnit);
+function shared(before: SnapFunction, vars: VariableNames, childRead: (child: number) => readonly string[]): Shared {
   const predFailures: AdapterFailure[] = [];
   const preds = predecessorLists(before, predFailures);
   // the HIR keeps blocks no edge reaches (the fallthrough of a try whose every path returns):
   // their code never runs, so they are left out, with their edges into reachable blocks
   const reachable = reachableBlocks(before);
   const defined = new Set([...before.params.map((p) => vars.of(p)), ...before.context.map((c) => vars.of(c))]);
-  const read = readVariables(before, reachable, vars, defined);
+  const read = readVariables(before, reachable, vars, defined, childRead);
+  const definedHere = new Set<string>();
+  for (const b of before.blocks) if (reachable.has(b.id)) for (const st of b.stmts) for (const d of st.defs) definedHere.add(vars.of(d));
+  const free = read.filter((v) => !definedHere.has(v));
   const uninitialised = read.map((v) => ({ variable: v, block: blockName(before.entry), stmt: 0 }));
-  return { vars, preds, predFailures, reachable, read, uninitialised };
+  return { vars, preds, predFailures, reachable, read, free, uninitialised };
 }
 
 /**
@@ -214,18 +297,24 @@ class StagePairing {
 
   private readonly varOf = (id: number): string => this.sh.vars.of(id);
 
-  /** The uninitialised definitions, the captured context and the parameters, at the entry. */
-  entry(): void {
-    const { before, after, beforeUnit } = this.sides;
-    const { read, vars } = this.sh;
+  /**
+   * The SSA name of what an entry takes for variable `v` (of function `index`'s `read`): its
+   * entry value at this stage, or the identifier from before SSA.
+   */
+  private entryName(index: number, v: string): string {
+    const u = this.sides.entries[index]?.get(v);
+    const name = u !== undefined ? this.val(u) : printed(this.sides.beforeUnit.names, this.sides.shares[index]!.vars.identifier.get(v)!);
+    this.ssaVars[name] = v;
+    return name;
+  }
+
+  /** What the function's entry takes from where it starts, the captured context and the parameters. */
+  entry(index: number): void {
+    const { before, after } = this.sides;
+    const { read } = this.sh;
     if (read.length > 0) {
       this.entryOrig.push({ defs: read, uses: [] });
-      const old = read.map((v) => {
-        const name = printed(beforeUnit.names, vars.identifier.get(v)!);
-        this.ssaVars[name] = v;
-        return name;
-      });
-      this.entrySsa.push({ defs: old, uses: [] });
+      this.entrySsa.push({ defs: read.map((v) => this.entryName(index, v)), uses: [] });
     }
     for (const [what, b, a] of [["captured context", before.context, after.context], ["parameters", before.params, after.params]] as const) {
       if (b.length === 0 && a.length === 0) continue;
@@ -283,8 +372,17 @@ class StagePairing {
       this.instructions++;
       if (sb.kind !== sa.kind || sb.uses.length !== sa.uses.length || sb.defs.length !== sa.defs.length || sb.child !== sa.child)
         this.fail(b.id, sb.line, `instruction ${i} of bb${b.id} changed: ${sb.kind} reading ${sb.uses.length} and writing ${sb.defs.length} before, ${sa.kind} reading ${sa.uses.length} and writing ${sa.defs.length} after`);
-      if (this.buildOriginal) orig.push({ uses: sb.uses.map(this.varOf), defs: sb.defs.map(this.varOf) });
-      ssa.push({ uses: sa.uses.map(this.varOfVal), defs: sa.defs.map(this.varOfVal) });
+      const oUses = this.buildOriginal ? sb.uses.map(this.varOf) : [];
+      const sUses = sa.uses.map(this.varOfVal);
+      // creating a nested function reads what its entry takes (`EntryValues`)
+      const child = sa.child !== undefined && sa.child === sb.child ? this.sides.shares[sa.child] : undefined;
+      if (child !== undefined)
+        for (const v of child.free) {
+          if (this.buildOriginal) oUses.push(v);
+          sUses.push(this.entryName(sa.child!, v));
+        }
+      if (this.buildOriginal) orig.push({ uses: oUses, defs: sb.defs.map(this.varOf) });
+      ssa.push({ uses: sUses, defs: sa.defs.map(this.varOfVal) });
     }
   }
 
@@ -312,10 +410,10 @@ function operandFor(ops: ReadonlyArray<readonly [number, number]>, pred: number)
 }
 
 /** The pair of one function at one stage (both sides mappable). */
-function pairOf(sides: Sides, sh: Shared): FunctionPair {
+function pairOf(sides: Sides, sh: Shared, index: number): FunctionPair {
   const { before, after } = sides;
   const p = new StagePairing(sides, sh);
-  p.entry();
+  p.entry(index);
   const afterBlocks = new Map(after.blocks.map((b) => [b.id, b]));
   if (after.blocks.length !== before.blocks.length || before.blocks.some((b) => !afterBlocks.has(b.id)))
     p.failures.push({
@@ -377,12 +475,33 @@ function sameSnapshot(a: SnapFunction, b: SnapFunction): boolean {
  * object, so that the library validates it once.
  */
 export function pairsOf(before: SnapUnit, stages: readonly SnapUnit[]): PairResult[][] {
-  const out: PairResult[][] = [];
+  const n = before.functions.length;
   // names and declarations are read by id: a stage can reuse its predecessor's pairs only when they agree
   const sameIds = stages.map((u, k) => k > 0 && sameMap(stages[k - 1].names, u.names) && sameMap(stages[k - 1].declarations, u.declarations));
-  for (let i = 0; i < before.functions.length; i++) {
+  // a function's shared part and entry values need its children's (what their entries take is
+  // read where they are created): nested functions come after their parents, so from the last
+  const shares: Array<Shared | undefined> = new Array(n).fill(undefined);
+  // one naming of variables for the unit: an enclosing function names what its nested ones take
+  const vars = new VariableNames(before);
+  for (let i = n - 1; i >= 0; i--) {
     const b = before.functions[i];
-    let sh: Shared | undefined;
+    if (b.unmappable === undefined) shares[i] = shared(b, vars, (c) => shares[c]?.free ?? []);
+  }
+  const mappable = (i: number, after: SnapUnit): SnapFunction | undefined => {
+    const a = after.functions[i] as SnapFunction | undefined;
+    return shares[i] !== undefined && a !== undefined && a.unmappable === undefined && a.name === before.functions[i].name ? a : undefined;
+  };
+  const entries = stages.map((after) => {
+    const e: Array<EntryValues | undefined> = new Array(n).fill(undefined);
+    for (let i = n - 1; i >= 0; i--) {
+      const a = mappable(i, after);
+      if (a !== undefined) e[i] = entryValuesOf(i, a, { before, after }, shares[i]!, e, shares);
+    }
+    return e;
+  });
+  const out: PairResult[][] = [];
+  for (let i = 0; i < n; i++) {
+    const b = before.functions[i];
     const results: PairResult[] = [];
     for (let k = 0; k < stages.length; k++) {
       const after = stages[k];
@@ -393,14 +512,21 @@ export function pairsOf(before: SnapUnit, stages: readonly SnapUnit[]): PairResu
         continue;
       }
       const previous = results[k - 1];
-      if (previous?.kind === "pair" && sameIds[k] && sameSnapshot(stages[k - 1].functions[i], a!)) {
+      if (previous?.kind === "pair" && sameIds[k] && sameSnapshot(stages[k - 1].functions[i], a!) && sameEntries(entries[k - 1], entries[k], i, a!)) {
         results.push(previous);
         continue;
       }
-      sh ??= shared(b, before);
-      results.push({ kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after }, sh) });
+      results.push({ kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after, entries: entries[k], shares }, shares[i]!, i) });
     }
     out.push(results);
   }
   return out;
+}
+
+/** Whether two stages give function `i` and the functions it creates the same entry values. */
+function sameEntries(x: ReadonlyArray<EntryValues | undefined>, y: ReadonlyArray<EntryValues | undefined>, i: number, fn: SnapFunction): boolean {
+  const same = (j: number) => (x[j] === undefined) === (y[j] === undefined) && (x[j] === undefined || sameMap(x[j]!, y[j]!));
+  if (!same(i)) return false;
+  for (const b of fn.blocks) for (const st of b.stmts) if (st.child !== undefined && !same(st.child)) return false;
+  return true;
 }

@@ -334,3 +334,77 @@ describe("the live HIR mutated at EliminateRedundantPhi, seen by validatingLogge
     expect(warned).toEqual([]);
   });
 });
+
+// --- what a closure's entry takes from the function creating it --------------------------------
+
+const WALK_ALL = `function walkAll(items) {
+  for (const item of items) {
+    item.forEach((rule) => {
+      let g = rule.a;
+      if (rule.b) {
+        g = true;
+      }
+      rule.walk(() => use(g));
+    });
+  }
+}
+`;
+
+/** Every function's report at enterSSA's stage, by name, for a captured unit (mutated or not). */
+function stageVerdicts(c: CapturedFunction): Map<string, PairResult> {
+  const out = new Map<string, PairResult>();
+  for (const f of reactCompilerAdapter.functions(c)) out.set(f.name, validatePairDetailed(f.stages![0].pair, "SSA", { keepModel: true }));
+  return out;
+}
+
+describe("a closure's reads resolved in the function creating it (enterSSA's lookup through the creating block)", () => {
+  it("the closure declares g and is created in a loop: enterSSA's phi of g at the enclosing loop header, read by the closure, is certified in both", async () => {
+    const [c] = await captureFunctions(WALK_ALL);
+    const outer = c.ssa.functions[0];
+    // the loop header's phi of the closure's own variable (the compiler's printout shows it too)
+    const gPhi = outer.blocks.flatMap((b) => b.phis).find((p) => c.ssa.names.get(p.def) === "g");
+    expect(gPhi).toBeDefined();
+    const closure = c.ssa.functions[1];
+    expect(closure.blocks.some((b) => b.stmts.some((s) => s.uses.includes(gPhi!.def)))).toBe(true);
+    for (const [name, r] of stageVerdicts(c)) expect({ name, verdict: r.report.verdict }).toEqual({ name, verdict: "certified" });
+  });
+
+  it("the closure's reads of g re-pointed to an identifier nothing defines: the enclosing function, where the closure is created, is rejected with real witnesses", async () => {
+    const [c] = await captureFunctions(WALK_ALL);
+    const copy = structuredClone(c);
+    const unit = copy.ssa;
+    const gPhi = unit.functions[0].blocks.flatMap((b) => b.phis).find((p) => unit.names.get(p.def) === "g")!;
+    const fresh = Math.max(...unit.declarations.keys()) + 1;
+    unit.declarations.set(fresh, unit.declarations.get(gPhi.def)!);
+    unit.names.set(fresh, "g");
+    const repoint = (ids: number[]) => ids.forEach((id, k) => id === gPhi.def && (ids[k] = fresh));
+    for (const b of unit.functions[1].blocks) {
+      for (const s of b.stmts) repoint(s.uses);
+      for (const phi of b.phis) phi.operands.forEach((o) => o[1] === gPhi.def && (o[1] = fresh));
+    }
+    const reports = stageVerdicts(copy);
+    const outer = reports.get("walkAll")!;
+    // the statement creating the closure reads what its entry takes: g$fresh, defined nowhere
+    expect(failing(outer)).toEqual(expect.arrayContaining(["allUses_def_ass", "equiv"]));
+    expect(outer.report.properties.allUses_def_ass.witness!.some((w) => w.text.includes(`g$${fresh}`))).toBe(true);
+    const original = reactCompilerAdapter.functions(copy)[0].stages![0].pair.original;
+    expectRealWitnesses(outer, original, ["allUses_def_ass", "equiv"]);
+  });
+
+  it("the enclosing loop header's phi of g given another variable's value: rejected there", async () => {
+    const [c] = await captureFunctions(WALK_ALL);
+    const copy = structuredClone(c);
+    const unit = copy.ssa;
+    const header = unit.functions[0].blocks.find((b) => b.phis.some((p) => unit.names.get(p.def) === "g"))!;
+    const gPhi = header.phis.find((p) => unit.names.get(p.def) === "g")!;
+    const other = header.phis.find((p) => p !== gPhi)!; // the iterator temporary's phi
+    gPhi.operands[0][1] = other.operands[0][1];
+    const outer = stageVerdicts(copy).get("walkAll")!;
+    expect(outer.report.verdict).toBe("rejected");
+    // a phi of g with an argument of another variable (phis_same_var), and the closure created
+    // after the loop header takes a value that is not g's there (equiv, at the creating statement)
+    expect(failing(outer)).toEqual(["equiv", "phis_same_var"]);
+    const original = reactCompilerAdapter.functions(copy)[0].stages![0].pair.original;
+    expectRealWitnesses(outer, original, ["equiv"]);
+  });
+});
