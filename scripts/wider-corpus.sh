@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Zero false rejections, beyond the bench's corpora: fetches more real code with `npm pack`
+# (pinned versions), and certifies what the producers make of it. Not part of `npm run bench`
+# or the tests (it needs the network and a few minutes); run it after a change to an adapter.
+#
+#   npm run build && scripts/wider-corpus.sh [WORKDIR]      (default: tmp/wider)
+#
+# - The React Compiler: `formal-ssa react` on JavaScript that npm ships (date-fns, rxjs's ESM
+#   build, mobx, TanStack Query's core, redux, zustand, d3-array, react-router, three.js,
+#   and vite 8's bundled Node build, whose postcss-modules plugin creates closures in loops). The
+#   compiler skips files under node_modules, so the files are copied out first.
+# - LLVM's mem2reg: C from npm packages (lz4's library and programs, expat's parser, lmdb), each
+#   file compiled by clang-N -O0 as the bench compiles SQLite (scripts/fetch-real-c.sh), promoted
+#   by opt-N -passes=mem2reg and validated, for N = 14, 15 and 16 (Debian's clang-N and llvm-N,
+#   installed where missing). A file a compiler cannot build here is listed, not hidden.
+# Prints one line per library or file and ends with the files not certified (none expected).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="${1:-$root/tmp/wider}"
+mkdir -p "$work"
+work="$(cd "$work" && pwd)"
+cli="$root/dist/cli/main.js"
+[ -f "$cli" ] || { echo "wider-corpus.sh: run npm run build first" >&2; exit 2; }
+source "$(dirname "$0")/debian-packages.sh"
+need_tools wider-corpus npm:npm tar:tar
+for n in 14 15 16; do need_tools wider-corpus "clang-$n:clang-$n" "opt-$n:llvm-$n"; done
+failed=()
+
+fetch() { # fetch SPEC: the package's files in $work/pkg/NAME
+  local spec="$1" name="${1%@*}"
+  local dir="$work/pkg/${name//\//_}"
+  if [ ! -d "$dir" ]; then
+    mkdir -p "$dir"
+    (cd "$work" && npm pack --silent "$spec" >/dev/null && tar -xzf "$(ls -t "$work"/*.tgz | head -1)" -C "$dir" --strip-components=1 && rm -f "$work"/*.tgz)
+  fi
+  echo "$dir"
+}
+
+# --- the React Compiler ----------------------------------------------------------------------
+js="$work/js"
+rm -rf "$js"
+mkdir -p "$js"
+copy() { # copy FILES... into $js/LIB/, named after their paths (the compiler skips node_modules)
+  local lib="$1"
+  shift
+  mkdir -p "$js/$lib"
+  for f in "$@"; do cp "$f" "$js/$lib/$(echo "$f" | md5sum | cut -c1-6)-$(basename "$f")"; done
+}
+d=$(fetch date-fns@4.4.0); copy date-fns "$d"/*.js
+d=$(fetch rxjs@7.8.2); copy rxjs $(find "$d/dist/esm" -name '*.js')
+d=$(fetch mobx@6.16.1); copy mobx "$d/dist/mobx.esm.js"
+d=$(fetch @tanstack/query-core@5.108.0); copy tanstack-query-core $(find "$d/build/modern" -name '*.js')
+d=$(fetch redux@5.0.1); copy redux "$d/dist/redux.mjs"
+d=$(fetch zustand@5.1.0); copy zustand $(find "$d/esm" -name '*.mjs')
+d=$(fetch d3-array@3.2.5); copy d3-array "$d/dist/d3-array.js"
+d=$(fetch react-router@7.18.6); copy react-router $(find "$d/dist" -name '*.mjs')
+d=$(fetch three@0.170.0); copy three "$d/build/three.module.js"
+d=$(fetch vite@8.3.8); copy vite $(find "$d/dist/node" -name '*.js')
+for lib in "$js"/*; do
+  line=$(node "$cli" react "$lib"/* 2>/dev/null | tail -1 || true)
+  echo "react-compiler $(basename "$lib"): $line"
+  case "$line" in certified:*) ;; *) failed+=("react-compiler $(basename "$lib")") ;; esac
+done
+
+# --- LLVM's mem2reg --------------------------------------------------------------------------
+lz4=$(fetch lz4@0.6.5)/deps/lz4
+expat=$(fetch node-expat@2.4.1)/deps/libexpat
+lmdb=$(fetch lmdb@3.5.6)/dependencies/lmdb/libraries/liblmdb
+sources=("$lz4"/lib/lz4.c "$lz4"/lib/lz4hc.c "$lz4"/lib/lz4frame.c "$lz4"/lib/xxhash.c "$lz4"/programs/lz4io.c "$lz4"/programs/lz4cli.c "$lz4"/programs/bench.c
+  "$expat"/lib/xmlparse.c "$expat"/lib/xmltok.c "$expat"/lib/xmlrole.c "$expat"/xmlwf/xmlwf.c "$expat"/xmlwf/xmlfile.c
+  "$lmdb"/mdb.c "$lmdb"/midl.c "$lmdb"/mdb_load.c "$lmdb"/mdb_dump.c)
+cc="$work/c"
+mkdir -p "$cc"
+for n in 14 15 16; do
+  for src in "${sources[@]}"; do
+    b="$cc/$(basename "$src" .c).$n"
+    if ! "clang-$n" -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm -w -I"$(dirname "$src")" -I"$(dirname "$src")/../lib" \
+      -DXML_POOR_ENTROPY -DBYTEORDER=1234 -DHAVE_MEMMOVE -DXML_DTD -DXML_NS -DXML_GE=1 -DXML_CONTEXT_BYTES=1024 "$src" -o "$b.before.ll" 2>/dev/null; then
+      echo "llvm $n $(basename "$src"): clang-$n cannot build it here"
+      continue
+    fi
+    "opt-$n" -passes=mem2reg -S "$b.before.ll" -o "$b.after.ll"
+    line=$(node "$cli" validate "$b.before.ll" "$b.after.ll" 2>/dev/null | tail -1 || true)
+    echo "llvm $n $(basename "$src"): $line"
+    case "$line" in certified:*) ;; *) failed+=("llvm $n $(basename "$src")") ;; esac
+  done
+done
+
+if [ ${#failed[@]} -eq 0 ]; then
+  echo "every function certified"
+else
+  echo "not certified: ${failed[*]}"
+  exit 1
+fi
