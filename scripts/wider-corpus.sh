@@ -13,6 +13,7 @@
 #   file compiled by clang-N -O0 as the bench compiles SQLite (scripts/fetch-real-c.sh), promoted
 #   by opt-N -passes=mem2reg and validated, for N = 14, 15 and 16 (Debian's clang-N and llvm-N,
 #   installed where missing). A file a compiler cannot build here is listed, not hidden.
+# - GCC's into-SSA: `formal-ssa gcc` on the same C files at -O0 and -O2.
 # Prints one line per library or file and ends with the files not certified (none expected).
 set -euo pipefail
 
@@ -25,6 +26,7 @@ cli="$root/dist/cli/main.js"
 source "$(dirname "$0")/debian-packages.sh"
 need_tools wider-corpus npm:npm tar:tar
 for n in 14 15 16; do need_tools wider-corpus "clang-$n:clang-$n" "opt-$n:llvm-$n"; done
+need_tools wider-corpus gcc:gcc
 failed=()
 
 fetch() { # fetch SPEC: the package's files in $work/pkg/NAME
@@ -84,6 +86,16 @@ for n in 14 15 16; do
     line=$(node "$cli" validate "$b.before.ll" "$b.after.ll" 2>/dev/null | tail -1 || true)
     echo "llvm $n $(basename "$src"): $line"
     case "$line" in certified:*) ;; *) failed+=("llvm $n $(basename "$src")") ;; esac
+  done
+done
+
+# --- GCC's into-SSA, on the same C ------------------------------------------------------------
+for src in "${sources[@]}"; do
+  for level in -O0 -O2; do
+    line=$(node "$cli" gcc "$src" -- "$level" -w -I"$(dirname "$src")" -I"$(dirname "$src")/../lib" \
+      -DXML_POOR_ENTROPY -DBYTEORDER=1234 -DHAVE_MEMMOVE -DXML_DTD -DXML_NS -DXML_GE=1 -DXML_CONTEXT_BYTES=1024 2>&1 | tail -1 || true)
+    echo "gcc $level $(basename "$src"): $line"
+    case "$line" in certified:*) ;; *) failed+=("gcc $level $(basename "$src")") ;; esac
   done
 done
 

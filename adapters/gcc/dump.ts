@@ -59,8 +59,14 @@ export interface GimpleBlock {
 export interface GimpleFunction {
   /** The name as the header gives it first (`sum`). */
   name: string;
-  /** The assembler name in the header's parentheses (unique in a translation unit). */
+  /**
+   * The assembler name in the header's parentheses (unique in a translation unit), or
+   * `<unset-asm-name>` where GCC had not set it yet when it wrote the dump (an inline function of
+   * a system header in the cfg dump at -O2, `putchar`).
+   */
   asmName: string;
+  /** The declaration's `decl_uid` (unique in one compilation, the same in every dump of it), if the header has it. */
+  declUid: number | undefined;
   line: number;
   signature: GimpleStmt;
   decls: GimpleStmt[];
@@ -72,7 +78,7 @@ export interface GimpleDump {
   functions: GimpleFunction[];
 }
 
-const HEADER = /^;; Function (\S+) \((\S+?), funcdef_no=/;
+const HEADER = /^;; Function (\S+) \((\S+?), funcdef_no=\d+(?:, decl_uid=(\d+))?/;
 const BLOCK = /^;;   basic block ([0-9]+)\b/;
 const PRED = /^;;    pred:(.*)$/;
 const SUCC = /^;;    succ:(.*)$/;
@@ -128,7 +134,7 @@ export function parseGimpleDump(text: string, file: string): GimpleDump {
       i++;
       continue;
     }
-    fn = { name: header[1], asmName: header[2], line: i + 1, signature: { text: "", line: 0 }, decls: [], blocks: [] };
+    fn = { name: header[1], asmName: header[2], declUid: header[3] === undefined ? undefined : Number(header[3]), line: i + 1, signature: { text: "", line: 0 }, decls: [], blocks: [] };
     i++;
     // the signature is the line before the `{` that opens the body
     while (i < n && lines[i] !== "{") {

@@ -24,23 +24,44 @@ export { SAME_INSTRUCTIONS } from "./pair.js";
 export { parseGimpleDump, looksLikeGimpleDump } from "./dump.js";
 export type { GimpleDump, GimpleFunction, GimpleBlock, GimpleStmt, GimplePhi } from "./dump.js";
 
-/** The functions of the two dumps, paired by assembler name, in the before dump's order. */
+/** GCC's header where it has not set a function's assembler name yet. */
+const UNSET_ASM_NAME = "<unset-asm-name>";
+
+/**
+ * The functions of the two dumps, paired by assembler name, in the before dump's order; a
+ * function whose assembler name one dump leaves unset is paired by its `decl_uid` (the same
+ * compilation numbers declarations alike in every dump).
+ */
 function* pairsOf(beforeInput: SourceInput, afterInput: SourceInput): Generator<FunctionPair> {
   const before = parseGimpleDump(beforeInput.text, beforeInput.name);
   const after = parseGimpleDump(afterInput.text, afterInput.name);
   const byName = new Map<string, GimpleFunction>();
+  const byUid = new Map<number, GimpleFunction>();
   for (const f of after.functions) {
-    if (byName.has(f.asmName)) throw new MalformedInput(`${after.file}:${f.line}: function ${f.name}: defined twice`);
-    byName.set(f.asmName, f);
+    if (f.asmName !== UNSET_ASM_NAME) {
+      if (byName.has(f.asmName)) throw new MalformedInput(`${after.file}:${f.line}: function ${f.name}: defined twice`);
+      byName.set(f.asmName, f);
+    }
+    if (f.declUid !== undefined) byUid.set(f.declUid, f);
   }
   const seen = new Set<string>();
+  const partners = new Map<GimpleFunction, GimpleFunction>();
+  const paired = new Set<GimpleFunction>();
   for (const f of before.functions) {
-    if (seen.has(f.asmName)) throw new MalformedInput(`${before.file}:${f.line}: function ${f.name}: defined twice`);
-    seen.add(f.asmName);
-    if (!byName.has(f.asmName)) throw new MalformedInput(`${after.file}: function ${f.name} of ${before.file} (line ${f.line}) is missing`);
+    if (f.asmName !== UNSET_ASM_NAME) {
+      if (seen.has(f.asmName)) throw new MalformedInput(`${before.file}:${f.line}: function ${f.name}: defined twice`);
+      seen.add(f.asmName);
+    }
+    const byAsm = f.asmName !== UNSET_ASM_NAME ? byName.get(f.asmName) : undefined;
+    const viaUid = f.declUid !== undefined ? byUid.get(f.declUid) : undefined;
+    // by decl_uid only where an assembler name is unset on one side
+    const partner = byAsm ?? (viaUid !== undefined && (f.asmName === UNSET_ASM_NAME || viaUid.asmName === UNSET_ASM_NAME) ? viaUid : undefined);
+    if (partner === undefined || paired.has(partner)) throw new MalformedInput(`${after.file}: function ${f.name} of ${before.file} (line ${f.line}) is missing`);
+    partners.set(f, partner);
+    paired.add(partner);
   }
-  for (const f of after.functions) if (!seen.has(f.asmName)) throw new MalformedInput(`${after.file}:${f.line}: function ${f.name}: not in ${before.file}`);
-  for (const f of before.functions) yield gimplePair(f, byName.get(f.asmName)!);
+  for (const f of after.functions) if (!paired.has(f)) throw new MalformedInput(`${after.file}:${f.line}: function ${f.name}: not in ${before.file}`);
+  for (const f of before.functions) yield gimplePair(f, partners.get(f)!);
 }
 
 function* originalsOf(input: SourceInput): Generator<OriginalFunction> {

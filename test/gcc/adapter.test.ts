@@ -189,6 +189,27 @@ describe("GCC 12 -O2: what the ssa pass does beyond renaming from -O1 on (o2.c)"
   });
 });
 
+describe("an assembler name GCC had not set yet when it wrote the cfg dump (unset_asm.c, -O2)", () => {
+  it("stdio.h's inline putchar is `<unset-asm-name>` in the cfg dump and `putchar` in the ssa dump: paired by decl_uid, certified", () => {
+    const cfg = read("unset_asm.cfg");
+    expect(cfg).toMatch(/^;; Function putchar \(<unset-asm-name>, funcdef_no=\d+, decl_uid=(\d+),/m);
+    const uid = /^;; Function putchar \(<unset-asm-name>, funcdef_no=\d+, decl_uid=(\d+),/m.exec(cfg)![1];
+    expect(read("unset_asm.ssa")).toMatch(new RegExp(`^;; Function putchar \\(putchar, funcdef_no=\\d+, decl_uid=${uid},`, "m"));
+    for (const before of ["cfg", "fixup_cfg1"]) {
+      const r = validate(read(`unset_asm.${before}`), read("unset_asm.ssa"), names("unset_asm", before));
+      expect(r.functions.map((f) => [f.name, f.verdict]).sort()).toEqual([
+        ["line", "certified"],
+        ["putchar", "certified"],
+      ]);
+    }
+  });
+
+  it("an unset assembler name does not pair two functions with different decl_uids", () => {
+    const ssa = read("unset_asm.ssa").replace(/^(;; Function putchar \(putchar, funcdef_no=\d+, decl_uid=)(\d+)/m, (_m, head: string, uid: string) => `${head}${Number(uid) + 100000}`);
+    expect(() => validate(read("unset_asm.cfg"), ssa, names("unset_asm"))).toThrow(/function putchar of unset_asm\.cfg \(line \d+\) is missing/);
+  });
+});
+
 describe("malformed dumps: one line naming file, function and line", () => {
   const expectMalformed = (run: () => unknown, pattern: RegExp) => {
     let err: unknown;
