@@ -166,20 +166,23 @@ export class ReactValidator {
     if (f.stages === undefined) return { file, name: f.name, line: f.line, verdict: "unmappable", reason: f.unmappable };
     const [built, eliminated] = f.stages.map((s) => s.pair) as [FunctionPair, FunctionPair];
     this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa });
-    if (this.options.stages !== "failing") return this.validateStages(f, file, undefined);
+    const stages = { built, eliminated, name: f.name, line: f.line, file };
+    if (this.options.stages !== "failing") return this.validateStages(stages, undefined);
     // A build keeps no stage report of a certified function, so it decides only what the verdict
     // and the phi counts need: the required quality properties, and for EliminateRedundantPhi's
     // output pruned and no_redundant_set, from which its phi count is known to be the minimum
     // (Wagner: pruned, with no redundant phi set, is minimal) without building braun+peel. A
     // function rejected so is checked again with every property, for its report.
     const require = this.options.require;
-    const r = this.validateStages(f, file, { built: require, eliminated: [...new Set<QualityProperty>([...require, "pruned", "no_redundant_set"])] });
-    return r.verdict === "certified" ? r : this.validateStages(f, file, undefined);
+    const r = this.validateStages(stages, { built: require, eliminated: [...new Set<QualityProperty>([...require, "pruned", "no_redundant_set"])] });
+    return r.verdict === "certified" ? r : this.validateStages(stages, undefined);
   }
 
-  private validateStages(f: StagedFunction, file: string, quality: { built: readonly QualityProperty[]; eliminated: readonly QualityProperty[] } | undefined): ReactFunctionReport {
-    if (f.stages === undefined) return { file, name: f.name, line: f.line, verdict: "unmappable", reason: f.unmappable };
-    const [built, eliminated] = f.stages.map((s) => s.pair) as [FunctionPair, FunctionPair];
+  /** Both stages of a function, with the quality properties to decide at each (all where undefined). */
+  private validateStages(
+    { built, eliminated, name, line, file }: { built: FunctionPair; eliminated: FunctionPair; name: string; line: number; file: string },
+    quality: { built: readonly QualityProperty[]; eliminated: readonly QualityProperty[] } | undefined,
+  ): ReactFunctionReport {
     // enterSSA's phis beyond those left are the next pass's to remove: the stage's count is explained by them
     const removed = built.phis - eliminated.phis;
     const builtPair: FunctionPair =
@@ -210,8 +213,8 @@ export class ReactValidator {
     const ok = builtReport.verdict === "certified" && elimReport.verdict === "certified";
     return {
       file,
-      name: f.name,
-      line: f.line,
+      name,
+      line,
       verdict: ok ? "certified" : "rejected",
       phis: { created: built.phis, left: eliminated.phis, minimum: builtReport.stats.phis_minimum ?? elimReport.stats.phis_minimum ?? 0 },
       ...(ok && this.options.stages === "failing" ? {} : { stages }),

@@ -72,13 +72,15 @@ lmdb=$(fetch lmdb@3.5.6)/dependencies/lmdb/libraries/liblmdb
 sources=("$lz4"/lib/lz4.c "$lz4"/lib/lz4hc.c "$lz4"/lib/lz4frame.c "$lz4"/lib/xxhash.c "$lz4"/programs/lz4io.c "$lz4"/programs/lz4cli.c "$lz4"/programs/bench.c
   "$expat"/lib/xmlparse.c "$expat"/lib/xmltok.c "$expat"/lib/xmlrole.c "$expat"/xmlwf/xmlwf.c "$expat"/xmlwf/xmlfile.c
   "$lmdb"/mdb.c "$lmdb"/midl.c "$lmdb"/mdb_load.c "$lmdb"/mdb_dump.c)
+# what expat's sources want without a configure run (its other defaults do for lz4 and lmdb)
+defines=(-DXML_POOR_ENTROPY -DBYTEORDER=1234 -DHAVE_MEMMOVE -DXML_DTD -DXML_NS -DXML_GE=1 -DXML_CONTEXT_BYTES=1024)
 cc="$work/c"
 mkdir -p "$cc"
 for n in 14 15 16; do
   for src in "${sources[@]}"; do
     b="$cc/$(basename "$src" .c).$n"
-    if ! "clang-$n" -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm -w -I"$(dirname "$src")" -I"$(dirname "$src")/../lib" \
-      -DXML_POOR_ENTROPY -DBYTEORDER=1234 -DHAVE_MEMMOVE -DXML_DTD -DXML_NS -DXML_GE=1 -DXML_CONTEXT_BYTES=1024 "$src" -o "$b.before.ll" 2>/dev/null; then
+    inc=(-I"$(dirname "$src")" -I"$(dirname "$src")/../lib")
+    if ! "clang-$n" -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm -w "${inc[@]}" "${defines[@]}" "$src" -o "$b.before.ll" 2>/dev/null; then
       echo "llvm $n $(basename "$src"): clang-$n cannot build it here"
       continue
     fi
@@ -91,9 +93,9 @@ done
 
 # --- GCC's into-SSA, on the same C ------------------------------------------------------------
 for src in "${sources[@]}"; do
+  inc=(-I"$(dirname "$src")" -I"$(dirname "$src")/../lib")
   for level in -O0 -O2; do
-    line=$(node "$cli" gcc "$src" -- "$level" -w -I"$(dirname "$src")" -I"$(dirname "$src")/../lib" \
-      -DXML_POOR_ENTROPY -DBYTEORDER=1234 -DHAVE_MEMMOVE -DXML_DTD -DXML_NS -DXML_GE=1 -DXML_CONTEXT_BYTES=1024 2>&1 | tail -1 || true)
+    line=$(node "$cli" gcc "$src" -- "$level" -w "${inc[@]}" "${defines[@]}" 2>&1 | tail -1 || true)
     echo "gcc $level $(basename "$src"): $line"
     case "$line" in certified:*) ;; *) failed+=("gcc $level $(basename "$src")") ;; esac
   done

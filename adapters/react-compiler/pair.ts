@@ -149,6 +149,8 @@ interface Sides {
   entries: ReadonlyArray<EntryValues | undefined>;
   /** The shared part of every function of the unit, by index. */
   shares: ReadonlyArray<Shared | undefined>;
+  /** The function's index in the unit. */
+  index: number;
 }
 
 /**
@@ -266,10 +268,10 @@ class StagePairing {
   private readonly entryOrig: StmtDoc[] = [];
   private readonly entrySsa: StmtDoc[] = [];
 
-  constructor(
-    private readonly sides: Sides,
-    private readonly sh: Shared,
-  ) {
+  private readonly sh: Shared;
+
+  constructor(private readonly sides: Sides) {
+    const sh = (this.sh = sides.shares[sides.index]!);
     this.failures = [...sh.predFailures];
     this.buildOriginal = sh.original === undefined;
   }
@@ -285,11 +287,9 @@ class StagePairing {
   private readonly varOfVal = (id: number): string => {
     let name = this.valNames.get(id);
     if (name === undefined) {
-      const { beforeUnit, afterUnit } = this.sides;
       name = this.val(id);
-      const decl = afterUnit.declarations.get(id)!;
       // the SSA identifier renames the variable of its declaration
-      this.ssaVars[name] = `${beforeUnit.names.get(decl) ?? afterUnit.names.get(id) ?? ""}$${decl}`;
+      this.ssaVars[name] = ssaVariable(this.sides.beforeUnit, this.sides.afterUnit, id);
       this.valNames.set(id, name);
     }
     return name;
@@ -303,18 +303,18 @@ class StagePairing {
    */
   private entryName(index: number, v: string): string {
     const u = this.sides.entries[index]?.get(v);
-    const name = u !== undefined ? this.val(u) : printed(this.sides.beforeUnit.names, this.sides.shares[index]!.vars.identifier.get(v)!);
+    const name = u !== undefined ? this.val(u) : printed(this.sides.beforeUnit.names, this.sh.vars.identifier.get(v)!);
     this.ssaVars[name] = v;
     return name;
   }
 
   /** What the function's entry takes from where it starts, the captured context and the parameters. */
-  entry(index: number): void {
+  entry(): void {
     const { before, after } = this.sides;
     const { read } = this.sh;
     if (read.length > 0) {
       this.entryOrig.push({ defs: read, uses: [] });
-      this.entrySsa.push({ defs: read.map((v) => this.entryName(index, v)), uses: [] });
+      this.entrySsa.push({ defs: read.map((v) => this.entryName(this.sides.index, v)), uses: [] });
     }
     for (const [what, b, a] of [["captured context", before.context, after.context], ["parameters", before.params, after.params]] as const) {
       if (b.length === 0 && a.length === 0) continue;
@@ -410,10 +410,11 @@ function operandFor(ops: ReadonlyArray<readonly [number, number]>, pred: number)
 }
 
 /** The pair of one function at one stage (both sides mappable). */
-function pairOf(sides: Sides, sh: Shared, index: number): FunctionPair {
+function pairOf(sides: Sides): FunctionPair {
   const { before, after } = sides;
-  const p = new StagePairing(sides, sh);
-  p.entry(index);
+  const sh = sides.shares[sides.index]!;
+  const p = new StagePairing(sides);
+  p.entry();
   const afterBlocks = new Map(after.blocks.map((b) => [b.id, b]));
   if (after.blocks.length !== before.blocks.length || before.blocks.some((b) => !afterBlocks.has(b.id)))
     p.failures.push({
@@ -516,7 +517,7 @@ export function pairsOf(before: SnapUnit, stages: readonly SnapUnit[]): PairResu
         results.push(previous);
         continue;
       }
-      results.push({ kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after, entries: entries[k], shares }, shares[i]!, i) });
+      results.push({ kind: "pair", pair: pairOf({ before: b, after: a!, beforeUnit: before, afterUnit: after, entries: entries[k], shares, index: i }) });
     }
     out.push(results);
   }

@@ -14,6 +14,8 @@
  * EliminateRedundantPhi before the validating logger sees it fails the build with `SsaRejected`
  * (`failOnRejection`), or, without it, builds and reports the rejection.
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { CapturedFunction } from "../../adapters/react-compiler/capture.js";
 import type { SnapFunction, SnapPhi, SnapUnit } from "../../adapters/react-compiler/hir.js";
@@ -337,18 +339,11 @@ describe("the live HIR mutated at EliminateRedundantPhi, seen by validatingLogge
 
 // --- what a closure's entry takes from the function creating it --------------------------------
 
-const WALK_ALL = `function walkAll(items) {
-  for (const item of items) {
-    item.forEach((rule) => {
-      let g = rule.a;
-      if (rule.b) {
-        g = true;
-      }
-      rule.walk(() => use(g));
-    });
-  }
-}
-`;
+/** walkAll of the closures fixture (test/react/fixtures/closures.js), from its line to the end of the file. */
+const WALK_ALL = (() => {
+  const text = readFileSync(fileURLToPath(new URL("./fixtures/closures.js", import.meta.url)), "utf8");
+  return text.slice(text.indexOf("function walkAll("));
+})();
 
 /** Every function's report at enterSSA's stage, by name, for a captured unit (mutated or not). */
 function stageVerdicts(c: CapturedFunction): Map<string, PairResult> {
