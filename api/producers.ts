@@ -227,7 +227,10 @@ function summaryOf(report: FunctionReport, pair: FunctionPair, require: readonly
 
 /** Verdicts without witnesses as report properties (no namer needed). */
 function holdsAll(verdicts: readonly Verdict[], out: Record<string, PropertyReport>): Record<string, PropertyReport> {
-  for (const v of verdicts) out[v.property] = v.holds ? { holds: true } : { holds: false, failures: v.failures, witness: [] };
+  for (let i = 0; i < verdicts.length; i++) {
+    const v = verdicts[i];
+    out[v.property] = v.holds ? { holds: true } : { holds: false, failures: v.failures, witness: [] };
+  }
   return out;
 }
 

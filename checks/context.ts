@@ -155,10 +155,10 @@ function identity(n: number): Int32Array {
 /** `items` stably sorted by `key[item]` (keys in `0 .. keyCount`), by counting. */
 function stableOrder(key: Int32Array, keyCount: number, items: Int32Array): Int32Array {
   const start = new Int32Array(keyCount + 1);
-  for (const i of items) start[key[i] + 1]++;
+  for (let j = 0; j < items.length; j++) start[key[items[j]] + 1]++;
   for (let k = 0; k < keyCount; k++) start[k + 1] += start[k];
   const out = new Int32Array(items.length);
-  for (const i of items) out[start[key[i]]++] = i;
+  for (let j = 0; j < items.length; j++) out[start[key[items[j]]]++] = items[j];
   return out;
 }
 

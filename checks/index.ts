@@ -130,7 +130,10 @@ export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdi
 
 /** Certified iff every non-quality property holds and every required quality property holds. */
 export function certified(verdicts: readonly Verdict[], require: readonly string[] = []): boolean {
-  for (const v of verdicts) if (!v.holds && !(QUALITY_SET.has(v.property) && !require.includes(v.property))) return false;
+  for (let i = 0; i < verdicts.length; i++) {
+    const v = verdicts[i];
+    if (!v.holds && !(QUALITY_SET.has(v.property) && !require.includes(v.property))) return false;
+  }
   return true;
 }
 
@@ -144,8 +147,8 @@ export function refinementCount(verdicts: readonly Verdict[]): number {
   // most functions refine nothing, and most others in one verdict only: no union for those
   let one: ReadonlySet<string> | undefined;
   let all: Set<string> | undefined;
-  for (const v of verdicts) {
-    const r = (v as Partial<EquivVerdict>).refined;
+  for (let i = 0; i < verdicts.length; i++) {
+    const r = (verdicts[i] as Partial<EquivVerdict>).refined;
     if (r === undefined || r.size === 0) continue;
     if (one === undefined) one = r;
     else {

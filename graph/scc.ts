@@ -154,11 +154,12 @@ export class SubsetScc {
   run(vertices: readonly number[], adj: Adjacency = this.adj): number[][] {
     const { start, list } = adj;
     const { index, low, onStack, inSet, tstack, callV, callE } = this;
-    for (const v of vertices) inSet[v] = 1;
+    for (let j = 0; j < vertices.length; j++) inSet[vertices[j]] = 1;
     const out: number[][] = [];
     let tsp = 0;
     let next = 0;
-    for (const r of vertices) {
+    for (let j = 0; j < vertices.length; j++) {
+      const r = vertices[j];
       if (index[r] !== -1) continue;
       index[r] = low[r] = next++;
       tstack[tsp++] = r;

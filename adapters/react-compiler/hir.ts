@@ -201,15 +201,34 @@ class Snapshotter {
     else if (kind !== "Hole") throw new Unmappable(`${this.where}: an element of kind ${String(kind)}`);
   }
 
+  /**
+   * An optional list of the HIR (absent: empty), read by index: no iterator per element, which
+   * the interpreter pays for in a build's first functions (docs/performance.md).
+   */
+  private array(xs: unknown): any[] {
+    if (xs === undefined || xs === null) return [];
+    if (!Array.isArray(xs)) throw new Unmappable(`${this.where}: a list that is not an array`);
+    return xs;
+  }
+
+  /** Every element of an optional list of places. */
+  private places(out: number[], xs: unknown): void {
+    const a = this.array(xs);
+    for (let i = 0; i < a.length; i++) out.push(this.place(a[i]));
+  }
+
   private list(out: number[], xs: unknown): void {
     if (!Array.isArray(xs)) throw new Unmappable(`${this.where}: a list that is not an array`);
-    for (const x of xs) this.placeOrSpread(out, x);
+    for (let i = 0; i < xs.length; i++) this.placeOrSpread(out, xs[i]);
   }
 
   private pattern(out: number[], pattern: unknown): void {
     const pat = pattern as { kind?: string; items?: unknown[]; properties?: Array<{ kind: string; place: unknown }> };
     if (pat?.kind === "ArrayPattern") this.list(out, pat.items);
-    else if (pat?.kind === "ObjectPattern") for (const prop of pat.properties ?? []) out.push(this.place(prop.place));
+    else if (pat?.kind === "ObjectPattern") {
+      const props = pat.properties ?? [];
+      for (let i = 0; i < props.length; i++) out.push(this.place(props[i].place));
+    }
     else throw new Unmappable(`${this.where}: a destructuring pattern of kind ${String(pat?.kind)}`);
   }
 
@@ -267,34 +286,41 @@ class Snapshotter {
         return;
       case "JsxExpression":
         if (f.tag?.kind === "Identifier") out.push(this.place(f.tag));
-        for (const attr of f.props ?? []) {
+      {
+        const props = this.array(f.props);
+        for (let i = 0; i < props.length; i++) {
+          const attr = props[i];
           if (attr.kind === "JsxAttribute") out.push(this.place(attr.place));
           else if (attr.kind === "JsxSpreadAttribute") out.push(this.place(attr.argument));
           else throw new Unmappable(`${this.where}: a JSX attribute of kind ${String(attr.kind)}`);
         }
-        if (f.children) for (const c of f.children) out.push(this.place(c));
+        if (f.children) this.places(out, f.children);
         return;
+      }
       case "JsxFragment":
-        for (const c of f.children ?? []) out.push(this.place(c));
+        this.places(out, f.children);
         return;
-      case "ObjectExpression":
-        for (const prop of f.properties ?? []) {
+      case "ObjectExpression": {
+        const props = this.array(f.properties);
+        for (let i = 0; i < props.length; i++) {
+          const prop = props[i];
           if (prop.kind === "ObjectProperty" && prop.key?.kind === "computed") out.push(this.place(prop.key.name));
           out.push(this.place(prop.place));
         }
         return;
+      }
       case "ArrayExpression":
         this.list(out, f.elements);
         return;
       case "ObjectMethod":
       case "FunctionExpression":
-        for (const c of f.loweredFunc?.func?.context ?? []) out.push(this.place(c));
+        this.places(out, f.loweredFunc?.func?.context);
         return;
       case "TaggedTemplateExpression":
         out.push(this.place(f.tag));
         return;
       case "TemplateLiteral":
-        for (const e of f.subexprs ?? []) out.push(this.place(e));
+        this.places(out, f.subexprs);
         return;
       case "GetIterator":
         out.push(this.place(f.collection));
@@ -303,8 +329,11 @@ class Snapshotter {
         out.push(this.place(f.iterator), this.place(f.collection));
         return;
       case "StartMemoize":
-        for (const dep of f.deps ?? []) if (dep.root?.kind === "NamedLocal") out.push(this.place(dep.root.value));
+      {
+        const deps = this.array(f.deps);
+        for (let i = 0; i < deps.length; i++) if (deps[i].root?.kind === "NamedLocal") out.push(this.place(deps[i].root.value));
         return;
+      }
       case "FinishMemoize":
         out.push(this.place(f.decl));
         return;
@@ -358,9 +387,11 @@ class Snapshotter {
       case "branch":
         succs.push(f.consequent, f.alternate);
         break;
-      case "switch":
-        for (const c of f.cases ?? []) succs.push(c.block);
+      case "switch": {
+        const cases = f.cases ?? [];
+        for (let i = 0; i < cases.length; i++) succs.push(cases[i].block);
         break;
+      }
       case "optional":
       case "ternary":
       case "logical":
@@ -391,10 +422,12 @@ class Snapshotter {
       case "branch":
         uses.push(this.place(f.test));
         break;
-      case "switch":
+      case "switch": {
         uses.push(this.place(f.test));
-        for (const c of f.cases ?? []) if (c.test !== null) uses.push(this.place(c.test));
+        const cases = f.cases ?? [];
+        for (let i = 0; i < cases.length; i++) if (cases[i].test !== null) uses.push(this.place(cases[i].test));
         break;
+      }
       case "return":
       case "throw":
         uses.push(this.place(f.value));
@@ -403,7 +436,7 @@ class Snapshotter {
         if (f.handlerBinding !== null && f.handlerBinding !== undefined) uses.push(this.place(f.handlerBinding));
         break;
     }
-    for (const s of succs) if (typeof s !== "number") throw new Unmappable(`${this.where}: a successor that is not a block id`);
+    for (let i = 0; i < succs.length; i++) if (typeof succs[i] !== "number") throw new Unmappable(`${this.where}: a successor that is not a block id`);
     return { succs, uses };
   }
 
@@ -416,8 +449,11 @@ class Snapshotter {
     this.atBlock = id;
     const b: SnapBlock = { id, kind: block.kind, preds: [...block.preds], phis: [], stmts: [], terminal: { kind: "", line: 0, succs: [], uses: [] } };
     this.atWhat = "phi";
-    for (const phi of block.phis) b.phis.push(this.phi(phi));
-    for (const instr of block.instructions) b.stmts.push(this.instruction(instr, name, self, base, pending));
+    // the HIR's sets and maps through forEach, its arrays by index: no iterator per element,
+    // which the interpreter pays for in a build's first functions (docs/performance.md)
+    block.phis.forEach((phi) => b.phis.push(this.phi(phi)));
+    const instructions = block.instructions;
+    for (let i = 0; i < instructions.length; i++) b.stmts.push(this.instruction(instructions[i], name, self, base, pending));
     const t = block.terminal;
     this.atWhat = "terminal";
     this.atTerminal = t;
@@ -428,7 +464,7 @@ class Snapshotter {
 
   private phi(phi: HirPhi): SnapPhi {
     const operands: Array<[number, number]> = [];
-    for (const [pred, p] of phi.operands) operands.push([pred, this.place(p)]);
+    phi.operands.forEach((p, pred) => operands.push([pred, this.place(p)]));
     return { def: this.place(phi.place), operands };
   }
 
@@ -459,8 +495,9 @@ class Snapshotter {
       if (!(fn.body?.blocks instanceof Map)) throw new Unmappable(`${name}: a body without a block map`);
       this.list(out.params, fn.params);
       this.atWhat = "captured context";
-      for (const c of fn.context ?? []) out.context.push(this.place(c));
-      for (const [id, block] of fn.body.blocks) out.blocks.push(this.block(id, block, name, self, base, pending));
+      const context = fn.context ?? [];
+      for (let i = 0; i < context.length; i++) out.context.push(this.place(context[i]));
+      fn.body.blocks.forEach((block, id) => out.blocks.push(this.block(id, block, name, self, base, pending)));
     } catch (e) {
       if (!(e instanceof Unmappable)) throw e;
       out.unmappable = e.message;

@@ -43,7 +43,11 @@ export type PairResult = { kind: "pair"; pair: FunctionPair } | { kind: "unmappa
 
 const blockName = (id: number) => `bb${id}`;
 
-const sameNumbers = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** `x$12`, `#t43$43`, `$7`: the compiler's printed form (printIdentifier). */
 function printed(names: Map<number, string>, id: number): string {
@@ -73,48 +77,78 @@ class VariableNames {
  * disagreement between the two is reported.
  */
 function predecessorLists(fn: SnapFunction, failures: AdapterFailure[]): Map<number, number[]> {
-  const counts = new Map<number, Map<number, number>>();
-  const known = new Set(fn.blocks.map((b) => b.id));
-  for (const b of fn.blocks)
-    for (const s of b.terminal.succs) {
-      if (!known.has(s)) {
-        failures.push({ block: blockName(b.id), line: b.terminal.line, message: `terminal ${b.terminal.kind} leads to bb${s}, which is not a block of the function` });
-        continue;
-      }
-      let m = counts.get(s);
-      if (m === undefined) counts.set(s, (m = new Map()));
-      m.set(b.id, (m.get(b.id) ?? 0) + 1);
+  const blocks = fn.blocks;
+  const position = new Map<number, number>();
+  for (let i = 0; i < blocks.length; i++) position.set(blocks[i].id, i);
+  // per block, the blocks whose terminals lead to it, once per edge, in the terminals' order
+  const incoming: number[][] = [];
+  for (let i = 0; i < blocks.length; i++) incoming.push([]);
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    const succs = b.terminal.succs;
+    for (let k = 0; k < succs.length; k++) {
+      const j = position.get(succs[k]);
+      if (j === undefined) failures.push({ block: blockName(b.id), line: b.terminal.line, message: `terminal ${b.terminal.kind} leads to bb${succs[k]}, which is not a block of the function` });
+      else incoming[j].push(b.id);
     }
+  }
   const out = new Map<number, number[]>();
-  for (const b of fn.blocks) {
-    const fromTerminals = counts.get(b.id) ?? new Map<number, number>();
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    const edges = incoming[i];
+    // the HIR's order, each predecessor as often as the terminals lead from it (its `preds` is a
+    // set: no repeats); they agree iff every edge is counted and every predecessor has one
+    // (by scans where there are few edges, as nearly always; counted in a map past SCAN_LIMIT)
+    const counted = edges.length > SCAN_LIMIT ? edgeCounts(edges) : undefined;
     const list: number[] = [];
-    for (const p of b.preds) for (let k = fromTerminals.get(p) ?? 0; k > 0; k--) list.push(p);
-    const hir = new Set(b.preds);
-    if (list.length !== [...fromTerminals.values()].reduce((a, c) => a + c, 0) || b.preds.some((p) => !fromTerminals.has(p)) || [...fromTerminals.keys()].some((p) => !hir.has(p))) {
-      failures.push({
-        block: blockName(b.id),
-        line: b.terminal.line,
-        message: `the HIR's predecessors of bb${b.id} (${b.preds.map(blockName).join(", ") || "none"}) are not the blocks whose terminals lead to it (${[...fromTerminals.keys()].map(blockName).join(", ") || "none"})`,
-      });
-      // the terminals decide: they are the program's control flow
-      out.set(b.id, [...fromTerminals].flatMap(([p, k]) => Array<number>(k).fill(p)));
-    } else out.set(b.id, list);
+    let agree = true;
+    for (let k = 0; k < b.preds.length; k++) {
+      const p = b.preds[k];
+      const before = list.length;
+      if (counted !== undefined) for (let c = counted.get(p) ?? 0; c > 0; c--) list.push(p);
+      else for (let e = 0; e < edges.length; e++) if (edges[e] === p) list.push(p);
+      if (list.length === before) agree = false;
+    }
+    if (agree && list.length === edges.length) {
+      out.set(b.id, list);
+      continue;
+    }
+    const fromTerminals = counted ?? edgeCounts(edges);
+    failures.push({
+      block: blockName(b.id),
+      line: b.terminal.line,
+      message: `the HIR's predecessors of bb${b.id} (${b.preds.map(blockName).join(", ") || "none"}) are not the blocks whose terminals lead to it (${[...fromTerminals.keys()].map(blockName).join(", ") || "none"})`,
+    });
+    // the terminals decide: they are the program's control flow
+    out.set(b.id, [...fromTerminals].flatMap(([p, k]) => Array<number>(k).fill(p)));
   }
   return out;
 }
 
+/** How many of the edges come from each block, in order of first edge. */
+function edgeCounts(edges: readonly number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (let e = 0; e < edges.length; e++) counts.set(edges[e], (counts.get(edges[e]) ?? 0) + 1);
+  return counts;
+}
+
 /** The blocks reachable from the entry along the terminals' edges (iteratively: no recursion). */
 function reachableBlocks(fn: SnapFunction): Set<number> {
-  const succs = new Map(fn.blocks.map((b) => [b.id, b.terminal.succs]));
+  const succs = new Map<number, number[]>();
+  for (let i = 0; i < fn.blocks.length; i++) succs.set(fn.blocks[i].id, fn.blocks[i].terminal.succs);
   const seen = new Set<number>([fn.entry]);
   const stack = [fn.entry];
-  while (stack.length > 0)
-    for (const s of succs.get(stack.pop()!) ?? [])
+  while (stack.length > 0) {
+    const next = succs.get(stack.pop()!);
+    if (next === undefined) continue;
+    for (let k = 0; k < next.length; k++) {
+      const s = next[k];
       if (!seen.has(s) && succs.has(s)) {
         seen.add(s);
         stack.push(s);
       }
+    }
+  }
   return seen;
 }
 
@@ -130,13 +164,25 @@ function readVariables(fn: SnapFunction, reachable: Set<number>, vars: VariableN
     if (!seen.has(v) && !defined.has(v)) out.push(v);
     seen.add(v);
   };
-  for (const b of fn.blocks)
-    if (reachable.has(b.id))
-      for (const s of [...b.stmts, b.terminal]) {
-        for (const u of s.uses) read(vars.of(u));
-        const child = (s as SnapStmt).child;
-        if (child !== undefined) for (const v of childRead(child)) read(v);
+  // indexed loops on the per-statement paths: the validator runs cold in a build, where the
+  // interpreter pays for every iterator and destructuring (measured: docs/performance.md)
+  const blocks = fn.blocks;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (!reachable.has(b.id)) continue;
+    const stmts = b.stmts;
+    for (let k = 0; k < stmts.length; k++) {
+      const s = stmts[k];
+      const uses = s.uses;
+      for (let j = 0; j < uses.length; j++) read(vars.of(uses[j]));
+      if (s.child !== undefined) {
+        const taken = childRead(s.child);
+        for (let j = 0; j < taken.length; j++) read(taken[j]);
       }
+    }
+    const tuses = b.terminal.uses;
+    for (let j = 0; j < tuses.length; j++) read(vars.of(tuses[j]));
+  }
   return out;
 }
 
@@ -181,11 +227,17 @@ function ssaVariable(beforeUnit: SnapUnit, afterUnit: SnapUnit, id: number): str
 function entryValuesOf(i: number, after: SnapFunction, unit: { before: SnapUnit; after: SnapUnit }, sh: Shared, entries: ReadonlyArray<EntryValues | undefined>, shares: ReadonlyArray<Shared | undefined>): EntryValues {
   const out = new Map<string, number>();
   if (after.parent < 0) return out;
-  const defined = new Set<number>([...after.params, ...after.context]);
-  for (const b of after.blocks) {
+  const defined = new Set<number>(after.params);
+  for (let j = 0; j < after.context.length; j++) defined.add(after.context[j]);
+  const blocks = after.blocks;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
     if (!sh.reachable.has(b.id)) continue;
-    for (const phi of b.phis) defined.add(phi.def);
-    for (const st of b.stmts) for (const d of st.defs) defined.add(d);
+    for (let p = 0; p < b.phis.length; p++) defined.add(b.phis[p].def);
+    for (let k = 0; k < b.stmts.length; k++) {
+      const defs = b.stmts[k].defs;
+      for (let j = 0; j < defs.length; j++) defined.add(defs[j]);
+    }
   }
   const wanted = new Set(sh.free);
   const use = (id: number) => {
@@ -193,14 +245,23 @@ function entryValuesOf(i: number, after: SnapFunction, unit: { before: SnapUnit;
     const v = ssaVariable(unit.before, unit.after, id);
     if (wanted.has(v) && !out.has(v)) out.set(v, id);
   };
-  for (const b of after.blocks) {
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
     if (!sh.reachable.has(b.id)) continue;
-    for (const phi of b.phis) for (const [, id] of phi.operands) use(id);
-    for (const st of b.stmts) {
-      for (const id of st.uses) use(id);
-      if (st.child !== undefined) for (const id of childEntryIds(st.child, entries, shares)) use(id);
+    for (let p = 0; p < b.phis.length; p++) {
+      const ops = b.phis[p].operands;
+      for (let j = 0; j < ops.length; j++) use(ops[j][1]);
     }
-    for (const id of b.terminal.uses) use(id);
+    for (let k = 0; k < b.stmts.length; k++) {
+      const st = b.stmts[k];
+      for (let j = 0; j < st.uses.length; j++) use(st.uses[j]);
+      if (st.child !== undefined) {
+        const ids = childEntryIds(st.child, entries, shares);
+        for (let j = 0; j < ids.length; j++) use(ids[j]);
+      }
+    }
+    const tuses = b.terminal.uses;
+    for (let j = 0; j < tuses.length; j++) use(tuses[j]);
   }
   return out;
 }
@@ -238,10 +299,20 @@ function shared(before: SnapFunction, vars: VariableNames, childRead: (child: nu
   // the HIR keeps blocks no edge reaches (the fallthrough of a try whose every path returns):
   // their code never runs, so they are left out, with their edges into reachable blocks
   const reachable = reachableBlocks(before);
-  const defined = new Set([...before.params.map((p) => vars.of(p)), ...before.context.map((c) => vars.of(c))]);
+  const defined = new Set<string>();
+  for (let j = 0; j < before.params.length; j++) defined.add(vars.of(before.params[j]));
+  for (let j = 0; j < before.context.length; j++) defined.add(vars.of(before.context[j]));
   const read = readVariables(before, reachable, vars, defined, childRead);
   const definedHere = new Set<string>();
-  for (const b of before.blocks) if (reachable.has(b.id)) for (const st of b.stmts) for (const d of st.defs) definedHere.add(vars.of(d));
+  const blocks = before.blocks;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (!reachable.has(b.id)) continue;
+    for (let k = 0; k < b.stmts.length; k++) {
+      const defs = b.stmts[k].defs;
+      for (let j = 0; j < defs.length; j++) definedHere.add(vars.of(defs[j]));
+    }
+  }
   const free = read.filter((v) => !definedHere.has(v));
   const uninitialised = read.map((v) => ({ variable: v, block: blockName(before.entry), stmt: 0 }));
   return { vars, preds, predFailures, reachable, read, free, uninitialised };
@@ -338,7 +409,7 @@ class StagePairing {
     } else this.unreachable++;
     if (b.phis.length > 0) this.fail(b.id, b.terminal.line, `bb${b.id} has phis before enterSSA`);
     if (a === undefined) return;
-    for (const phi of a.phis) this.phi(b, phi, ps, live, ssa.phis as PhiDoc[]);
+    for (let k = 0; k < a.phis.length; k++) this.phi(b, a.phis[k], ps, live, ssa.phis as PhiDoc[]);
     this.statements(b, a, orig.stmts!, ssa.stmts!);
     this.terminal(b, a, orig.stmts!, ssa.stmts!);
   }
@@ -351,14 +422,18 @@ class StagePairing {
     // map or set per phi, unless there are many
     const byPred = ops.length > SCAN_LIMIT ? new Map(ops) : undefined;
     const args: string[] = [];
-    for (const p of ps) {
+    for (let k = 0; k < ps.length; k++) {
+      const p = ps[k];
       const o = byPred !== undefined ? byPred.get(p) : operandFor(ops, p);
       if (o === undefined) this.fail(b.id, b.terminal.line, `phi ${this.val(phi.def)} has no operand for predecessor bb${p}`);
       else args.push(this.varOfVal(o));
     }
     const all = this.sh.preds.get(b.id)!;
     const predSet = all.length > SCAN_LIMIT ? new Set(all) : undefined;
-    for (const [p] of ops) if (!(predSet !== undefined ? predSet.has(p) : all.includes(p))) this.fail(b.id, b.terminal.line, `phi ${this.val(phi.def)} has an operand for bb${p}, which is not a predecessor`);
+    for (let k = 0; k < ops.length; k++) {
+      const p = ops[k][0];
+      if (!(predSet !== undefined ? predSet.has(p) : all.includes(p))) this.fail(b.id, b.terminal.line, `phi ${this.val(phi.def)} has an operand for bb${p}, which is not a predecessor`);
+    }
     out.push({ def: this.varOfVal(phi.def), args });
   }
 
@@ -415,14 +490,15 @@ function pairOf(sides: Sides): FunctionPair {
   const sh = sides.shares[sides.index]!;
   const p = new StagePairing(sides);
   p.entry();
-  const afterBlocks = new Map(after.blocks.map((b) => [b.id, b]));
+  const afterBlocks = new Map<number, SnapBlock>();
+  for (let i = 0; i < after.blocks.length; i++) afterBlocks.set(after.blocks[i].id, after.blocks[i]);
   if (after.blocks.length !== before.blocks.length || before.blocks.some((b) => !afterBlocks.has(b.id)))
     p.failures.push({
       block: blockName(before.entry),
       line: before.line,
       message: `the blocks changed: ${before.blocks.map((b) => blockName(b.id)).join(" ")} before, ${after.blocks.map((b) => blockName(b.id)).join(" ")} after`,
     });
-  for (const b of before.blocks) p.block(b, afterBlocks.get(b.id));
+  for (let i = 0; i < before.blocks.length; i++) p.block(before.blocks[i], afterBlocks.get(before.blocks[i].id));
   const name = before.name;
   sh.original ??= { kind: "cfg", name, entry: blockName(before.entry), blocks: p.origBlocks };
   return {
@@ -438,9 +514,14 @@ function pairOf(sides: Sides): FunctionPair {
 }
 
 function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
+  if (a === b) return true;
   if (a.size !== b.size) return false;
-  for (const [k, v] of a) if (b.get(k) !== v) return false;
-  return true;
+  // forEach, not an iterator per entry (see readVariables)
+  let same = true;
+  a.forEach((v, k) => {
+    if (same && b.get(k) !== v) same = false;
+  });
+  return same;
 }
 
 
@@ -456,11 +537,14 @@ function sameSnapshot(a: SnapFunction, b: SnapFunction): boolean {
     const y = b.blocks[k];
     if (x.id !== y.id || x.phis.length !== y.phis.length || x.stmts.length !== y.stmts.length) return false;
     for (let p = 0; p < x.phis.length; p++) {
-      const [u, v] = [x.phis[p], y.phis[p]];
-      if (u.def !== v.def || u.operands.length !== v.operands.length || u.operands.some(([pred, id], j) => pred !== v.operands[j][0] || id !== v.operands[j][1])) return false;
+      const u = x.phis[p];
+      const v = y.phis[p];
+      if (u.def !== v.def || u.operands.length !== v.operands.length) return false;
+      for (let j = 0; j < u.operands.length; j++) if (u.operands[j][0] !== v.operands[j][0] || u.operands[j][1] !== v.operands[j][1]) return false;
     }
     for (let t = 0; t < x.stmts.length; t++) {
-      const [u, v] = [x.stmts[t], y.stmts[t]];
+      const u = x.stmts[t];
+      const v = y.stmts[t];
       if (u.kind !== v.kind || u.child !== v.child || !sameNumbers(u.uses, v.uses) || !sameNumbers(u.defs, v.defs)) return false;
     }
     if (x.terminal.kind !== y.terminal.kind || !sameNumbers(x.terminal.succs, y.terminal.succs) || !sameNumbers(x.terminal.uses, y.terminal.uses)) return false;
@@ -528,6 +612,9 @@ export function pairsOf(before: SnapUnit, stages: readonly SnapUnit[]): PairResu
 function sameEntries(x: ReadonlyArray<EntryValues | undefined>, y: ReadonlyArray<EntryValues | undefined>, i: number, fn: SnapFunction): boolean {
   const same = (j: number) => (x[j] === undefined) === (y[j] === undefined) && (x[j] === undefined || sameMap(x[j]!, y[j]!));
   if (!same(i)) return false;
-  for (const b of fn.blocks) for (const st of b.stmts) if (st.child !== undefined && !same(st.child)) return false;
+  for (let i = 0; i < fn.blocks.length; i++) {
+    const stmts = fn.blocks[i].stmts;
+    for (let k = 0; k < stmts.length; k++) if (stmts[k].child !== undefined && !same(stmts[k].child!)) return false;
+  }
   return true;
 }
