@@ -1,31 +1,38 @@
 /**
  * One build as a project runs it: Babel with babel-plugin-react-compiler over every file given,
  * one process, with the compiler alone (`--mode plain`, a logger that drops events) or with
- * formal-ssa's validating logger (`--mode validate`). bench/react.ts runs it as a whole process
- * and times it; it prints one JSON line: the milliseconds of the compile loop, the time spent in
- * the logger's `debugLogIRs`, and (validating) the report's summary.
+ * formal-ssa's validating logger as Node imports it from `formal-ssa/react-compiler`
+ * (`--mode validate`: validation on the logger's own thread; `--mode inline`: `thread: false`,
+ * in the build's thread). bench/react.ts runs it as a whole process and times it; it prints one
+ * JSON line: the milliseconds of the compile loop (`report()` included: it waits for the thread),
+ * the time spent in the logger's `debugLogIRs` and `logEvent`, and (validating) the report's
+ * summary.
  *
- *   node dist/bench/react_build.js --mode plain|validate FILE...
+ *   node dist/bench/react_build.js --mode plain|validate|inline FILE...
  */
 import { readFileSync } from "node:fs";
 import { transformSync } from "@babel/core";
 import plugin from "babel-plugin-react-compiler";
-import { validatingLogger, type CompilerLogger, type ValidatingLogger } from "../api/react_compiler.js";
+import { validatingLogger, type CompilerLogger, type ValidatingLogger } from "../api/node/react_compiler.js";
 
 const args = process.argv.slice(2);
 const mode = args[args.indexOf("--mode") + 1];
 const files = args.filter((a, i) => a !== "--mode" && args[i - 1] !== "--mode");
-if (mode !== "plain" && mode !== "validate") {
-  process.stderr.write("usage: node dist/bench/react_build.js --mode plain|validate FILE...\n");
+if (mode !== "plain" && mode !== "validate" && mode !== "inline") {
+  process.stderr.write("usage: node dist/bench/react_build.js --mode plain|validate|inline FILE...\n");
   process.exit(2);
 }
-const validating: ValidatingLogger | undefined = mode === "validate" ? validatingLogger({ warn: () => {} }) : undefined;
+const validating: ValidatingLogger | undefined = mode === "plain" ? undefined : validatingLogger({ warn: () => {}, thread: mode === "validate" });
 let inLogger = 0;
 const logger: CompilerLogger =
   validating === undefined
     ? { logEvent: () => {} }
     : {
-        logEvent: (f, e) => validating.logEvent(f, e),
+        logEvent: (f, e) => {
+          const t = performance.now();
+          validating.logEvent(f, e);
+          inLogger += performance.now() - t;
+        },
         debugLogIRs: (v) => {
           const t = performance.now();
           validating.debugLogIRs(v);
@@ -41,5 +48,6 @@ for (const f of files)
     sourceType: "unambiguous",
     plugins: [[plugin, { compilationMode: "all", panicThreshold: "none", logger }]],
   });
+const summary = validating?.report().summary;
 const ms = performance.now() - t0;
-process.stdout.write(JSON.stringify({ ms, inLogger, summary: validating?.report().summary }) + "\n");
+process.stdout.write(JSON.stringify({ ms, inLogger, summary }) + "\n");

@@ -8,7 +8,7 @@
  * A hir value named `HIR` (the lowering) starts a new function. A function the compiler gives up
  * on between the points is never emitted: the compiler's logger event says why.
  */
-import { snapshot, type HirFunction, type SnapUnit } from "./hir.js";
+import { decodeUnit, functionPlace, snapshot, type EncodedUnit, type HirFunction, type SnapUnit } from "./hir.js";
 
 /** The pass whose output enterSSA reads. */
 export const LAST_PASS_BEFORE_SSA = "MergeConsecutiveBlocks";
@@ -20,30 +20,45 @@ export interface PipelineValue {
   value: unknown;
 }
 
-/** One compiled function (and the functions nested in it) at the three points. */
-export interface CapturedFunction {
+/**
+ * One compiled function (and the functions nested in it) at the three points, each a `SnapUnit`
+ * (or, captured for another thread, an `EncodedUnit`).
+ */
+export interface CapturedFunction<U = SnapUnit> {
   /** The file the compiler was compiling, where it knows it. */
   file: string | null;
   name: string;
   line: number;
   column: number;
-  before: SnapUnit;
-  ssa: SnapUnit;
-  eliminated: SnapUnit;
+  before: U;
+  ssa: U;
+  eliminated: U;
   /** Set when a point was not seen (the function cannot be validated): why. */
   missing?: string;
 }
 
-/** Keeps the snapshots of the function being compiled; calls `emit` once all three are taken. */
-export class Capture {
-  private before: SnapUnit | undefined;
-  private ssa: SnapUnit | undefined;
+/** The captured function with its units decoded. */
+export function decodeCaptured(c: CapturedFunction<EncodedUnit>): CapturedFunction {
+  const before = decodeUnit(c.before);
+  const ssa = c.ssa === c.before ? before : decodeUnit(c.ssa);
+  const eliminated = c.eliminated === c.ssa ? ssa : decodeUnit(c.eliminated);
+  return { ...c, before, ssa, eliminated };
+}
+
+/**
+ * Keeps the copies of the function being compiled; calls `emit` once all three are taken.
+ * `copy` makes them: `snapshot` (plain data), or `encodeUnit` (flat, to hand to another thread).
+ */
+export class Capture<U = SnapUnit> {
+  private before: U | undefined;
+  private ssa: U | undefined;
   /** Milliseconds spent copying HIR (the bench sets them against the compiler's time). */
   milliseconds = 0;
 
   constructor(
-    private readonly emit: (f: CapturedFunction) => void,
+    private readonly emit: (f: CapturedFunction<U>) => void,
     private readonly lastPassBeforeSsa: string = LAST_PASS_BEFORE_SSA,
+    private readonly copy: (fn: HirFunction) => U = snapshot as unknown as (fn: HirFunction) => U,
   ) {}
 
   /** The logger's `debugLogIRs`. */
@@ -55,34 +70,28 @@ export class Capture {
       return;
     }
     const t0 = performance.now();
-    if (v.name === this.lastPassBeforeSsa) this.before = snapshot(v.value as HirFunction);
+    if (v.name === this.lastPassBeforeSsa) this.before = this.copy(v.value as HirFunction);
     else if (v.name === "SSA" && this.before === undefined) {
       // never silently dropped: the function is reported as one that could not be validated
-      const ssa = snapshot(v.value as HirFunction);
-      const root = ssa.functions[0];
       const fn = v.value as HirFunction;
+      const ssa = this.copy(fn);
       this.milliseconds += performance.now() - t0;
       this.emit({
         file: typeof fn.env?.filename === "string" ? fn.env.filename : null,
-        name: root.name,
-        line: root.line,
-        column: root.column,
+        ...functionPlace(fn),
         before: ssa,
         ssa,
         eliminated: ssa,
         missing: `the compiler logged no ${this.lastPassBeforeSsa} before SSA, so the HIR enterSSA read was not seen`,
       });
       return;
-    } else if (v.name === "SSA") this.ssa = snapshot(v.value as HirFunction);
+    } else if (v.name === "SSA") this.ssa = this.copy(v.value as HirFunction);
     else if (v.name === "EliminateRedundantPhi" && this.before !== undefined && this.ssa !== undefined) {
-      const eliminated = snapshot(v.value as HirFunction);
-      const root = this.before.functions[0];
       const fn = v.value as HirFunction;
-      const captured: CapturedFunction = {
+      const eliminated = this.copy(fn);
+      const captured: CapturedFunction<U> = {
         file: typeof fn.env?.filename === "string" ? fn.env.filename : null,
-        name: root.name,
-        line: root.line,
-        column: root.column,
+        ...functionPlace(fn),
         before: this.before,
         ssa: this.ssa,
         eliminated,

@@ -12,8 +12,8 @@ import type { CompilerAdapter, FunctionPair, StagedFunction } from "../adapter.j
 import type { CapturedFunction } from "./capture.js";
 import { pairsOf } from "./pair.js";
 
-export { Capture, LAST_PASS_BEFORE_SSA, type CapturedFunction, type PipelineValue } from "./capture.js";
-export { snapshot, type HirFunction, type SnapUnit, type SnapFunction } from "./hir.js";
+export { Capture, decodeCaptured, LAST_PASS_BEFORE_SSA, type CapturedFunction, type PipelineValue } from "./capture.js";
+export { decodeUnit, encodeUnit, snapshot, type EncodedUnit, type HirFunction, type SnapUnit, type SnapFunction } from "./hir.js";
 export { SAME_INSTRUCTIONS } from "./pair.js";
 
 /** The stages validated: the pass names of the compiler's pipeline. */

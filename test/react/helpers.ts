@@ -1,5 +1,5 @@
 /** Shared by the React Compiler tests: compiling a source with the plugin and capturing its HIR, checking a witness path. */
-import { Capture, compileOne, loadCompiler, type CapturedFunction, type CompilerLogger } from "../../api/react_compiler.js";
+import { Capture, compileOne, loadCompiler, type CapturedFunction, type CompilerLogger, type PipelineValue } from "../../api/react_compiler.js";
 import type { FunctionDoc } from "../../io/format.js";
 import type { WitnessReport } from "../../api/report.js";
 
@@ -41,4 +41,55 @@ export function witnessPathProblems(doc: FunctionDoc, witnesses: readonly Witnes
     if (p !== undefined) out.push(`${w.text}: ${p}`);
   }
   return out;
+}
+
+// --- the live HIR, through a logger ---------------------------------------------------------
+
+/** Two small functions with phis (an if-join; a loop), for builds through a logger. */
+export const CHOOSE = `function choose(a) {
+  let x = 0;
+  if (a) {
+    x = 1;
+  } else {
+    x = 2;
+  }
+  return x;
+}
+`;
+
+export const SUM_TO = `function sumTo(n) {
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    s = s + i;
+  }
+  return s;
+}
+`;
+
+/** A logger that swaps the operands of every two-operand phi in the compiler's live HIR at EliminateRedundantPhi, then passes the value on. */
+export function swappingLogger(inner: CompilerLogger & { debugLogIRs(v: PipelineValue): void }): CompilerLogger {
+  return {
+    logEvent: (f, e) => inner.logEvent(f, e),
+    debugLogIRs(v) {
+      if (v.kind === "hir" && v.name === "EliminateRedundantPhi") {
+        const blocks = (v.value as { body: { blocks: Map<number, { phis: Set<{ operands: Map<number, unknown> }> }> } }).body.blocks;
+        for (const [, b] of blocks)
+          for (const phi of b.phis) {
+            const ops = [...phi.operands];
+            if (ops.length === 2)
+              phi.operands = new Map([
+                [ops[0][0], ops[1][1]],
+                [ops[1][0], ops[0][1]],
+              ]);
+          }
+      }
+      inner.debugLogIRs(v);
+    },
+  };
+}
+
+/** Compiles `text` as live.js with the plugin (`compilationMode: "all"`) and the logger given. */
+export async function build(text: string, logger: CompilerLogger): Promise<void> {
+  const { babel, plugin } = await loadCompiler();
+  babel.transformSync(text, { filename: "live.js", babelrc: false, configFile: false, code: false, plugins: [[plugin, { compilationMode: "all", logger }]] });
 }

@@ -22,37 +22,16 @@ import type { SnapFunction, SnapPhi, SnapUnit } from "../../adapters/react-compi
 import { QUALITY } from "../../checks/index.js";
 import { validatePairDetailed, type PairResult } from "../../api/producers.js";
 import {
-  loadCompiler,
   reactCompilerAdapter,
   validatingLogger,
   type CompilerEvent,
-  type CompilerLogger,
-  type PipelineValue,
   type ReactFunctionReport,
 } from "../../api/react_compiler.js";
 import type { FunctionDoc } from "../../io/format.js";
 import { recheck } from "../helpers/witness_check.js";
-import { captureFunctions, pathProblem, witnessPathProblems } from "./helpers.js";
+import { build, captureFunctions, CHOOSE, pathProblem, SUM_TO, swappingLogger, witnessPathProblems } from "./helpers.js";
 
-const CHOOSE = `function choose(a) {
-  let x = 0;
-  if (a) {
-    x = 1;
-  } else {
-    x = 2;
-  }
-  return x;
-}
-`;
 
-const SUM_TO = `function sumTo(n) {
-  let s = 0;
-  for (let i = 0; i < n; i++) {
-    s = s + i;
-  }
-  return s;
-}
-`;
 
 const NESTED = `function outer(xs) {
   const abs = (v) => {
@@ -253,33 +232,6 @@ describe("mutants of captured SSA are rejected with real witnesses", () => {
 });
 
 // --- the live HIR, through the validating logger ----------------------------------------------
-
-/** A logger that swaps the operands of every two-operand phi in the compiler's live HIR at EliminateRedundantPhi, then passes the value on. */
-function swappingLogger(inner: CompilerLogger & { debugLogIRs(v: PipelineValue): void }): CompilerLogger {
-  return {
-    logEvent: (f, e) => inner.logEvent(f, e),
-    debugLogIRs(v) {
-      if (v.kind === "hir" && v.name === "EliminateRedundantPhi") {
-        const blocks = (v.value as { body: { blocks: Map<number, { phis: Set<{ operands: Map<number, unknown> }> }> } }).body.blocks;
-        for (const [, b] of blocks)
-          for (const phi of b.phis) {
-            const ops = [...phi.operands];
-            if (ops.length === 2)
-              phi.operands = new Map([
-                [ops[0][0], ops[1][1]],
-                [ops[1][0], ops[0][1]],
-              ]);
-          }
-      }
-      inner.debugLogIRs(v);
-    },
-  };
-}
-
-async function build(text: string, logger: CompilerLogger): Promise<void> {
-  const { babel, plugin } = await loadCompiler();
-  babel.transformSync(text, { filename: "live.js", babelrc: false, configFile: false, code: false, plugins: [[plugin, { compilationMode: "all", logger }]] });
-}
 
 describe("the live HIR mutated at EliminateRedundantPhi, seen by validatingLogger", () => {
   it("failOnRejection: the build throws SsaRejected naming the function", async () => {
