@@ -100,7 +100,13 @@ export function immediateDominators(succ: Adjacency, pred: Adjacency, root: numb
     }
     bucketHead[p] = -1;
   }
-  for (let w = 1; w < R; w++) if (dom[w] !== semi[w]) dom[w] = dom[dom[w]];
+  // both loads always made, and the choice a select: a load that runs only on some graphs had no
+  // type feedback when V8 optimised this, and deoptimised it when it first ran
+  for (let w = 1; w < R; w++) {
+    const d = dom[w];
+    const dd = dom[d];
+    dom[w] = d !== semi[w] ? dd : d;
+  }
 
   const idom = new Int32Array(n).fill(-1);
   for (let w = 1; w < R; w++) idom[vertex[w]] = vertex[dom[w]];

@@ -326,14 +326,23 @@ function layoutBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, 
 
 const NO_INTS = new Int32Array(0);
 
-/** `splitBlocks`'s stamps, shared by every function (a big function's are let go after it). */
-let stampArrays: Int32Array[] = [0, 0, 0, 0].map(() => new Int32Array(256));
+/**
+ * `splitBlocks`'s stamps, shared by every function (a big function's are let go after it). They
+ * start big enough for most functions, so that the rare path that replaces them has usually not
+ * run by the time V8 optimises `splitBlocks` (code that never ran makes optimised code
+ * deoptimise when it first runs, and V8 compile the function again).
+ */
+const STAMP_START = 4096;
+let stampArrays: Int32Array[] = newStamps(STAMP_START);
 const STAMP_KEEP = 1 << 16;
+
+function newStamps(n: number): Int32Array[] {
+  return [new Int32Array(n), new Int32Array(n), new Int32Array(n), new Int32Array(n)];
+}
 
 /** Stamps of at least `n` entries. */
 function stampScratch(n: number): void {
-  if (n > stampArrays[0].length || (stampArrays[0].length > STAMP_KEEP && n <= STAMP_KEEP))
-    stampArrays = [0, 0, 0, 0].map(() => new Int32Array(Math.max(256, n)));
+  if (n > stampArrays[0].length || (stampArrays[0].length > STAMP_KEEP && n <= STAMP_KEEP)) stampArrays = newStamps(Math.max(STAMP_START, n));
 }
 
 /** Sizes of a function's layout. */
@@ -441,14 +450,22 @@ function splitBlocks(fn: ColumnarFunction, occ: Int32Array, keyOf: Int32Array, k
       const d = at;
       const u = (at += fn.groupDefs[g]);
       const end = (at += fn.groupUses[g]);
-      if (cur === phiNode || anyKey(u, end, keyDefIn) || anyKey(d, u, keyUseIn) || anyKey(d, u, keyDefIn)) newNode();
-      addUses(u, end, s);
-      if (fill) stmtUseNode[gs] = cur;
-      // earlier uses in this node share no variable with the defs (else we split above): this
-      // asks whether the statement uses what it defines
-      if (anyKey(d, u, keyUseIn)) newNode();
-      addDefs(d, u, s);
-      if (fill) stmtDefNode[gs] = cur;
+      // the uses, then the defs, each in a new node where needed; one call of newNode for both
+      // (a call that never ran when V8 optimises makes it deoptimise: the defs' own node is rare)
+      let split = cur === phiNode || anyKey(u, end, keyDefIn) || anyKey(d, u, keyUseIn) || anyKey(d, u, keyDefIn);
+      for (let half = 0; half < 2; half++) {
+        if (split) newNode();
+        if (half === 1) {
+          addDefs(d, u, s);
+          if (fill) stmtDefNode[gs] = cur;
+          break;
+        }
+        addUses(u, end, s);
+        if (fill) stmtUseNode[gs] = cur;
+        // earlier uses in this node share no variable with the defs (else we split above): this
+        // asks whether the statement uses what it defines
+        split = anyKey(d, u, keyUseIn);
+      }
     }
     invariant(at === fn.occStart[b + 1], "layoutBlocks walked a block's occurrences out of step with its groups");
   }

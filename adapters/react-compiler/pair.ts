@@ -456,8 +456,14 @@ class StagePairing {
           if (this.buildOriginal) oUses.push(v);
           sUses.push(this.entryName(sa.child!, v));
         }
-      if (this.buildOriginal) orig.push({ uses: oUses, defs: sb.defs.map(this.varOf) });
-      ssa.push({ uses: sUses, defs: sa.defs.map(this.varOfVal) });
+      // statements are { defs, uses } everywhere (one object shape for the code that reads them),
+      // each list made in the order it always was
+      if (this.buildOriginal) {
+        const oDefs = sb.defs.map(this.varOf);
+        orig.push({ defs: oDefs, uses: oUses });
+      }
+      const sDefs = sa.defs.map(this.varOfVal);
+      ssa.push({ defs: sDefs, uses: sUses });
     }
   }
 
@@ -468,8 +474,8 @@ class StagePairing {
     if (tb.kind !== ta.kind || !sameNumbers(tb.succs, ta.succs) || tb.uses.length !== ta.uses.length)
       this.fail(b.id, tb.line, `the terminal of bb${b.id} changed: ${tb.kind} to ${tb.succs.map(blockName).join(", ")} before, ${ta.kind} to ${ta.succs.map(blockName).join(", ")} after`);
     if (tb.uses.length > 0 || ta.uses.length > 0) {
-      if (this.buildOriginal) orig.push({ uses: tb.uses.map(this.varOf), defs: [] });
-      ssa.push({ uses: ta.uses.map(this.varOfVal), defs: [] });
+      if (this.buildOriginal) orig.push({ defs: [], uses: tb.uses.map(this.varOf) });
+      ssa.push({ defs: [], uses: ta.uses.map(this.varOfVal) });
     }
   }
 }
