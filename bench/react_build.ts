@@ -5,8 +5,9 @@
  * (`--mode validate`: validation on the logger's own thread; `--mode inline`: `thread: false`,
  * in the build's thread). bench/react.ts runs it as a whole process and times it; it prints one
  * JSON line: the milliseconds of the compile loop (`report()` included: it waits for the thread),
- * the time spent in the logger's `debugLogIRs` and `logEvent`, and (validating) the report's
- * summary.
+ * the time spent in the logger's `debugLogIRs` and `logEvent`, the build's thread's time running
+ * and waiting for a CPU over the loop (Linux's /proc/self/task/PID/schedstat; null elsewhere),
+ * and (validating) the report's summary.
  *
  *   node dist/bench/react_build.js --mode plain|validate|inline FILE...
  */
@@ -39,6 +40,16 @@ const logger: CompilerLogger =
           inLogger += performance.now() - t;
         },
       };
+/** The build's thread: nanoseconds run, and waited for a CPU while runnable (Linux). */
+function schedstat(): [number, number] | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").trim().split(" ").map(Number);
+    return [run, wait];
+  } catch {
+    return null;
+  }
+}
+const s0 = schedstat();
 const t0 = performance.now();
 for (const f of files)
   transformSync(readFileSync(f, "utf8"), {
@@ -50,4 +61,6 @@ for (const f of files)
   });
 const summary = validating?.report().summary;
 const ms = performance.now() - t0;
-process.stdout.write(JSON.stringify({ ms, inLogger, summary }) + "\n");
+const s1 = schedstat();
+const thread = s0 !== null && s1 !== null ? { run: (s1[0] - s0[0]) / 1e6, wait: (s1[1] - s0[1]) / 1e6 } : null;
+process.stdout.write(JSON.stringify({ ms, inLogger, thread, summary }) + "\n");
