@@ -19,24 +19,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { ReactSummary } from "../api/react_validator.js";
 import { corpus, ROOT } from "./react_corpus.js";
 
 const BUILD = join(ROOT, "dist/bench/react_build.js");
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const TARGET = 0.1;
 
-interface Summary {
-  files: number;
-  compiled: number;
-  skipped: number;
-  certified: number;
-  rejected: number;
-  unmappable: number;
-  phis_created: number;
-  phis_left: number;
-  phis_minimum: number;
-  redundant_share: number;
-}
+type Summary = ReactSummary;
 
 interface Run {
   wall: number;
