@@ -49,7 +49,7 @@ export class SsaRejected extends Error {
 
 export interface ValidatingLogger extends CompilerLogger {
   debugLogIRs(value: PipelineValue): void;
-  /** Everything validated so far: waits for the functions still being validated. */
+  /** Everything validated so far, the functions still in flight included. */
   report(): ReactReport;
 }
 
@@ -66,7 +66,7 @@ export interface ValidationBackend<U> {
   submit(c: CapturedFunction<U>): void;
   /** What is validated and not yet handed back, without waiting. */
   ready(): Validated[];
-  /** Waits until everything submitted is validated, and hands back the rest. */
+  /** Has everything submitted validated (waiting for nothing it can do itself), and hands back the rest. */
   finish(): Validated[];
 }
 

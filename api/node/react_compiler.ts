@@ -43,10 +43,24 @@ export function validatingLogger(options: LoggerOptions = {}): ValidatingLogger 
     stages: options.stages ?? "failing",
   };
   let used = false;
+  let told = false;
+  const warn = options.warn ?? ((line: string) => console.warn(line));
   const logger = loggerWith(options, (validator): ValidationBackend<EncodedUnit> => {
     const backend = threadValidation(validator, threadOptions);
+    // nothing is lost when the thread stops (the build's thread validates from then on), but the
+    // project is told once, as the build is slower for it
+    const tell = <T>(out: T): T => {
+      const why = backend.stopped();
+      if (why !== undefined && !told) {
+        told = true;
+        warn(`formal-ssa: ${why}; the React Compiler's functions are validated in the build's thread from here on`);
+      }
+      return out;
+    };
     return {
-      ...backend,
+      copy: backend.copy,
+      ready: () => tell(backend.ready()),
+      finish: () => tell(backend.finish()),
       submit(c) {
         if (!used) {
           used = true;

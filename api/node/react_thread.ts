@@ -1,7 +1,7 @@
 /**
  * The React Compiler's validating logger in Node: functions are validated on a thread of the
  * logger's own (api/node/react_worker.ts), so that the build's thread pays only for copying the
- * HIR at the three points (flat, handed over by transfer: adapters/react-compiler/hir.ts
+ * HIR at the three points (flat, in typed arrays: adapters/react-compiler/hir.ts
  * `encodeUnit`).
  *
  * The thread runs at the lowest priority (Linux's nice 19, which Linux keeps per thread): it
@@ -12,12 +12,19 @@
  * validates the next ones itself, and reports still come back in the compiler's order.
  *
  * The build's thread collects what the thread has validated at each compiler event, without
- * waiting (`receiveMessageOnPort`), so findings and `failOnRejection` work during the build;
- * `report()` waits for the rest (`Atomics.wait`). At the process's exit a logger that handed
- * anything to its thread collects the rest too, so that no finding is lost, and with
- * `failOnRejection` a rejection found after the compiler's last event sets the exit code to 1.
+ * waiting (`receiveMessageOnPort`), so findings and `failOnRejection` work during the build. It
+ * keeps a copy of every function in flight until the thread answers it, so `report()` never
+ * waits long on the thread: while the thread answers it is left to it, and once it has answered
+ * nothing for `STEAL_AFTER_MS` the build's thread validates what is still in flight itself, from
+ * the last function back, while the thread goes on from the first (an answer for a function
+ * done here is dropped). A
+ * thread that stopped (its script failed to load, an error escaped it), died without a word or is
+ * starved by other work on a busy machine so loses nothing and holds nothing up; a thread's exit
+ * is only seen by the event loop, which a build never gives a turn. At the process's exit a
+ * logger that handed anything to its thread collects the rest too, so that no finding is lost,
+ * and with `failOnRejection` a rejection found after the compiler's last event sets the exit code
+ * to 1.
  */
-import { setPriority } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { decodeCaptured, encodeUnit, type CapturedFunction, type EncodedUnit } from "../../adapters/react-compiler/index.js";
 import { validateOne, type Validated, type ValidationBackend } from "../react_logger.js";
@@ -32,11 +39,17 @@ export const MAX_BACKLOG = 64;
  */
 export const BATCH = 8;
 
+/** In `finish`: this long without an answer from the thread, and the build's thread validates the last function in flight itself. */
+export const STEAL_AFTER_MS = 20;
+
 /** The options a validation thread takes (no callbacks: those run in the build's thread). */
 export type ThreadOptions = Pick<ReactOptions, "require" | "undef" | "necessaryPaths" | "names" | "producerVersion" | "stages">;
 
 /** What the thread is sent: functions numbered from `first` on, in order. */
-export type ToThread = { kind: "functions"; first: number; captured: Array<CapturedFunction<EncodedUnit>> } | { kind: "finish"; id: number };
+export interface ToThread {
+  first: number;
+  captured: Array<CapturedFunction<EncodedUnit>>;
+}
 
 /** An error raised on the thread, as it crosses back. */
 export interface ThreadError {
@@ -44,43 +57,39 @@ export interface ThreadError {
   stack?: string;
 }
 
-/** What the thread sends back: the outcomes of the functions numbered from `first` on. */
-export type FromThread = { kind: "validated"; first: number; validated: Array<Validated | { error: ThreadError }> } | { kind: "finished"; id: number };
+/** What the thread sends back: the outcomes of the functions numbered from `first` on; or that it stopped. */
+export type FromThread = { kind: "validated"; first: number; validated: Array<Validated | { error: ThreadError }> } | { kind: "stopped"; message: string };
 
 /** What `workerData` carries to the thread. */
 export interface ThreadData {
   options: ThreadOptions;
   port: MessagePort;
-  /** One Int32: the id of the last `finish` the thread has answered (so that `finish` can wait without an event loop). */
-  finished: SharedArrayBuffer;
+  /** The thread's module, which the bootstrap imports. */
+  script: string;
 }
 
-/** The thread lowers its own priority (Linux: per thread; elsewhere the call would lower the whole process's, so it is not made). */
-export function lowerThreadPriority(): void {
-  if (process.platform !== "linux") return;
-  try {
-    setPriority(19);
-  } catch {
-    // not permitted here: the thread runs at the build's priority
-  }
-}
+/**
+ * The thread's first code (CommonJS, run by `eval`): lowers the thread's priority before it loads
+ * anything (on Linux, where a thread's nice value is its own; elsewhere the call would lower the
+ * whole process's, so it is not made; where it is not permitted, the thread keeps the build's),
+ * imports the thread's module, and says so through the port if that fails or an error escapes it
+ * later.
+ */
+const BOOTSTRAP = `
+const { workerData } = require("node:worker_threads");
+if (process.platform === "linux") try { require("node:os").setPriority(19); } catch {}
+const stop = (e) => {
+  try { workerData.port.postMessage({ kind: "stopped", message: String((e && e.message) || e) }); } catch {}
+};
+process.on("uncaughtException", stop);
+import(workerData.script).catch(stop);
+`;
 
 function revive(v: Validated | { error: ThreadError }): Validated {
   if (!("error" in v) || v.error instanceof Error) return v as Validated;
   const e = new Error(`validating on the logger's thread: ${v.error.message}`);
   if (v.error.stack !== undefined) e.stack = `${e.message}\n(on the thread) ${v.error.stack}`;
   return { error: e };
-}
-
-/** The buffers of captures' units, each once (a function whose points were missed has one unit for all three). */
-function buffersOf(cs: ReadonlyArray<CapturedFunction<EncodedUnit>>): ArrayBuffer[] {
-  const out = new Set<ArrayBuffer>();
-  for (const c of cs)
-    for (const u of [c.before, c.ssa, c.eliminated]) {
-      out.add(u.ints.buffer as ArrayBuffer);
-      out.add(u.idents.buffer as ArrayBuffer);
-    }
-  return [...out];
 }
 
 /** Decodes and validates a captured function; an error in either becomes its outcome. */
@@ -92,49 +101,74 @@ export function validateEncoded(validator: ReactValidator, c: CapturedFunction<E
   }
 }
 
-/**
- * Validation on a thread of its own, started with the first function. `limits` (for the tests):
- * the backlog past which the build's thread validates, and the functions per message.
- */
-export function threadValidation(
-  validator: ReactValidator,
-  options: ThreadOptions,
-  limits = { backlog: MAX_BACKLOG, batch: BATCH },
-): ValidationBackend<EncodedUnit> & { readonly counts: { thread: number; here: number } } {
+/** How a validation thread is run (the tests change them). */
+export interface ThreadLimits {
+  /** Functions in flight past which the build's thread validates the next ones itself. */
+  backlog: number;
+  /** Functions per message. */
+  batch: number;
+  /** The thread's module (default: react_worker.js beside this one). */
+  script?: URL;
+}
+
+/** What a validation backend on a thread also tells. */
+export interface ThreadBackend extends ValidationBackend<EncodedUnit> {
+  /** Functions validated on the thread, and in the build's thread. */
+  readonly counts: { thread: number; here: number };
+  /** Why the thread stopped, once it has (its functions in flight were then validated here). */
+  stopped(): string | undefined;
+}
+
+/** Validation on a thread of its own, started with the first function. */
+export function threadValidation(validator: ReactValidator, options: ThreadOptions, limits: ThreadLimits = { backlog: MAX_BACKLOG, batch: BATCH }): ThreadBackend {
   let worker: Worker | undefined;
   let port: MessagePort | undefined;
-  let finished: Int32Array | undefined;
-  /** Set when the thread could not be started: everything is validated here. */
+  /** Set when the thread cannot be used (not started, or stopped): everything is validated here. */
   let unavailable = false;
+  let stoppedBecause: string | undefined;
   let submitted = 0;
   let handedBack = 0;
-  let sent = 0;
-  let answered = 0;
-  let finishes = 0;
   const done = new Map<number, Validated>();
+  /** Sent to the thread and not yet answered, by number: validated here if the thread stops. */
+  const inFlight = new Map<number, CapturedFunction<EncodedUnit>>();
   /** Submitted for the thread, not yet sent: numbered from `batchFirst` on. */
   let batch: Array<CapturedFunction<EncodedUnit>> = [];
   let batchFirst = 0;
-  /** Functions validated on the thread, and in the build's thread. */
   const counts = { thread: 0, here: 0 };
 
   const start = (): boolean => {
-    if (worker !== undefined) return true;
+    if (worker !== undefined) return !unavailable;
     if (unavailable) return false;
     try {
       const channel = new MessageChannel();
-      const shared = new SharedArrayBuffer(4);
-      const data: ThreadData = { options, port: channel.port2, finished: shared };
-      worker = new Worker(new URL("./react_worker.js", import.meta.url), { workerData: data, transferList: [channel.port2] });
+      const script = (limits.script ?? new URL("./react_worker.js", import.meta.url)).href;
+      const data: ThreadData = { options, port: channel.port2, script };
+      worker = new Worker(BOOTSTRAP, { eval: true, workerData: data, transferList: [channel.port2] });
+      // what Node says of the thread comes through the event loop, which a build does not run;
+      // heard later, an error must not crash the process (the port says it first)
+      worker.on("error", () => {});
       worker.unref();
       port = channel.port1;
       port.unref();
-      finished = new Int32Array(shared);
       return true;
-    } catch {
+    } catch (e) {
       unavailable = true;
+      stoppedBecause = `the thread could not be started: ${(e as Error).message}`;
       return false;
     }
+  };
+
+  const here = (seq: number, c: CapturedFunction<EncodedUnit>) => {
+    done.set(seq, validateEncoded(validator, c));
+    counts.here++;
+  };
+
+  /** The thread stopped: what it had in flight is validated here, in order. */
+  const takeOver = (why: string) => {
+    unavailable = true;
+    stoppedBecause ??= why;
+    for (const seq of [...inFlight.keys()].sort((a, b) => a - b)) here(seq, inFlight.get(seq)!);
+    inFlight.clear();
   };
 
   const collect = () => {
@@ -142,9 +176,14 @@ export function threadValidation(
     for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
       const msg = m.message as FromThread;
       if (msg.kind === "validated") {
-        for (let k = 0; k < msg.validated.length; k++) done.set(msg.first + k, revive(msg.validated[k]));
-        answered += msg.validated.length;
-      }
+        for (let k = 0; k < msg.validated.length; k++) {
+          const seq = msg.first + k;
+          // an answer for a function taken over here meanwhile is dropped
+          if (!inFlight.delete(seq)) continue;
+          done.set(seq, revive(msg.validated[k]));
+          counts.thread++;
+        }
+      } else takeOver(`the validation thread stopped: ${msg.message}`);
     }
   };
 
@@ -160,23 +199,27 @@ export function threadValidation(
 
   const send = () => {
     if (batch.length === 0) return;
-    port!.postMessage({ kind: "functions", first: batchFirst, captured: batch } satisfies ToThread, buffersOf(batch));
-    sent += batch.length;
-    counts.thread += batch.length;
+    if (unavailable) {
+      for (let k = 0; k < batch.length; k++) here(batchFirst + k, batch[k]);
+    } else {
+      for (let k = 0; k < batch.length; k++) inFlight.set(batchFirst + k, batch[k]);
+      // copied, not transferred: the build's thread keeps the function until it is answered
+      port!.postMessage({ first: batchFirst, captured: batch } satisfies ToThread);
+    }
     batch = [];
   };
 
   return {
     counts,
+    stopped: () => stoppedBecause,
     copy: encodeUnit,
     submit(c) {
       const seq = submitted++;
-      if (sent + batch.length - answered >= limits.backlog) collect();
-      if (sent + batch.length - answered >= limits.backlog || !start()) {
+      if (inFlight.size + batch.length >= limits.backlog) collect();
+      if (inFlight.size + batch.length >= limits.backlog || !start()) {
         // validated here, after what waits for the thread, so that reports keep their order
         send();
-        done.set(seq, validateEncoded(validator, c));
-        counts.here++;
+        here(seq, c);
         return;
       }
       if (batch.length === 0) batchFirst = seq;
@@ -185,17 +228,30 @@ export function threadValidation(
     },
     ready,
     finish() {
-      if (worker !== undefined) send();
-      if (worker !== undefined && answered < sent) {
-        const id = ++finishes;
-        port!.postMessage({ kind: "finish", id } satisfies ToThread);
-        while (Atomics.load(finished!, 0) < id) {
-          Atomics.wait(finished!, 0, Atomics.load(finished!, 0), 200);
-          if (worker.threadId === -1 && Atomics.load(finished!, 0) < id) {
-            collect();
-            throw new Error(`the React Compiler logger's validation thread stopped with ${sent - answered} function(s) not validated`);
-          }
+      send();
+      collect();
+      // The thread's code is warm and this thread's is not: while the thread answers, it is left to
+      // it (a millisecond's sleep between looks); once it has answered nothing for STEAL_AFTER_MS,
+      // the last function in flight is validated here, and so on, the thread going on from the first.
+      const nap = new Int32Array(new SharedArrayBuffer(4));
+      let left = inFlight.size;
+      let since = performance.now();
+      while (inFlight.size > 0) {
+        const now = performance.now();
+        if (inFlight.size < left) {
+          left = inFlight.size;
+          since = now;
         }
+        if (unavailable || now - since >= STEAL_AFTER_MS) {
+          let last = -1;
+          for (const seq of inFlight.keys()) if (seq > last) last = seq;
+          const c = inFlight.get(last)!;
+          inFlight.delete(last);
+          here(last, c);
+          left = inFlight.size;
+          since = performance.now();
+        } else Atomics.wait(nap, 0, 0, 1);
+        collect();
       }
       const out = ready();
       if (handedBack !== submitted) throw new Error(`the React Compiler logger lost track of ${submitted - handedBack} function(s)`);

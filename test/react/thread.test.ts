@@ -15,7 +15,11 @@ import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { CapturedFunction } from "../../adapters/react-compiler/capture.js";
+import type { EncodedUnit } from "../../adapters/react-compiler/hir.js";
 import { validatingLogger as inlineLogger, type CompilerEvent, type ReactReport } from "../../api/react_compiler.js";
+import type { Validated } from "../../api/react_logger.js";
+import type { ValidatedFunction } from "../../api/react_validator.js";
 import { build, CHOOSE, SUM_TO, swappingLogger } from "./helpers.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -38,6 +42,33 @@ async function buildFixtures(logger: { logEvent(f: string | null, e: CompilerEve
   return logger.report();
 }
 
+/** Every function of `text` that reaches SSA, captured flat (encodeUnit), as the thread logger captures it. */
+async function captureEncoded(text: string): Promise<Array<CapturedFunction<EncodedUnit>>> {
+  const [{ Capture, encodeUnit }, { loadCompiler, compileOne }] = await Promise.all([
+    dist<typeof import("../../adapters/react-compiler/index.js")>("adapters/react-compiler/index.js"),
+    dist<typeof import("../../api/react_compiler.js")>("api/react_compiler.js"),
+  ]);
+  const { babel, plugin } = await loadCompiler();
+  const out: Array<CapturedFunction<EncodedUnit>> = [];
+  const capture = new Capture<EncodedUnit>((c) => out.push(c), undefined, encodeUnit);
+  compileOne(babel, plugin, { name: "input.js", text }, { logEvent() {}, debugLogIRs: capture.debugLogIRs });
+  return out;
+}
+
+/**
+ * The outcomes of the first `n` functions handed to `backend`, waiting for them without blocking
+ * (the thread answers through the port, read at each `ready()`); `allThread`: until the thread
+ * itself answered all of them (no taking over by finish()).
+ */
+async function answered(backend: { ready(): Validated[]; counts: { thread: number } }, n: number, allThread = false): Promise<Validated[]> {
+  const out: Validated[] = [];
+  while (out.length < n || (allThread && backend.counts.thread < n)) {
+    out.push(...backend.ready());
+    if (out.length < n) await new Promise((r) => setTimeout(r, 10));
+  }
+  return out;
+}
+
 /** Each thread of this process: its id and nice value (Linux). */
 function threadNices(): Array<{ tid: number; nice: number }> {
   return readdirSync("/proc/self/task").map((t) => ({ tid: Number(t), nice: Number(readFileSync(`/proc/self/task/${t}/stat`, "utf8").split(") ")[1].split(" ")[16]) }));
@@ -45,22 +76,21 @@ function threadNices(): Array<{ tid: number; nice: number }> {
 
 describe("the validating logger on its own thread (Node)", () => {
   it("reports exactly what the in-thread logger reports, function by function, in the compiler's order (every fixture)", async () => {
-    const [{ validatingLogger }, { threadValidation, MAX_BACKLOG }, { loggerWith }] = await Promise.all([nodeEntry(), threadModule(), loggerModule()]);
+    const [{ validatingLogger }, { threadValidation }, { loggerWith }] = await Promise.all([nodeEntry(), threadModule(), loggerModule()]);
     const inThread = await buildFixtures(inlineLogger({ warn: () => {} }));
     expect(inThread.summary.compiled).toBeGreaterThan(20);
     expect(inThread.verdict).toBe("certified");
     expect(comparable(await buildFixtures(validatingLogger({ warn: () => {} })))).toEqual(comparable(inThread));
-    // the same through the backend, to see where the functions went: fewer than the backlog
-    // that would make the build's thread validate, so all to the thread
-    expect(inThread.summary.compiled).toBeLessThan(MAX_BACKLOG);
+    // the same through the backend: whichever thread validated each function (report() takes
+    // over what is still in flight), the report is the same
     let backend: ReturnType<typeof threadValidation> | undefined;
     const logger = loggerWith({ warn: () => {} }, (v) => (backend = threadValidation(v, { stages: "failing" })));
     expect(comparable(await buildFixtures(logger))).toEqual(comparable(inThread));
-    expect(backend!.counts.here).toBe(0);
-    expect(backend!.counts.thread).toBeGreaterThan(0);
+    expect(backend!.counts.thread + backend!.counts.here).toBeGreaterThan(0);
+    expect(backend!.stopped()).toBeUndefined();
   });
 
-  it("with a backlog of one function and messages of one, some functions are validated in the build's thread, and the reports still keep their order", async () => {
+  it("with a backlog of one function and messages of one, the build's thread validates some functions, and the reports still keep their order", async () => {
     const [{ threadValidation }, { loggerWith }] = await Promise.all([threadModule(), loggerModule()]);
     const inThread = await buildFixtures(inlineLogger({ warn: () => {} }));
     let backend: ReturnType<typeof threadValidation> | undefined;
@@ -68,12 +98,22 @@ describe("the validating logger on its own thread (Node)", () => {
     expect(comparable(await buildFixtures(mixed))).toEqual(comparable(inThread));
     // the thread takes a while to start: the functions compiled meanwhile were validated here
     expect(backend!.counts.here).toBeGreaterThan(0);
-    expect(backend!.counts.thread).toBeGreaterThan(0);
     // no thread at all (a backlog of 0): everything in the build's thread, the same report
     let here: ReturnType<typeof threadValidation> | undefined;
     const none = loggerWith({ warn: () => {} }, (v) => (here = threadValidation(v, { stages: "failing" }, { backlog: 0, batch: 1 })));
     expect(comparable(await buildFixtures(none))).toEqual(comparable(inThread));
     expect(here!.counts.thread).toBe(0);
+  });
+
+  it("the thread validates while the build goes on: given time, it answers every function handed to it, and finish() has nothing left to do", async () => {
+    const [{ threadValidation }, { ReactValidator }] = await Promise.all([threadModule(), validatorModule()]);
+    const backend = threadValidation(new ReactValidator({ stages: "failing" }), { stages: "failing" }, { backlog: 64, batch: 1 });
+    const captured = await captureEncoded(CHOOSE + SUM_TO);
+    for (const c of captured) backend.submit(c);
+    const outcomes = await answered(backend, captured.length);
+    expect(backend.counts).toEqual({ thread: 2, here: 0 });
+    expect(backend.finish()).toEqual([]);
+    expect(outcomes.map((o) => (o as ValidatedFunction).reports.map((r) => [r.name, r.verdict]))).toEqual([[["choose", "certified"]], [["sumTo", "certified"]]]);
   });
 
   it.runIf(process.platform === "linux")("the thread runs at nice 19; the build's thread keeps its priority", async () => {
@@ -83,9 +123,15 @@ describe("the validating logger on its own thread (Node)", () => {
     const logger = validatingLogger({ warn: () => {} });
     await build(SUM_TO, logger);
     expect(logger.report().summary.certified).toBe(1);
-    const started = threadNices().filter((t) => !before.has(t.tid));
+    // the thread lowers its priority first thing, but on its own time: waited for, without blocking
+    let niced: Array<{ tid: number; nice: number }> = [];
+    for (let k = 0; k < 3000 && niced.length === 0; k++) {
+      niced = threadNices().filter((t) => !before.has(t.tid) && t.nice === 19);
+      if (niced.length === 0) await new Promise((r) => setTimeout(r, 10));
+    }
     // the logger's thread, and none of V8's or Node's own threads, lowered its priority
-    expect(started.filter((t) => t.nice === 19)).toHaveLength(1);
+    expect(niced).toHaveLength(1);
+    expect(threadNices().filter((t) => !before.has(t.tid) && t.nice !== 0 && !niced.some((n) => n.tid === t.tid))).toEqual([]);
     expect(getPriority()).toBe(own);
   });
 
@@ -106,13 +152,42 @@ describe("the validating logger on its own thread (Node)", () => {
 
   it("an error raised on the thread comes back and is thrown, not dropped", async () => {
     const [{ threadValidation }, { ReactValidator }] = await Promise.all([threadModule(), validatorModule()]);
-    const backend = threadValidation(new ReactValidator({ stages: "failing" }), { stages: "failing" });
+    const backend = threadValidation(new ReactValidator({ stages: "failing" }), { stages: "failing" }, { backlog: 64, batch: 1 });
     // a unit that claims a function and ends: decoding reads past its end
     const broken = { ints: new Int32Array([1]), idents: new Int32Array(0), strings: [] };
     backend.submit({ file: "broken.js", name: "broken", line: 1, column: 0, before: broken, ssa: broken, eliminated: broken });
-    const [outcome] = backend.finish();
+    const [outcome] = await answered(backend, 1, true);
+    expect(backend.counts).toEqual({ thread: 1, here: 0 });
     expect("error" in outcome).toBe(true);
-    expect((outcome as { error: Error }).error.message).toMatch(/^validating on the logger's thread: /);
+    expect((outcome as { error: Error }).error.message).toMatch(/^validating on the logger's thread: an encoded HIR unit ends at 1 of its integers/);
+  });
+
+  it("a thread that stops (its script fails to load) loses nothing: the build's thread validates what was in flight, and says why", async () => {
+    const [{ threadValidation }, { ReactValidator }] = await Promise.all([threadModule(), validatorModule()]);
+    const script = join(mkdtempSync(join(tmpdir(), "formal-ssa-thread-")), "broken-worker.mjs");
+    writeFileSync(script, 'throw new Error("no validator here");\n');
+    const backend = threadValidation(new ReactValidator({ stages: "failing" }), { stages: "failing" }, { backlog: 64, batch: 1, script: pathToFileURL(script) });
+    const [c] = await captureEncoded(SUM_TO);
+    backend.submit(c);
+    // the thread's word that it stopped comes through the port; once heard, what it had is validated here
+    const [outcome] = await answered(backend, 1);
+    expect(backend.stopped()).toBe("the validation thread stopped: no validator here");
+    expect(backend.counts).toEqual({ thread: 0, here: 1 });
+    expect((outcome as ValidatedFunction).reports.map((r) => [r.name, r.verdict])).toEqual([["sumTo", "certified"]]);
+  });
+
+  it("a thread that answers nothing does not hold report() up: finish() validates what is in flight in the build's thread", async () => {
+    const [{ threadValidation }, { ReactValidator }] = await Promise.all([threadModule(), validatorModule()]);
+    const script = join(mkdtempSync(join(tmpdir(), "formal-ssa-thread-")), "silent-worker.mjs");
+    // loads, takes the messages and never answers
+    writeFileSync(script, 'import { workerData } from "node:worker_threads";\nworkerData.port.on("message", () => {});\n');
+    const backend = threadValidation(new ReactValidator({ stages: "failing" }), { stages: "failing" }, { backlog: 64, batch: 1, script: pathToFileURL(script) });
+    const captured = await captureEncoded(CHOOSE + SUM_TO);
+    for (const c of captured) backend.submit(c);
+    const outcomes = backend.finish();
+    expect(outcomes.map((o) => (o as ValidatedFunction).reports[0].name)).toEqual(["choose", "sumTo"]);
+    expect(backend.counts).toEqual({ thread: 0, here: 2 });
+    expect(backend.stopped()).toBeUndefined();
   });
 
   it("a build that ends without report(): the process exits, the finding is printed, and failOnRejection sets exit code 1", () => {
