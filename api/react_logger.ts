@@ -70,10 +70,13 @@ export interface ValidationBackend<U> {
   finish(): Validated[];
 }
 
-/** Validates with `reportsOf`, an error becoming the function's outcome. */
-export function validateOne(validator: ReactValidator, c: CapturedFunction): Validated {
+/**
+ * Validates with `reportsOf` the captured function `capture` gives (a decoding, on another
+ * thread), an error in either becoming the function's outcome.
+ */
+export function validateOne(validator: ReactValidator, capture: () => CapturedFunction): Validated {
   try {
-    return validator.reportsOf(c);
+    return validator.reportsOf(capture());
   } catch (e) {
     return { error: e instanceof Error ? e : new Error(String(e)) };
   }
@@ -87,7 +90,7 @@ export function validateOne(validator: ReactValidator, c: CapturedFunction): Val
 export function inlineValidation(validator: ReactValidator): ValidationBackend<SnapUnit> {
   const queue: CapturedFunction[] = [];
   const run = (): Validated[] => {
-    const out = queue.map((c) => validateOne(validator, c));
+    const out = queue.map((c) => validateOne(validator, () => c));
     queue.length = 0;
     return out;
   };

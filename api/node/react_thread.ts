@@ -27,7 +27,7 @@
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { decodeCaptured, encodeUnit, type CapturedFunction, type EncodedUnit } from "../../adapters/react-compiler/index.js";
-import { validateOne, type Validated, type ValidationBackend } from "../react_logger.js";
+import { loggerWith, validateOne, type LoggerOptions, type Validated, type ValidatingLogger, type ValidationBackend } from "../react_logger.js";
 import type { ReactOptions, ReactValidator } from "../react_validator.js";
 
 /** Functions handed to the thread and not yet back, past which the build's thread validates the next ones itself. */
@@ -94,11 +94,7 @@ function revive(v: Validated | { error: ThreadError }): Validated {
 
 /** Decodes and validates a captured function; an error in either becomes its outcome. */
 export function validateEncoded(validator: ReactValidator, c: CapturedFunction<EncodedUnit>): Validated {
-  try {
-    return validateOne(validator, decodeCaptured(c));
-  } catch (e) {
-    return { error: e instanceof Error ? e : new Error(String(e)) };
-  }
+  return validateOne(validator, () => decodeCaptured(c));
 }
 
 /** How a validation thread is run (the tests change them). */
@@ -258,4 +254,71 @@ export function threadValidation(validator: ReactValidator, options: ThreadOptio
       return out;
     },
   };
+}
+
+/** Loggers that handed functions to a thread, collected at the process's exit. */
+const atExit = new Set<() => void>();
+let exitHook = false;
+
+function collectAtExit(f: () => void): void {
+  atExit.add(f);
+  if (exitHook) return;
+  exitHook = true;
+  process.once("exit", () => {
+    for (const g of atExit) g();
+  });
+}
+
+/**
+ * The logger of `validatingLogger()` in Node, validating through `threadValidation` (`limits`: for
+ * the tests); see api/node/react_compiler.ts.
+ */
+export function threadLogger(options: LoggerOptions, limits?: ThreadLimits): ValidatingLogger {
+  const threadOptions: ThreadOptions = {
+    require: options.require,
+    undef: options.undef,
+    necessaryPaths: options.necessaryPaths,
+    names: options.names,
+    producerVersion: options.producerVersion,
+    stages: options.stages ?? "failing",
+  };
+  let used = false;
+  let told = false;
+  const warn = options.warn ?? ((line: string) => console.warn(line));
+  const logger = loggerWith(options, (validator): ValidationBackend<EncodedUnit> => {
+    const backend = threadValidation(validator, threadOptions, limits);
+    // nothing is lost when the thread stops (the build's thread validates from then on), but the
+    // project is told once, as the build is slower for it
+    const tell = <T>(out: T): T => {
+      const why = backend.stopped();
+      if (why !== undefined && !told) {
+        told = true;
+        warn(`formal-ssa: ${why}; the React Compiler's functions are validated in the build's thread from here on`);
+      }
+      return out;
+    };
+    return {
+      copy: backend.copy,
+      ready: () => tell(backend.ready()),
+      finish: () => tell(backend.finish()),
+      submit(c) {
+        if (!used) {
+          used = true;
+          collectAtExit(() => {
+            try {
+              logger.report();
+            } catch (e) {
+              process.stderr.write(`formal-ssa: ${(e as Error).message}\n`);
+              if (!process.exitCode) process.exitCode = 70;
+              return;
+            }
+            if (options.failOnRejection && logger.hasPendingRejection() && !process.exitCode) process.exitCode = 1;
+          });
+        }
+        backend.submit(c);
+      },
+    };
+  });
+  const { hasPendingRejection: _, ...out } = logger;
+  return out;
 }

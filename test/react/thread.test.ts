@@ -176,6 +176,23 @@ describe("the validating logger on its own thread (Node)", () => {
     expect((outcome as ValidatedFunction).reports.map((r) => [r.name, r.verdict])).toEqual([["sumTo", "certified"]]);
   });
 
+  it("the logger warns once when its thread stops, and the build's report is whole all the same", async () => {
+    const { threadLogger } = await threadModule();
+    const script = join(mkdtempSync(join(tmpdir(), "formal-ssa-thread-")), "broken-worker.mjs");
+    writeFileSync(script, 'throw new Error("no validator here");\n');
+    const warned: string[] = [];
+    const logger = threadLogger({ warn: (l) => warned.push(l) }, { backlog: 64, batch: 1, script: pathToFileURL(script) });
+    const inThread = await buildFixtures(inlineLogger({ warn: () => {} }));
+    let report = await buildFixtures(logger);
+    // the thread's word comes through the port whenever the thread gets to run: looked for at each report()
+    while (warned.length === 0) {
+      await new Promise((r) => setTimeout(r, 10));
+      report = logger.report();
+    }
+    expect(comparable(report)).toEqual(comparable(inThread));
+    expect(warned).toEqual(["formal-ssa: the validation thread stopped: no validator here; the React Compiler's functions are validated in the build's thread from here on"]);
+  });
+
   it("a thread that answers nothing does not hold report() up: finish() validates what is in flight in the build's thread", async () => {
     const [{ threadValidation }, { ReactValidator }] = await Promise.all([threadModule(), validatorModule()]);
     const script = join(mkdtempSync(join(tmpdir(), "formal-ssa-thread-")), "silent-worker.mjs");
