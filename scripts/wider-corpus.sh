@@ -9,10 +9,12 @@
 #   build, mobx, TanStack Query's core, redux, zustand, d3-array, react-router, three.js,
 #   and vite 8's bundled Node build, whose postcss-modules plugin creates closures in loops). The
 #   compiler skips files under node_modules, so the files are copied out first.
-# - LLVM's mem2reg: C from npm packages (lz4's library and programs, expat's parser, lmdb), each
-#   file compiled by clang-N -O0 as the bench compiles SQLite (scripts/fetch-real-c.sh), promoted
-#   by opt-N -passes=mem2reg and validated, for N = 14, 15 and 16 (Debian's clang-N and llvm-N,
-#   installed where missing). A file a compiler cannot build here is listed, not hidden.
+# - LLVM's mem2reg: C and C++ from npm packages (lz4's library and programs, expat's parser, lmdb,
+#   libxml2 from libxmljs2, brotli from iltorb, tree-sitter's Python and C++ grammars; leveldb and
+#   snappy from leveldown, in C++), each file compiled by clang-N (clang++-N) -O0 as the bench
+#   compiles SQLite (scripts/fetch-real-c.sh), promoted by opt-N -passes=mem2reg and validated,
+#   for N = 14, 15 and 16 (Debian's clang-N and llvm-N, installed where missing). A file a
+#   compiler cannot build here is listed, not hidden.
 # - GCC's into-SSA: `formal-ssa gcc` on the same C files at -O0 and -O2.
 # Prints one line per library or file and ends with the files not certified (none expected).
 set -euo pipefail
@@ -26,7 +28,7 @@ cli="$root/dist/cli/main.js"
 source "$(dirname "$0")/debian-packages.sh"
 need_tools wider-corpus npm:npm tar:tar
 for n in 14 15 16; do need_tools wider-corpus "clang-$n:clang-$n" "opt-$n:llvm-$n"; done
-need_tools wider-corpus gcc:gcc
+need_tools wider-corpus gcc:gcc g++:g++
 failed=()
 
 fetch() { # fetch SPEC: the package's files in $work/pkg/NAME
@@ -66,38 +68,69 @@ for lib in "$js"/*; do
 done
 
 # --- LLVM's mem2reg --------------------------------------------------------------------------
+# Each group: a language (c or c++), the flags its files want without a configure run, its files.
 lz4=$(fetch lz4@0.6.5)/deps/lz4
 expat=$(fetch node-expat@2.4.1)/deps/libexpat
 lmdb=$(fetch lmdb@3.5.6)/dependencies/lmdb/libraries/liblmdb
-sources=("$lz4"/lib/lz4.c "$lz4"/lib/lz4hc.c "$lz4"/lib/lz4frame.c "$lz4"/lib/xxhash.c "$lz4"/programs/lz4io.c "$lz4"/programs/lz4cli.c "$lz4"/programs/bench.c
+libxml=$(fetch libxmljs2@0.37.0)/vendor/libxml
+brotli=$(fetch iltorb@2.4.5)/brotli/c
+level=$(fetch leveldown@6.1.1)/deps
+tspy=$(fetch tree-sitter-python@0.25.0)/src
+tscpp=$(fetch tree-sitter-cpp@0.23.4)/src
+groups=()
+group() { # group NAME LANG "FLAGS" FILES...: registers a group of files
+  local name="$1" lang="$2" flags="$3"
+  shift 3
+  groups+=("$name")
+  eval "lang_$name=\$lang; flags_$name=\$flags"
+  eval "files_$name=(\"\$@\")"
+}
+group lz4 c "-I$lz4/lib" "$lz4"/lib/lz4.c "$lz4"/lib/lz4hc.c "$lz4"/lib/lz4frame.c "$lz4"/lib/xxhash.c "$lz4"/programs/lz4io.c "$lz4"/programs/lz4cli.c "$lz4"/programs/bench.c
+group expat c "-I$expat/lib -DXML_POOR_ENTROPY -DBYTEORDER=1234 -DHAVE_MEMMOVE -DXML_DTD -DXML_NS -DXML_GE=1 -DXML_CONTEXT_BYTES=1024" \
   "$expat"/lib/xmlparse.c "$expat"/lib/xmltok.c "$expat"/lib/xmlrole.c "$expat"/xmlwf/xmlwf.c "$expat"/xmlwf/xmlfile.c
-  "$lmdb"/mdb.c "$lmdb"/midl.c "$lmdb"/mdb_load.c "$lmdb"/mdb_dump.c)
-# what expat's sources want without a configure run (its other defaults do for lz4 and lmdb)
-defines=(-DXML_POOR_ENTROPY -DBYTEORDER=1234 -DHAVE_MEMMOVE -DXML_DTD -DXML_NS -DXML_GE=1 -DXML_CONTEXT_BYTES=1024)
+group lmdb c "" "$lmdb"/mdb.c "$lmdb"/midl.c "$lmdb"/mdb_load.c "$lmdb"/mdb_dump.c
+# libxml2 2.9 with the package's config.h (trio.c does not build without its own configure run)
+group libxml2 c "-I$libxml/include -I$libxml -DHAVE_CONFIG_H" $(ls "$libxml"/*.c | grep -v '/trio\.c$')
+# brotli's encoder inlines always-inline helpers with restrict parameters (noalias scope metadata)
+group brotli c "-I$brotli/include" "$brotli"/common/*.c "$brotli"/dec/*.c "$brotli"/enc/*.c
+# tree-sitter's generated parsers put `#pragma clang optimize off` around their lexers (optnone)
+group tree-sitter c "" "$tspy"/parser.c "$tspy"/scanner.c "$tscpp"/parser.c "$tscpp"/scanner.c
+# C++: leveldb and snappy (invoke/landingpad, templates, destructors)
+group leveldb c++ "-std=c++11 -I$level/leveldb/leveldb-1.20 -I$level/leveldb/leveldb-1.20/include -DLEVELDB_PLATFORM_POSIX -DOS_LINUX" \
+  $(ls "$level"/leveldb/leveldb-1.20/{db,table,util}/*.cc "$level"/leveldb/leveldb-1.20/port/port_posix.cc | grep -v -e _test -e _bench -e testutil -e testharness -e env_posix)
+group snappy c++ "-I$level/snappy/snappy -I$level/snappy/linux -DHAVE_CONFIG_H" \
+  "$level"/snappy/snappy/snappy.cc "$level"/snappy/snappy/snappy-sinksource.cc "$level"/snappy/snappy/snappy-stubs-internal.cc "$level"/snappy/snappy/snappy-c.cc
 cc="$work/c"
 mkdir -p "$cc"
 for n in 14 15 16; do
-  for src in "${sources[@]}"; do
-    b="$cc/$(basename "$src" .c).$n"
-    inc=(-I"$(dirname "$src")" -I"$(dirname "$src")/../lib")
-    if ! "clang-$n" -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm -w "${inc[@]}" "${defines[@]}" "$src" -o "$b.before.ll" 2>/dev/null; then
-      echo "llvm $n $(basename "$src"): clang-$n cannot build it here"
-      continue
-    fi
-    "opt-$n" -passes=mem2reg -S "$b.before.ll" -o "$b.after.ll"
-    line=$(node "$cli" validate "$b.before.ll" "$b.after.ll" 2>/dev/null | tail -1 || true)
-    echo "llvm $n $(basename "$src"): $line"
-    case "$line" in certified:*) ;; *) failed+=("llvm $n $(basename "$src")") ;; esac
+  for g in "${groups[@]}"; do
+    eval "lang=\$lang_$g; flags=(\$flags_$g); files=(\"\${files_$g[@]}\")"
+    driver="clang-$n"
+    [ "$lang" = c++ ] && driver="clang++-$n"
+    for src in "${files[@]}"; do
+      b="$cc/$g-$(basename "$src").$n"
+      if ! "$driver" -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm -w "${flags[@]}" "$src" -o "$b.before.ll" 2>/dev/null; then
+        echo "llvm $n $g $(basename "$src"): $driver cannot build it here"
+        continue
+      fi
+      "opt-$n" -passes=mem2reg -S "$b.before.ll" -o "$b.after.ll"
+      line=$(node "$cli" validate "$b.before.ll" "$b.after.ll" 2>/dev/null | tail -1 || true)
+      echo "llvm $n $g $(basename "$src"): $line"
+      case "$line" in certified:*) ;; *) failed+=("llvm $n $g $(basename "$src")") ;; esac
+    done
   done
 done
 
 # --- GCC's into-SSA, on the same C ------------------------------------------------------------
-for src in "${sources[@]}"; do
-  inc=(-I"$(dirname "$src")" -I"$(dirname "$src")/../lib")
-  for level in -O0 -O2; do
-    line=$(node "$cli" gcc "$src" -- "$level" -w "${inc[@]}" "${defines[@]}" 2>&1 | tail -1 || true)
-    echo "gcc $level $(basename "$src"): $line"
-    case "$line" in certified:*) ;; *) failed+=("gcc $level $(basename "$src")") ;; esac
+for g in "${groups[@]}"; do
+  eval "lang=\$lang_$g; flags=(\$flags_$g); files=(\"\${files_$g[@]}\")"
+  [ "$lang" = c ] || continue
+  for src in "${files[@]}"; do
+    for level in -O0 -O2; do
+      line=$(node "$cli" gcc "$src" -- "$level" -w "${flags[@]}" 2>&1 | tail -1 || true)
+      echo "gcc $level $g $(basename "$src"): $line"
+      case "$line" in certified:*) ;; *) failed+=("gcc $level $g $(basename "$src")") ;; esac
+    done
   done
 done
 

@@ -935,7 +935,7 @@ function metadataArg(c: Cursor): LlvmValue {
   if (d === BANG && c.s.startsWith("!DIArgList(", c.pos)) {
     c.pos += 10;
     argList = true;
-  } else if (d === BANG) c.skipMetadata();
+  } else if (d === BANG) c.skipValue(locals); // as a value, so that text.ts sees a hole (the node number may change)
   else if (c.s.startsWith("DIArgList(", c.pos)) {
     c.pos += 9;
     argList = true;

@@ -40,6 +40,10 @@ export interface LlvmFunction {
   blocks: LlvmBlock[];
   /** Line of the `define`. */
   line: number;
+  /** The attribute groups its header names (`#0` -> 0), resolved against the module's `attributes #0 = {...}`. */
+  attributeGroups: number[];
+  /** Whether the header itself says `optnone` (the groups may say it too). */
+  optnone: boolean;
 }
 
 export interface LlvmBlock {

@@ -49,6 +49,7 @@ import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
 import { sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
+import { MetadataCorrespondence, ModuleContext } from "./module_context.js";
 
 /** One failure of `same_instructions`: where (before file) and what. */
 export interface TranslationFailure {
@@ -108,7 +109,14 @@ export interface AdaptedFunction {
 }
 
 /** Pairs the functions of the two modules by name and adapts each pair. */
-export function* adaptModule(before: LlvmModule, after: LlvmModule, srcB: SourceText, srcA: SourceText, llvmVersion?: number): Generator<AdaptedFunction> {
+export function* adaptModule(
+  before: LlvmModule,
+  after: LlvmModule,
+  srcB: SourceText,
+  srcA: SourceText,
+  llvmVersion?: number,
+  context: PairContext = pairContext(srcB.text, srcA.text),
+): Generator<AdaptedFunction> {
   const byName = new Map<string, LlvmFunction>();
   for (const f of after.functions) byName.set(f.name, f);
   const seen = new Set<string>();
@@ -119,15 +127,34 @@ export function* adaptModule(before: LlvmModule, after: LlvmModule, srcB: Source
   }
   for (const f of after.functions)
     if (!seen.has(f.name)) throw new MalformedInput(`${srcA.file}:${f.line}: function ${llvmName("@", f.name)} is not in ${srcB.file}`);
-  for (const f of before.functions) yield new Adapter(f, srcB, byName.get(f.name)!, srcA, llvmVersion).run();
+  for (const f of before.functions) yield new Adapter(f, srcB, byName.get(f.name)!, srcA, llvmVersion, context).run();
+}
+
+/** The module-level facts of both versions (module_context.ts), shared by all their functions. */
+export interface PairContext {
+  before: ModuleContext;
+  after: ModuleContext;
+  metadata: MetadataCorrespondence;
+}
+
+/** `PairContext` of two module texts (or of what stands outside the functions of two shares). */
+export function pairContext(before: string, after: string): PairContext {
+  const b = new ModuleContext(before);
+  const a = new ModuleContext(after);
+  return { before: b, after: a, metadata: new MetadataCorrespondence(b, a) };
 }
 
 /**
  * The original CFG of one function alone (for `construct`): the same variables and statements
  * as above, except that without the after version a load is a use iff it has a user at all.
  */
-export function originalFunction(fn: LlvmFunction, src: SourceText, llvmVersion?: number): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
-  const a = new Adapter(fn, src, null, null, llvmVersion);
+export function originalFunction(
+  fn: LlvmFunction,
+  src: SourceText,
+  llvmVersion?: number,
+  context: ModuleContext = new ModuleContext(src.text),
+): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
+  const a = new Adapter(fn, src, null, null, llvmVersion, { before: context, after: context, metadata: new MetadataCorrespondence(context, context) });
   return a.originalOnly();
 }
 
@@ -243,7 +270,8 @@ class Adapter {
     private readonly srcB: SourceText,
     fa: LlvmFunction | null,
     srcA: SourceText | null,
-    private readonly llvmVersion?: number,
+    private readonly llvmVersion: number | undefined,
+    private readonly context: PairContext,
   ) {
     this.fa = fa ?? fb;
     this.srcA = srcA ?? srcB;
@@ -281,7 +309,8 @@ class Adapter {
     // release known, construct takes the later rule and validate accepts either, as the after
     // version shows which one its mem2reg applied
     const loadTypes = llvmVersion !== undefined ? llvmVersion >= 15 : fa === null ? true : "either";
-    this.prom = promotion(fb, srcB, { reachable: this.reachable, present, loadTypes });
+    const optnone = context.before.optnone(fb);
+    this.prom = promotion(fb, srcB, { reachable: this.reachable, present, loadTypes, optnone });
     for (const name of this.prom.promoted.keys()) {
       this.varIndex.set(name, this.varNames.length);
       this.varNames.push(name);
@@ -535,6 +564,8 @@ class Adapter {
       const want = this.vmap.get(hb.name);
       return want !== undefined && want === keyOf(ha);
     }
+    // metadata nodes are named by numbers that opt gives anew (module_context.ts)
+    if (hb.kind === "metadata" && ha.kind === "metadata") return this.context.metadata.same(hb.text, ha.text);
     return hb.kind === ha.kind && keyOf(hb) === keyOf(ha);
   }
 
@@ -585,7 +616,9 @@ class Adapter {
     }
     const tb = this.srcB.instruction(this.fb, b, ib);
     const ta = this.srcA.instruction(this.fa, b, ia);
-    if (tb === ta) {
+    // equal texts may name different metadata nodes by the same number: only the shapes tell
+    const textual = !namesMetadataNodes(x);
+    if (textual && tb === ta) {
       // the same text: operands in the same places, labels with the same names
       let ok = x.operands.length === y.operands.length;
       for (let k = 0; ok && k < x.operands.length; k++)
@@ -595,7 +628,7 @@ class Adapter {
       for (let k = 0; ok && k < sx.length; k++) ok = this.blockIndexB.get(sx[k]) === this.blockIndexA.get(sy[k]);
       if (ok) return;
     }
-    if (this.tokenCompare(b, x, y, tb, ta)) return;
+    if (textual && this.tokenCompare(b, x, y, tb, ta)) return;
     let sb, sa;
     try {
       sb = shapeOf(tb, x.line).shape;
@@ -1438,6 +1471,13 @@ function localNames(fn: LlvmFunction): Set<string> {
   const out = new Set<string>(fn.params);
   for (const blk of fn.blocks) for (const i of blk.instrs) if (i.result !== null) out.add(i.result);
   return out;
+}
+
+/** Whether a call has a metadata argument that names a numbered node (`metadata !12`, `metadata !{!3}`). */
+function namesMetadataNodes(i: LlvmInstr): boolean {
+  if (i.op !== "call" && i.op !== "invoke" && i.op !== "callbr") return false;
+  for (const a of i.args) if (a.value.kind === "metadata" && /![0-9]/.test(a.value.text)) return true;
+  return false;
 }
 
 function isDebug(i: LlvmInstr): boolean {

@@ -400,7 +400,8 @@ class LineMachine {
         c.expect(41, `after the parameters`);
         break;
       }
-    return { name, params, blocks: [], line };
+    const { groups, optnone } = headerAttributes(h, c.pos);
+    return { name, params, blocks: [], line, attributeGroups: groups, optnone };
   }
 
   // --- function body --------------------------------------------------------------------------
@@ -656,4 +657,35 @@ function labelOf(raw: string, codes: Uint8Array, a: number, b: number): { name: 
 
 function isNameChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45 || c === 36;
+}
+
+/**
+ * What follows a `define`'s parameter list (from `from`): the attribute groups it names (`#0`) and
+ * whether it says `optnone` itself; strings (`section "x"`) and brackets (`personality ptr
+ * @f(...)`, `prefix [2 x i8] ...`) are skipped.
+ */
+export function headerAttributes(h: string, from: number): { groups: number[]; optnone: boolean } {
+  const groups: number[] = [];
+  let optnone = false;
+  let depth = 0;
+  for (let i = from; i < h.length; i++) {
+    const ch = h.charCodeAt(i);
+    if (ch === 34 /* " */) {
+      const close = h.indexOf('"', i + 1);
+      if (close < 0) break;
+      i = close;
+    } else if (ch === 40 || ch === 91 || ch === 123 || ch === 60) depth++;
+    else if (ch === 41 || ch === 93 || ch === 125 || ch === 62) depth--;
+    else if (depth === 0 && ch === 35 /* # */) {
+      let j = i + 1;
+      while (j < h.length && h.charCodeAt(j) >= 48 && h.charCodeAt(j) <= 57) j++;
+      if (j > i + 1) groups.push(Number(h.slice(i + 1, j)));
+      i = j - 1;
+    } else if (depth === 0 && ch === 111 /* o */ && h.startsWith("optnone", i) && !isWordChar(h.charCodeAt(i - 1)) && !isWordChar(h.charCodeAt(i + 7))) optnone = true;
+  }
+  return { groups, optnone };
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 36 || c === 45;
 }

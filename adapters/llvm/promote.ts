@@ -114,6 +114,8 @@ export interface PromotionOptions {
    * false). `"either"`: the release is not known, and the after version decides (`present`).
    */
   loadTypes?: boolean | "either";
+  /** The function is `optnone` (module_context.ts): opt's passes skip it, so nothing is promoted. */
+  optnone?: boolean;
 }
 
 export function promotion(fn: LlvmFunction, src: SourceText, opts: PromotionOptions = {}): Promotion {
@@ -132,7 +134,8 @@ export function promotion(fn: LlvmFunction, src: SourceText, opts: PromotionOpti
   const laterRounds = new Set<string>();
   const rounds = new Map<string, number>();
   const aliases = new Map<string, string>();
-  if (allocas.size === 0) return { promoted, removed, dropped, kept, laterRounds, rounds, aliases };
+  if (opts.optnone === true) for (const name of allocas.keys()) kept.set(name, "the function is optnone, which opt's passes skip");
+  if (allocas.size === 0 || opts.optnone === true) return { promoted, removed, dropped, kept, laterRounds, rounds, aliases };
   const gepCache = new Map<LlvmInstr, boolean>();
   const users = usersOf(fn, new Set(allocas.keys()));
   const derivedUsers = usersOf(fn, derivedOf(users));

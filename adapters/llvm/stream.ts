@@ -13,7 +13,8 @@
  */
 import { MalformedInput } from "../../spec/errors.js";
 import type { LlvmModule } from "./ir.js";
-import { adaptModule, originalFunction, type AdaptedFunction } from "./mem2reg.js";
+import { adaptModule, originalFunction, pairContext, type AdaptedFunction } from "./mem2reg.js";
+import { ModuleContext } from "./module_context.js";
 import { parseModule } from "./parse.js";
 import { hasNumberedTypes, SourceText } from "./text.js";
 
@@ -35,6 +36,11 @@ export interface ModuleText {
    * the user or the module's `!llvm.ident`; undefined when neither says.
    */
   llvmVersion?: number;
+  /**
+   * For a share: what stands outside the module's functions (module_context.ts: attribute groups
+   * and metadata, which LLVM prints after them). A whole module is its own context.
+   */
+  context?: string;
 }
 
 /**
@@ -163,10 +169,11 @@ function* withFallback<T>(piecewise: () => Iterable<T>, whole: () => Iterable<T>
 /** Every function of the two versions adapted, one function at a time where the cut applies. */
 export function* adaptedFunctions(before: ModuleText, after: ModuleText): Generator<AdaptedFunction> {
   const version = before.llvmVersion ?? after.llvmVersion;
+  const context = pairContext(before.context ?? before.text, after.context ?? after.text);
   const whole = () => {
     const b = parseWhole(before);
     const a = parseWhole(after);
-    return adaptModule(b.module, a.module, b.src, a.src, version);
+    return adaptModule(b.module, a.module, b.src, a.src, version, context);
   };
   const db = defines(before.text);
   const da = defines(after.text);
@@ -180,7 +187,7 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
       const b = pb.next();
       const a = pa.next();
       if (b.done || a.done) return;
-      yield* adaptModule(b.value.module, a.value.module, b.value.src, a.value.src, version);
+      yield* adaptModule(b.value.module, a.value.module, b.value.src, a.value.src, version, context);
     }
   }
   yield* withFallback(piecewise, whole);
@@ -188,10 +195,11 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
 
 /** Every function's original CFG (for `construct`), one function at a time where the cut applies. */
 export function* originalFunctions(m: ModuleText): Generator<{ name: string; doc: ReturnType<typeof originalFunction>["doc"] }> {
+  const context = new ModuleContext(m.context ?? m.text);
   const each = function* (inputs: Iterable<LlvmInput>) {
     for (const { src, module } of inputs)
       for (const fn of module.functions) {
-        const doc = originalFunction(fn, src, m.llvmVersion).doc;
+        const doc = originalFunction(fn, src, m.llvmVersion, context).doc;
         yield { name: doc.name!, doc };
       }
   };
@@ -220,7 +228,14 @@ function shareOf(file: string, text: string, d: Defines, from: number, to: numbe
   const start = d.offsets[from];
   const end = to < d.offsets.length ? d.offsets[to] : text.length;
   // the type definitions stand before the first function, outside every share but the first
-  return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), numberedTypes: hasNumberedTypes(text), llvmVersion };
+  return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), numberedTypes: hasNumberedTypes(text), llvmVersion, context: outsideFunctions(text, d) };
+}
+
+/** The text before the first function and after the last one's closing `}`. */
+function outsideFunctions(text: string, d: Defines): string {
+  const last = d.offsets[d.offsets.length - 1];
+  const close = text.indexOf("\n}", last);
+  return text.slice(0, d.offsets[0]) + "\n" + (close < 0 ? "" : text.slice(close + 2));
 }
 
 /** A run of functions of the before module, and the same functions of the after module. */

@@ -12,7 +12,7 @@
  * (docs/gcc.md).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { MalformedInput, ToolFailed } from "../errors.js";
@@ -34,9 +34,21 @@ export interface GccRunOptions extends ProducerOptions {
   gcc?: string;
 }
 
-/** The dump files GCC wrote into `dir`: the cfg pass's and the ssa pass's. */
+/**
+ * The dump files GCC wrote into `dir`: the cfg pass's and the ssa pass's. A translation unit that
+ * defines no function GCC compiles (all of it under `#if 0`, a table of data, only unused
+ * `static inline` functions at -O2) compiles to an object file and no dump: then both are empty,
+ * as the dumps of a unit without functions would be.
+ */
 function dumpsIn(dir: string, base: string, gcc: string): { cfg: string; ssa: string } {
   const files = readdirSync(dir);
+  const anyDump = files.some((f) => f.startsWith(`${base}.`) && /\.[0-9]+t\.(cfg|ssa)$/.test(f));
+  if (!anyDump && files.includes(`${base}.o`)) {
+    const empty = { cfg: join(dir, `${base}.000t.cfg`), ssa: join(dir, `${base}.000t.ssa`) };
+    writeFileSync(empty.cfg, "");
+    writeFileSync(empty.ssa, "");
+    return empty;
+  }
   const find = (pass: string) => {
     const found = files.filter((f) => f.startsWith(`${base}.`) && new RegExp(`\\.[0-9]+t\\.${pass}$`).test(f));
     if (found.length !== 1) throw new ToolFailed(`${gcc} wrote ${found.length === 0 ? "no" : "more than one"} ${pass} dump for ${base} (CFLAGS that stop before compiling, such as -E or -fsyntax-only, leave none)`);

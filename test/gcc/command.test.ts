@@ -75,6 +75,20 @@ describe.skipIf(!haveGcc)("validateC: gcc's dumps of a C file, validated", () =>
     expect((await validateC(join(dir, "missing.c")).catch((e: unknown) => e)) as Error).toBeInstanceOf(ToolFailed);
   });
 
+  it("a unit that defines no function GCC compiles: 0 of 0 certified, not a missing dump; -fsyntax-only still is one", async () => {
+    const none = join(dir, "none.c");
+    writeFileSync(none, "#if 0\nint f(void) { return 1; }\n#endif\nconst int table[3] = {1, 2, 3};\nstatic inline int unused(int x) { return x + 1; }\n");
+    for (const flags of [[], ["-O2"]]) {
+      const r = await validateC(none, flags);
+      expect({ flags, verdict: r.verdict, functions: r.functions.length }).toEqual({ flags, verdict: "certified", functions: 0 });
+    }
+    const err = (await validateC(none, ["-fsyntax-only"]).catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(ToolFailed);
+    expect(err.message).toBe("gcc wrote no cfg dump for none.c (CFLAGS that stop before compiling, such as -E or -fsyntax-only, leave none)");
+    expect(readdirSync(tmp)).toEqual([]);
+    rmSync(none);
+  });
+
   it("gcc missing: one line saying how to install it", async () => {
     const err = (await validateC(source("loops.c"), [], { gcc: "/nonexistent/gcc-12" }).catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(ToolFailed);

@@ -626,6 +626,69 @@ entry:
   });
 });
 
+describe("what the rest of the module says: optnone, and metadata numbered anew", () => {
+  it("optnone.c: opt leaves the optnone functions alone, and the model promotes nothing in them", () => {
+    const rs = validate(text("optnone.before.ll"), text("optnone.after.ll"));
+    expect(rs.map((r) => [r.name, r.certified, r.stats.promoted])).toEqual([
+      ["@kept_in_memory", true, 0],
+      ["@also_kept", true, 0],
+      ["@promoted", true, 3],
+    ]);
+  });
+
+  it("optnone said of a function mem2reg promoted: rejected, naming the attribute", () => {
+    // loops.c's functions all stand in group #0; saying optnone there claims opt skipped them
+    const before = text("loops.before.ll").replace(/^attributes #0 = \{ noinline nounwind /m, "attributes #0 = { noinline nounwind optnone ");
+    expect(before).not.toBe(text("loops.before.ll"));
+    const rs = validate(before, text("loops.after.ll"));
+    expect(rs.length).toBeGreaterThan(0);
+    for (const r of rs) {
+      expect(r.certified).toBe(false);
+      expect(r.translation[0].message).toMatch(/mem2reg removed %[\w.]+, which no round of promotion makes promotable \(the function is optnone, which opt's passes skip\)/);
+    }
+  });
+
+  it("optnone taken away from a function opt skipped: rejected, the loads it kept are not mem2reg's", () => {
+    const before = text("optnone.before.ll").replace(/^attributes #0 = \{ noinline nounwind optnone /m, "attributes #0 = { noinline nounwind ");
+    expect(before).not.toBe(text("optnone.before.ll"));
+    const rs = validate(before, text("optnone.after.ll"));
+    expect(rs.map((r) => [r.name, r.certified])).toEqual([
+      ["@kept_in_memory", false],
+      ["@also_kept", false],
+      ["@promoted", true],
+    ]);
+  });
+
+  it("restrict_inline.c: noalias scope declarations whose metadata opt numbered anew are certified; a scope swapped or changed is not", () => {
+    const after = text("restrict_inline.after.ll");
+    expect(validate(text("restrict_inline.before.ll"), after).map((r) => r.certified)).toEqual([true, true]);
+    // sum_twice's second copy declares !13 (out) and !16 (in) after mem2reg: swapped
+    const swapped = after
+      .replace("scope.decl(metadata !13)", "scope.decl(metadata !TMP)")
+      .replace("scope.decl(metadata !16)", "scope.decl(metadata !13)")
+      .replace("scope.decl(metadata !TMP)", "scope.decl(metadata !16)");
+    expect(swapped).not.toBe(after);
+    const [r] = validate(text("restrict_inline.before.ll"), swapped);
+    expect(r.certified).toBe(false);
+    expect(r.translation[0].message).toBe("operand 2 of `call void @llvm.experimental.noalias.scope.decl(metadata !14)` is !14 before and !16 after mem2reg, which do not correspond");
+    // a node's text changed: the scope no longer names %out
+    const renamed = after.replace('!14 = distinct !{!14, !15, !"add_into: %out"}', '!14 = distinct !{!14, !15, !"add_into: %a"}');
+    expect(renamed).not.toBe(after);
+    expect(validate(text("restrict_inline.before.ll"), renamed).map((x) => x.certified)).toEqual([false, true]);
+  });
+
+  it("the same text naming another node: equal numbers are not taken for the same node", () => {
+    // after mem2reg, the definitions of !6 (the %out scope list) and !9 (the %in one) trade numbers:
+    // `metadata !6` reads as before but now names the %in scope
+    const after = text("restrict_inline.after.ll");
+    const traded = after.replace(/^!6 = !\{!7\}$/m, "!9 = !{!7}").replace(/^!9 = !\{!10\}$/m, "!6 = !{!10}");
+    expect(traded).not.toBe(after);
+    const [r] = validate(text("restrict_inline.before.ll"), traded);
+    expect(r.certified).toBe(false);
+    expect(r.translation[0].message).toMatch(/^operand 2 of `call void @llvm\.experimental\.noalias\.scope\.decl\(metadata !6\)` is !6 before and !6 after mem2reg, which do not correspond$/);
+  });
+});
+
 describe("a generated module (no clang or opt needed)", () => {
   it("7*10^4 blocks in 5000 functions and one function of 3*10^4 blocks: every function certified, phis minimal", () => {
     for (const o of [

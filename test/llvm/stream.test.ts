@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { toPair } from "../../adapters/llvm/index.js";
 import { adaptModule, originalFunction } from "../../adapters/llvm/mem2reg.js";
-import { adaptedFunctions, defines, llvmText, originalFunctions, type ModuleText } from "../../adapters/llvm/stream.js";
+import { adaptedFunctions, defines, llvmText, originalFunctions, split, type ModuleText } from "../../adapters/llvm/stream.js";
 import { constructFunctions } from "../../api/construct.js";
 import { validatePair } from "../../api/producers.js";
 import { generatePair } from "./gen_pair.js";
@@ -90,5 +90,19 @@ describe("validate one function at a time = the whole-module pipeline", () => {
     const head = bothWays("this is not IR\n" + before, after);
     expect(head.streamed).toBe(head.whole);
     expect(head.whole).toMatch(/^"b\.ll:1: /);
+  });
+
+  it("shares of a module (worker threads) see the attribute groups and metadata that stand outside their functions", () => {
+    for (const [name, k] of [["optnone", 3], ["restrict_inline", 2]] as const) {
+      const before = readFileSync(join(FIXTURES, `${name}.before.ll`), "utf8");
+      const after = readFileSync(join(FIXTURES, `${name}.after.ll`), "utf8");
+      const cut = split(text(before, "b.ll"), text(after, "a.ll"), k);
+      // the first share ends before the attribute groups and the metadata, which LLVM prints last
+      expect(cut!.shares.length).toBeGreaterThan(1);
+      expect(cut!.shares[0].before.text).not.toMatch(/^(attributes #|!\d)/m);
+      const shared = cut!.shares.flatMap((sh) => [...adaptedFunctions(sh.before, sh.after!)].map((f) => validatePair(toPair(f), "mem2reg", OPTS)));
+      expect(shared.map((r) => r.verdict)).toEqual(defines(before).names.map(() => "certified"));
+      expect(noMs(shared)).toBe(bothWays(before, after).whole);
+    }
   });
 });

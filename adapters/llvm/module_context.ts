@@ -1,0 +1,182 @@
+/**
+ * What the comparison of one function needs from the rest of its module. LLVM prints both after
+ * the last function, so a function read on its own (stream.ts) does not see them:
+ *
+ * - Attribute groups (`attributes #0 = { noinline nounwind optnone ... }`). opt runs no
+ *   optimisation on an `optnone` function, mem2reg included: the pass manager skips every pass
+ *   that is not required (`OptNoneInstrumentation` in LLVM 14 to 16; the legacy pass's
+ *   `skipFunction`). clang gives `optnone` at -O0 unless told `-disable-O0-optnone`, and always
+ *   under `__attribute__((optnone))` and `#pragma clang optimize off` (tree-sitter's generated
+ *   parsers say it for their lexers).
+ * - Numbered metadata (`!12 = distinct !{!12, !10, !"f: %p"}`). A call's metadata argument
+ *   (`call void @llvm.experimental.noalias.scope.decl(metadata !12)`, which inlining a function
+ *   with `restrict` parameters leaves) names a node by its number, and LLVM numbers the nodes
+ *   anew each time it prints a module, in the order it meets them. mem2reg deletes promoted loads
+ *   and stores with their attachments (`!alias.scope !14, !noalias !15`), so nodes that only
+ *   those named are gone after it and the others move up: `!12` before may be `!11` after.
+ */
+import type { LlvmFunction } from "./ir.js";
+
+/** A numbered metadata node's definition: `distinct` or not, and its body (`!{...}`, `!DILocation(...)`). */
+export interface MetadataNode {
+  distinct: boolean;
+  body: string;
+}
+
+/** The module-level facts of one module text (a whole module, or what stands outside a share's functions). */
+export class ModuleContext {
+  private optnoneGroups: Set<number> | undefined;
+  private metadataLines: Map<number, number> | undefined;
+
+  constructor(private readonly text: string) {}
+
+  /** Whether opt leaves `fn` alone: `optnone` in its header or in an attribute group it names. */
+  optnone(fn: LlvmFunction): boolean {
+    if (fn.optnone) return true;
+    if (fn.attributeGroups.length === 0) return false;
+    this.optnoneGroups ??= optnoneGroups(this.text);
+    return fn.attributeGroups.some((g) => this.optnoneGroups!.has(g));
+  }
+
+  /** The definition of `!id`, or undefined where the module has none. */
+  metadata(id: number): MetadataNode | undefined {
+    this.metadataLines ??= metadataLines(this.text);
+    const at = this.metadataLines.get(id);
+    if (at === undefined) return undefined;
+    const eol = this.text.indexOf("\n", at);
+    const line = this.text.slice(at, eol < 0 ? this.text.length : eol);
+    let body = line.slice(line.indexOf("=") + 1).trim();
+    const distinct = body.startsWith("distinct ");
+    if (distinct) body = body.slice("distinct ".length).trimStart();
+    return { distinct, body };
+  }
+}
+
+/** Top-level lines starting with `prefix`: their offsets. */
+function* topLevelLines(text: string, prefix: string): Generator<number> {
+  if (text.startsWith(prefix)) yield 0;
+  for (let i = text.indexOf(`\n${prefix}`); i >= 0; i = text.indexOf(`\n${prefix}`, i + 1)) yield i + 1;
+}
+
+/** The groups `attributes #N = { ... }` that say `optnone` (as a word, not inside a string). */
+function optnoneGroups(text: string): Set<number> {
+  const out = new Set<number>();
+  for (const at of topLevelLines(text, "attributes #")) {
+    const eol = text.indexOf("\n", at);
+    const line = text.slice(at, eol < 0 ? text.length : eol);
+    const m = /^attributes #(\d+)\s*=/.exec(line);
+    if (m === null) continue;
+    const unquoted = line.slice(m[0].length).replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    if (/(^|[^-\w.$])optnone(?![-\w.$])/.test(unquoted)) out.add(Number(m[1]));
+  }
+  return out;
+}
+
+/** `!N = ...` lines: N -> offset. */
+function metadataLines(text: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const at of topLevelLines(text, "!")) {
+    let j = at + 1;
+    while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+    if (j === at + 1) continue; // named metadata (`!llvm.ident = ...`)
+    out.set(Number(text.slice(at + 1, j)), at);
+  }
+  return out;
+}
+
+/**
+ * Metadata text split at its node references: the text with each `!N` (outside strings and
+ * comments) as `!#`, and the Ns in order. `!{!12, !"a"}` -> `!{!#, !"a"}`, [12].
+ */
+export function metadataRefs(text: string): { skeleton: string; refs: number[] } {
+  const refs: number[] = [];
+  let skeleton = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const close = text.indexOf('"', i + 1);
+      if (close < 0) break;
+      i = close;
+    } else if (c === 59 /* ; */) {
+      skeleton += text.slice(from, i);
+      from = text.length;
+      break;
+    } else if (c === 33 /* ! */) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+      if (j === i + 1) continue;
+      skeleton += text.slice(from, i) + "!#";
+      refs.push(Number(text.slice(i + 1, j)));
+      from = j;
+      i = j - 1;
+    }
+  }
+  skeleton += text.slice(from);
+  return { skeleton: skeleton.trimEnd(), refs };
+}
+
+/**
+ * Which numbered metadata nodes of the two versions are the same node. Two metadata arguments
+ * correspond iff they are equal with each node reference replaced by its partner, where the
+ * partners form a one-to-one correspondence of the nodes, consistent across every argument
+ * compared, between nodes of the same kind (`distinct` or not) whose definitions correspond in the
+ * same way. Each reference pair forces its definitions' pairs, so there is nothing to choose: a
+ * comparison that fails forces a conflict, and the pairs it had added are taken back.
+ */
+export class MetadataCorrespondence {
+  private readonly fwd = new Map<number, number>();
+  private readonly bwd = new Map<number, number>();
+
+  constructor(
+    private readonly before: ModuleContext,
+    private readonly after: ModuleContext,
+  ) {}
+
+  /** Whether metadata argument `tb` (before) and `ta` (after) correspond; records the pairs they force. */
+  same(tb: string, ta: string): boolean {
+    const trail: number[] = [];
+    const work: number[] = [];
+    const ok = this.match(tb, ta, work) && this.close(work, trail);
+    if (!ok)
+      for (const x of trail) {
+        this.bwd.delete(this.fwd.get(x)!);
+        this.fwd.delete(x);
+      }
+    return ok;
+  }
+
+  /** The partner of `!x` of the before version so far, if any. */
+  partner(x: number): number | undefined {
+    return this.fwd.get(x);
+  }
+
+  /** Skeletons equal; the reference pairs pushed onto `work` (before, after, ...). */
+  private match(tb: string, ta: string, work: number[]): boolean {
+    const b = metadataRefs(tb);
+    const a = metadataRefs(ta);
+    if (b.skeleton !== a.skeleton || b.refs.length !== a.refs.length) return false;
+    for (let k = 0; k < b.refs.length; k++) work.push(b.refs[k], a.refs[k]);
+    return true;
+  }
+
+  private close(work: number[], trail: number[]): boolean {
+    while (work.length > 0) {
+      const y = work.pop()!;
+      const x = work.pop()!;
+      const had = this.fwd.get(x);
+      if (had !== undefined) {
+        if (had !== y) return false;
+        continue;
+      }
+      if (this.bwd.has(y)) return false;
+      this.fwd.set(x, y);
+      this.bwd.set(y, x);
+      trail.push(x);
+      const dx = this.before.metadata(x);
+      const dy = this.after.metadata(y);
+      if (dx === undefined || dy === undefined || dx.distinct !== dy.distinct || !this.match(dx.body, dy.body, work)) return false;
+    }
+    return true;
+  }
+}
