@@ -7,7 +7,9 @@
 #
 # - The React Compiler: `formal-ssa react` on JavaScript that npm ships (date-fns, rxjs's ESM
 #   build, mobx, TanStack Query's core, redux, zustand, d3-array, react-router, three.js,
-#   and vite 8's bundled Node build, whose postcss-modules plugin creates closures in loops). The
+#   vite 8's bundled Node build, whose postcss-modules plugin creates closures in loops, Redux
+#   Toolkit, Vue's runtime core, acorn, Chart.js, immer, jotai, luxon, marked, React Hook Form
+#   and zod 4's core). The
 #   compiler skips files under node_modules, so the files are copied out first.
 # - LLVM's mem2reg: C and C++ from npm packages (lz4's library and programs, expat's parser, lmdb,
 #   libxml2 from libxmljs2, brotli from iltorb, tree-sitter's Python and C++ grammars; leveldb and
@@ -61,6 +63,16 @@ d=$(fetch d3-array@3.2.5); copy d3-array "$d/dist/d3-array.js"
 d=$(fetch react-router@7.18.6); copy react-router $(find "$d/dist" -name '*.mjs')
 d=$(fetch three@0.170.0); copy three "$d/build/three.module.js"
 d=$(fetch vite@8.3.8); copy vite $(find "$d/dist/node" -name '*.js')
+d=$(fetch @reduxjs/toolkit@2.9.2); copy redux-toolkit "$d"/dist/redux-toolkit.modern.mjs "$d"/dist/react/redux-toolkit-react.modern.mjs "$d"/dist/query/rtk-query.modern.mjs "$d"/dist/query/react/rtk-query-react.modern.mjs
+d=$(fetch @vue/runtime-core@3.5.25); copy vue-runtime-core "$d/dist/runtime-core.esm-bundler.js"
+d=$(fetch acorn@8.15.0); copy acorn "$d/dist/acorn.mjs"
+d=$(fetch chart.js@4.5.1); copy chart.js "$d/dist/chart.js"
+d=$(fetch immer@10.1.3); copy immer "$d/dist/immer.mjs"
+d=$(fetch jotai@2.15.1); copy jotai $(find "$d/esm" -name '*.mjs' | grep -v babel)
+d=$(fetch luxon@3.7.2); copy luxon "$d/build/es6/luxon.mjs"
+d=$(fetch marked@15.0.12); copy marked "$d/lib/marked.esm.js"
+d=$(fetch react-hook-form@7.66.1); copy react-hook-form "$d/dist/index.esm.mjs"
+d=$(fetch zod@3.25.76); copy zod $(find "$d/v4/classic" "$d/v4/core" -name '*.js' | sort | head -60)
 for lib in "$js"/*; do
   line=$(node "$cli" react "$lib"/* 2>/dev/null | tail -1 || true)
   echo "react-compiler $(basename "$lib"): $line"
@@ -78,7 +90,7 @@ level=$(fetch leveldown@6.1.1)/deps
 tspy=$(fetch tree-sitter-python@0.25.0)/src
 tscpp=$(fetch tree-sitter-cpp@0.23.4)/src
 groups=()
-group() { # group NAME LANG "FLAGS" FILES...: registers a group of files
+group() { # group NAME LANG "FLAGS" FILES...: registers a group of files (NAME: a shell identifier)
   local name="$1" lang="$2" flags="$3"
   shift 3
   groups+=("$name")
@@ -94,7 +106,7 @@ group libxml2 c "-I$libxml/include -I$libxml -DHAVE_CONFIG_H" $(ls "$libxml"/*.c
 # brotli's encoder inlines always-inline helpers with restrict parameters (noalias scope metadata)
 group brotli c "-I$brotli/include" "$brotli"/common/*.c "$brotli"/dec/*.c "$brotli"/enc/*.c
 # tree-sitter's generated parsers put `#pragma clang optimize off` around their lexers (optnone)
-group tree-sitter c "" "$tspy"/parser.c "$tspy"/scanner.c "$tscpp"/parser.c "$tscpp"/scanner.c
+group tree_sitter c "" "$tspy"/parser.c "$tspy"/scanner.c "$tscpp"/parser.c "$tscpp"/scanner.c
 # C++: leveldb and snappy (invoke/landingpad, templates, destructors)
 group leveldb c++ "-std=c++11 -I$level/leveldb/leveldb-1.20 -I$level/leveldb/leveldb-1.20/include -DLEVELDB_PLATFORM_POSIX -DOS_LINUX" \
   $(ls "$level"/leveldb/leveldb-1.20/{db,table,util}/*.cc "$level"/leveldb/leveldb-1.20/port/port_posix.cc | grep -v -e _test -e _bench -e testutil -e testharness -e env_posix)

@@ -49,7 +49,7 @@ import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
 import { sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { MetadataCorrespondence, ModuleContext } from "./module_context.js";
+import { AttributeGroups, MetadataCorrespondence, ModuleContext } from "./module_context.js";
 
 /** One failure of `same_instructions`: where (before file) and what. */
 export interface TranslationFailure {
@@ -135,13 +135,14 @@ export interface PairContext {
   before: ModuleContext;
   after: ModuleContext;
   metadata: MetadataCorrespondence;
+  attributes: AttributeGroups;
 }
 
 /** `PairContext` of two module texts (or of what stands outside the functions of two shares). */
 export function pairContext(before: string, after: string): PairContext {
   const b = new ModuleContext(before);
   const a = new ModuleContext(after);
-  return { before: b, after: a, metadata: new MetadataCorrespondence(b, a) };
+  return { before: b, after: a, metadata: new MetadataCorrespondence(b, a), attributes: new AttributeGroups(b, a) };
 }
 
 /**
@@ -154,7 +155,12 @@ export function originalFunction(
   llvmVersion?: number,
   context: ModuleContext = new ModuleContext(src.text),
 ): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
-  const a = new Adapter(fn, src, null, null, llvmVersion, { before: context, after: context, metadata: new MetadataCorrespondence(context, context) });
+  const a = new Adapter(fn, src, null, null, llvmVersion, {
+    before: context,
+    after: context,
+    metadata: new MetadataCorrespondence(context, context),
+    attributes: new AttributeGroups(context, context),
+  });
   return a.originalOnly();
 }
 
@@ -615,7 +621,9 @@ class Adapter {
       return;
     }
     const tb = this.srcB.instruction(this.fb, b, ib);
-    const ta = this.srcA.instruction(this.fa, b, ia);
+    const written = this.srcA.instruction(this.fa, b, ia);
+    // attribute groups by their before numbers, where opt numbered them anew (module_context.ts)
+    const ta = this.context.attributes.aligned ? written : this.context.attributes.translate(written);
     // equal texts may name different metadata nodes by the same number: only the shapes tell
     const textual = !namesMetadataNodes(x);
     if (textual && tb === ta) {
@@ -638,7 +646,7 @@ class Adapter {
       return;
     }
     if (sb.skeleton !== sa.skeleton || sb.holes.length !== sa.holes.length) {
-      this.fail(b, x.line, `\`${oneLine(tb)}\` has become \`${oneLine(ta)}\`${this.punned(x)}`, y.line);
+      this.fail(b, x.line, `\`${oneLine(tb)}\` has become \`${oneLine(written)}\`${this.punned(x)}`, y.line);
       return;
     }
     for (let k = 0; k < sb.holes.length; k++) {

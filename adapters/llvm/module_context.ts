@@ -1,6 +1,6 @@
 /**
- * What the comparison of one function needs from the rest of its module. LLVM prints both after
- * the last function, so a function read on its own (stream.ts) does not see them:
+ * What the comparison of one function needs from the rest of its module. LLVM prints all of it
+ * after the last function, so a function read on its own (stream.ts) does not see it:
  *
  * - Attribute groups (`attributes #0 = { noinline nounwind optnone ... }`). opt runs no
  *   optimisation on an `optnone` function, mem2reg included: the pass manager skips every pass
@@ -8,6 +8,7 @@
  *   `skipFunction`). clang gives `optnone` at -O0 unless told `-disable-O0-optnone`, and always
  *   under `__attribute__((optnone))` and `#pragma clang optimize off` (tree-sitter's generated
  *   parsers say it for their lexers).
+ * - Attribute groups again, as call sites name them (`AttributeGroups` below).
  * - Numbered metadata (`!12 = distinct !{!12, !10, !"f: %p"}`). A call's metadata argument
  *   (`call void @llvm.experimental.noalias.scope.decl(metadata !12)`, which inlining a function
  *   with `restrict` parameters leaves) names a node by its number, and LLVM numbers the nodes
@@ -25,6 +26,7 @@ export interface MetadataNode {
 
 /** The module-level facts of one module text (a whole module, or what stands outside a share's functions). */
 export class ModuleContext {
+  private groups: Map<number, string> | undefined;
   private optnoneGroups: Set<number> | undefined;
   private metadataLines: Map<number, number> | undefined;
 
@@ -34,8 +36,22 @@ export class ModuleContext {
   optnone(fn: LlvmFunction): boolean {
     if (fn.optnone) return true;
     if (fn.attributeGroups.length === 0) return false;
-    this.optnoneGroups ??= optnoneGroups(this.text);
+    this.optnoneGroups ??= optnoneGroups(this.attributeGroups());
     return fn.attributeGroups.some((g) => this.optnoneGroups!.has(g));
+  }
+
+  /** `attributes #N = { ... }`: N -> the text after `=`, trimmed. */
+  attributeGroups(): Map<number, string> {
+    if (this.groups === undefined) {
+      this.groups = new Map();
+      for (const at of topLevelLines(this.text, "attributes #")) {
+        const eol = this.text.indexOf("\n", at);
+        const line = this.text.slice(at, eol < 0 ? this.text.length : eol);
+        const m = /^attributes #(\d+)\s*=\s*/.exec(line);
+        if (m !== null) this.groups.set(Number(m[1]), line.slice(m[0].length).trimEnd());
+      }
+    }
+    return this.groups;
   }
 
   /** The definition of `!id`, or undefined where the module has none. */
@@ -58,18 +74,63 @@ function* topLevelLines(text: string, prefix: string): Generator<number> {
   for (let i = text.indexOf(`\n${prefix}`); i >= 0; i = text.indexOf(`\n${prefix}`, i + 1)) yield i + 1;
 }
 
-/** The groups `attributes #N = { ... }` that say `optnone` (as a word, not inside a string). */
-function optnoneGroups(text: string): Set<number> {
+/** The groups that say `optnone` (as a word, not inside a string). */
+function optnoneGroups(groups: Map<number, string>): Set<number> {
   const out = new Set<number>();
-  for (const at of topLevelLines(text, "attributes #")) {
-    const eol = text.indexOf("\n", at);
-    const line = text.slice(at, eol < 0 ? text.length : eol);
-    const m = /^attributes #(\d+)\s*=/.exec(line);
-    if (m === null) continue;
-    const unquoted = line.slice(m[0].length).replace(/"(?:[^"\\]|\\.)*"/g, '""');
-    if (/(^|[^-\w.$])optnone(?![-\w.$])/.test(unquoted)) out.add(Number(m[1]));
+  for (const [id, body] of groups) {
+    const unquoted = body.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    if (/(^|[^-\w.$])optnone(?![-\w.$])/.test(unquoted)) out.add(id);
   }
   return out;
+}
+
+/**
+ * Attribute groups of the two versions. A call site names its attributes by group
+ * (`call void @f(i64 %x) #13`), and LLVM numbers the groups anew whenever it prints a module, in
+ * the order it meets them: once mem2reg has deleted the calls (lifetime markers of promoted
+ * allocas) that met one group first, `#14` before may be `#13` after. LLVM keeps one group per
+ * distinct attribute set, so a group is its text: `#N` before and `#M` after are the same
+ * attributes iff their definitions read the same.
+ */
+/** Added to an after group's number that the before version lacks: no before group is numbered so. */
+const UNMATCHED = 1_000_000_000;
+
+export class AttributeGroups {
+  private toBefore: Map<number, number> | undefined;
+  private same: boolean | undefined;
+
+  constructor(
+    private readonly before: ModuleContext,
+    private readonly after: ModuleContext,
+  ) {}
+
+  /** Whether every group of the after version has its number of the before version: texts compare as they are. */
+  get aligned(): boolean {
+    if (this.same === undefined) {
+      const b = this.before.attributeGroups();
+      this.same = [...this.after.attributeGroups()].every(([id, body]) => b.get(id) === body);
+    }
+    return this.same;
+  }
+
+  /** An after text with each group named by its before number (a number no group has, where the before version has no such group). */
+  translate(text: string): string {
+    if (this.toBefore === undefined) {
+      const byBody = new Map<string, number>();
+      for (const [id, body] of this.before.attributeGroups()) byBody.set(body, id);
+      this.toBefore = new Map();
+      for (const [id, body] of this.after.attributeGroups()) {
+        const b = byBody.get(body);
+        if (b !== undefined) this.toBefore.set(id, b);
+      }
+    }
+    if (!text.includes("#")) return text;
+    // outside strings only (LLVM escapes a quote inside one as \22)
+    return text
+      .split('"')
+      .map((part, k) => (k % 2 === 1 ? part : part.replace(/#(\d+)/g, (_, m: string) => `#${this.toBefore!.get(Number(m)) ?? UNMATCHED + Number(m)}`)))
+      .join('"');
+  }
 }
 
 /** `!N = ...` lines: N -> offset. */

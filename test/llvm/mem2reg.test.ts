@@ -677,6 +677,27 @@ describe("what the rest of the module says: optnone, and metadata numbered anew"
     expect(validate(text("restrict_inline.before.ll"), renamed).map((x) => x.certified)).toEqual([false, true]);
   });
 
+  it("hand/attributes.ll: call-site attribute groups that opt numbered anew are certified; a group changed is not, even under the same number", () => {
+    const before = text("hand/attributes.before.ll");
+    const after = text("hand/attributes.after.ll");
+    // opt printed `{ nounwind readonly }` as #2 and `{ nounwind }` as #3, the other way round
+    expect(after).toMatch(/^attributes #2 = \{ nounwind readonly \}$/m);
+    expect(validate(before, after).map((r) => [r.name, r.certified])).toEqual([
+      ["@f", true],
+      ["@h", true],
+    ]);
+    // @g's call given `{ nounwind }`: after mem2reg that is #3, the number `{ nounwind readonly }` had before
+    const weaker = after.replace("%r = call i32 @g(i32 %x) #2", "%r = call i32 @g(i32 %x) #3");
+    expect(weaker).not.toBe(after);
+    const [f] = validate(before, weaker);
+    expect(f.certified).toBe(false);
+    expect(f.translation[0].message).toBe("`%r = call i32 @g(i32 %v) #3` has become `%r = call i32 @g(i32 %x) #3`");
+    // @h's markers given `{ nounwind readonly }`
+    const h = validate(before, after.replaceAll("i8* %p) #3", "i8* %p) #2"))[1];
+    expect(h.certified).toBe(false);
+    expect(h.translation).toHaveLength(2);
+  });
+
   it("the same text naming another node: equal numbers are not taken for the same node", () => {
     // after mem2reg, the definitions of !6 (the %out scope list) and !9 (the %in one) trade numbers:
     // `metadata !6` reads as before but now names the %in scope
