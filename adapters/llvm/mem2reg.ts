@@ -49,7 +49,7 @@ import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
 import { sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { AttributeGroups, MetadataCorrespondence, ModuleContext } from "./module_context.js";
+import { AttributeGroups, MetadataCorrespondence, ModuleContext, NumberedTypes } from "./module_context.js";
 
 /** One failure of `same_instructions`: where (before file) and what. */
 export interface TranslationFailure {
@@ -136,13 +136,14 @@ export interface PairContext {
   after: ModuleContext;
   metadata: MetadataCorrespondence;
   attributes: AttributeGroups;
+  types: NumberedTypes;
 }
 
 /** `PairContext` of two module texts (or of what stands outside the functions of two shares). */
 export function pairContext(before: string, after: string): PairContext {
   const b = new ModuleContext(before);
   const a = new ModuleContext(after);
-  return { before: b, after: a, metadata: new MetadataCorrespondence(b, a), attributes: new AttributeGroups(b, a) };
+  return { before: b, after: a, metadata: new MetadataCorrespondence(b, a), attributes: new AttributeGroups(b, a), types: new NumberedTypes(b, a) };
 }
 
 /**
@@ -160,6 +161,7 @@ export function originalFunction(
     after: context,
     metadata: new MetadataCorrespondence(context, context),
     attributes: new AttributeGroups(context, context),
+    types: new NumberedTypes(context, context),
   });
   return a.originalOnly();
 }
@@ -625,7 +627,8 @@ class Adapter {
     // attribute groups by their before numbers, where opt numbered them anew (module_context.ts)
     const ta = this.context.attributes.aligned ? written : this.context.attributes.translate(written);
     // equal texts may name different metadata nodes by the same number: only the shapes tell
-    const textual = !namesMetadataNodes(x);
+    // and where opt numbered the unnamed types anew, equal texts may mean different types
+    const textual = !namesMetadataNodes(x) && this.context.types.aligned;
     if (textual && tb === ta) {
       // the same text: operands in the same places, labels with the same names
       let ok = x.operands.length === y.operands.length;
@@ -645,7 +648,9 @@ class Adapter {
       this.fail(b, x.line, `cannot compare ${describe(x)} with line ${y.line} after mem2reg`, y.line);
       return;
     }
-    if (sb.skeleton !== sa.skeleton || sb.holes.length !== sa.holes.length) {
+    const types = this.context.types;
+    const skeletonsDiffer = types.aligned ? sb.skeleton !== sa.skeleton : types.canonical(sb.skeleton, "b") !== types.canonical(sa.skeleton, "a");
+    if (skeletonsDiffer || sb.holes.length !== sa.holes.length) {
       this.fail(b, x.line, `\`${oneLine(tb)}\` has become \`${oneLine(written)}\`${this.punned(x)}`, y.line);
       return;
     }
@@ -734,8 +739,14 @@ class Adapter {
   }
 
   /** A phi of the original: same type, and per predecessor block the same values, in order. */
+  /** A type of the before (`b`) or after (`a`) version, comparable across the two: blanks dropped, numbered types by class. */
+  private typeText(t: string, side: "b" | "a"): string {
+    const types = this.context.types;
+    return (types.aligned ? t : types.canonical(t, side)).replace(/\s+/g, "");
+  }
+
   private comparePhis(b: number, x: LlvmPhi, y: LlvmPhi): void {
-    if (x.type.replace(/\s+/g, "") !== y.type.replace(/\s+/g, "")) {
+    if (this.typeText(x.type, "b") !== this.typeText(y.type, "a")) {
       this.fail(b, x.line, `phi ${llvmName("%", x.result!)} of type ${x.type} has become one of type ${y.type}`, y.line);
       return;
     }
@@ -772,12 +783,12 @@ class Adapter {
   // --- 3. the phis mem2reg added: their variables ---------------------------------------------
 
   private collectPhis(): void {
-    const typeOf = (v: number) => this.prom.promoted.get(this.varNames[v])!.alloca.type.replace(/\s+/g, "");
+    const typeOf = (v: number) => this.typeText(this.prom.promoted.get(this.varNames[v])!.alloca.type, "b");
     // by name: `x.N` is a phi of `x` (LLVM: alloca name + "." + version, digits appended if taken)
     for (const [name, p] of this.newPhis) {
       const m = /^(.*)\.(\d+)$/.exec(name);
       const v = m === null ? undefined : this.varIndex.get(m[1]);
-      if (v !== undefined && typeOf(v) === p.phi.type.replace(/\s+/g, "")) p.variable = v;
+      if (v !== undefined && typeOf(v) === this.typeText(p.phi.type, "a")) p.variable = v;
     }
     // otherwise: the variable of the loads it replaces, then along phis
     const hints = new Map<string, Set<number>>();
@@ -808,9 +819,20 @@ class Adapter {
     }
     for (const [name, p] of this.newPhis) {
       if (p.variable >= 0) continue;
-      const same = this.varNames.map((_, v) => v).filter((v) => typeOf(v) === p.phi.type.replace(/\s+/g, ""));
+      const same = this.varNames.map((_, v) => v).filter((v) => typeOf(v) === this.typeText(p.phi.type, "a"));
       if (same.length === 1) p.variable = same[0];
       else this.fail(p.b, this.fb.blocks[p.b].line, `cannot tell which promoted variable the phi ${llvmName("%", name)} (line ${p.phi.line} after mem2reg) belongs to`, p.phi.line);
+    }
+    // mem2reg makes a variable's phis of its allocated type (PHINode::Create(AI->getAllocatedType(), ...))
+    for (const [name, p] of this.newPhis) {
+      if (p.variable < 0 || typeOf(p.variable) === this.typeText(p.phi.type, "a")) continue;
+      const alloca = this.prom.promoted.get(this.varNames[p.variable])!.alloca;
+      this.fail(
+        p.b,
+        this.fb.blocks[p.b].line,
+        `the phi ${llvmName("%", name)} (line ${p.phi.line} after mem2reg) of ${llvmName("%", this.varNames[p.variable])} has type ${p.phi.type} there, not the allocated type ${alloca.type} of before`,
+        p.phi.line,
+      );
     }
   }
 

@@ -27,6 +27,7 @@ export interface MetadataNode {
 /** The module-level facts of one module text (a whole module, or what stands outside a share's functions). */
 export class ModuleContext {
   private groups: Map<number, string> | undefined;
+  private types: Map<number, string> | undefined;
   private optnoneGroups: Set<number> | undefined;
   private metadataLines: Map<number, number> | undefined;
 
@@ -38,6 +39,20 @@ export class ModuleContext {
     if (fn.attributeGroups.length === 0) return false;
     this.optnoneGroups ??= optnoneGroups(this.attributeGroups());
     return fn.attributeGroups.some((g) => this.optnoneGroups!.has(g));
+  }
+
+  /** `%N = type ...`: N -> the text after `type`, trimmed (`{ i32, %1* }`, `opaque`). */
+  numberedTypes(): Map<number, string> {
+    if (this.types === undefined) {
+      this.types = new Map();
+      for (const at of topLevelLines(this.text, "%")) {
+        const eol = this.text.indexOf("\n", at);
+        const line = this.text.slice(at, eol < 0 ? this.text.length : eol);
+        const m = /^%(\d+)\s*=\s*type\s+/.exec(line);
+        if (m !== null) this.types.set(Number(m[1]), stripComment(line.slice(m[0].length)));
+      }
+    }
+    return this.types;
   }
 
   /** `attributes #N = { ... }`: N -> the text after `=`, trimmed. */
@@ -239,5 +254,108 @@ export class MetadataCorrespondence {
       if (dx === undefined || dy === undefined || dx.distinct !== dy.distinct || !this.match(dx.body, dy.body, work)) return false;
     }
     return true;
+  }
+}
+
+/** `text` up to a comment (`;` outside strings), trimmed. */
+function stripComment(text: string): string {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (c === 59 && !quoted) return text.slice(0, i).trim();
+  }
+  return text.trim();
+}
+
+/** Each `%N` outside strings in `text` (a type, or a skeleton whose values are holes), replaced. */
+function replaceNumbered(text: string, f: (n: number) => string): string {
+  if (!text.includes("%")) return text;
+  return text
+    .split('"')
+    .map((part, k) => (k % 2 === 1 ? part : part.replace(/%(\d+)\b/g, (_, n: string) => f(Number(n)))))
+    .join('"');
+}
+
+/**
+ * Numbered types of the two versions (`%0 = type { i32, %1* }`). LLVM numbers the unnamed
+ * identified types in the order it meets them as it prints, so once mem2reg has deleted the only
+ * instructions that met one early (a promoted alloca of that type, its loads and stores), the
+ * others move: `%1` before may be `%0` after. An identified type has no name to follow, so types
+ * are taken for what they are: two types are the same when their definitions read the same with
+ * each numbered type inside replaced by what it is, recursively (the coarsest such partition,
+ * by refinement, over both versions at once; named types stand for themselves). Types of equal
+ * structure load, store and index alike, so an instruction means the same with either.
+ * `canonical` writes a type, or a skeleton, with each numbered type replaced by its class.
+ */
+export class NumberedTypes {
+  private classB: Map<number, number> | undefined;
+  private classA: Map<number, number> | undefined;
+  private same: boolean | undefined;
+
+  constructor(
+    private readonly before: ModuleContext,
+    private readonly after: ModuleContext,
+  ) {}
+
+  /** Whether both versions number the same types alike (or have none): texts compare as they are. */
+  get aligned(): boolean {
+    if (this.same === undefined) {
+      const b = this.before.numberedTypes();
+      const a = this.after.numberedTypes();
+      if (b.size === 0 && a.size === 0) this.same = true;
+      else {
+        this.partition();
+        const counts = new Map<number, number>();
+        for (const c of this.classB!.values()) counts.set(c, (counts.get(c) ?? 0) + 1);
+        this.same = b.size === a.size && [...b.keys()].every((n) => this.classA!.get(n) === this.classB!.get(n) && counts.get(this.classB!.get(n)!) === 1);
+      }
+    }
+    return this.same;
+  }
+
+  /** `text` of the before (`side` "b") or after version with each numbered type written as its class. */
+  canonical(text: string, side: "b" | "a"): string {
+    this.partition();
+    const classes = side === "b" ? this.classB! : this.classA!;
+    return replaceNumbered(text, (n) => {
+      const c = classes.get(n);
+      return c === undefined ? `%${n}` : `%#${c}`;
+    });
+  }
+
+  private partition(): void {
+    if (this.classB !== undefined) return;
+    const sides = [this.before.numberedTypes(), this.after.numberedTypes()].map((types) =>
+      [...types].map(([id, body]) => {
+        const refs: number[] = [];
+        const skeleton = replaceNumbered(body, (n) => {
+          refs.push(n);
+          return "%#";
+        });
+        return { id, skeleton, refs };
+      }),
+    );
+    // classes of the current round, by key: shared by both versions so that their numbers compare
+    let classOf = sides.map((types) => new Map(types.map((t) => [t.id, -1])));
+    let count = -1;
+    for (;;) {
+      const keys = new Map<string, number>();
+      const next = sides.map((types, v) => {
+        const m = new Map<number, number>();
+        for (const t of types) {
+          const key = `${t.skeleton}|${t.refs.map((r) => classOf[v].get(r) ?? `?${r}`).join(",")}`;
+          let c = keys.get(key);
+          if (c === undefined) keys.set(key, (c = keys.size));
+          m.set(t.id, c);
+        }
+        return m;
+      });
+      classOf = next;
+      // a round that splits no class is the last
+      if (keys.size === count) break;
+      count = keys.size;
+    }
+    [this.classB, this.classA] = classOf;
   }
 }

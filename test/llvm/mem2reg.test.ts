@@ -698,6 +698,30 @@ describe("what the rest of the module says: optnone, and metadata numbered anew"
     expect(h.translation).toHaveLength(2);
   });
 
+  it("hand/types.ll: unnamed types that opt numbered anew are certified; a type changed is not, even under the same number", () => {
+    const before = text("hand/types.before.ll");
+    const after = text("hand/types.after.ll");
+    // %a's type { i32, i32 } was %0 and is %2 after; the list node %1 is %0; { i8, i8 } %2 is %1
+    expect(after).toMatch(/^%0 = type \{ i64, %0\* \}\n%1 = type \{ i8, i8 \}\n%2 = type \{ i32, i32 \}$/m);
+    const [r] = validate(before, after);
+    expect({ certified: r.certified, phis: r.stats.phis, promoted: r.stats.promoted }).toEqual({ certified: true, phis: 1, promoted: 1 });
+    // the gep through %m now indexes the list node: `%1` reads as before but names another type
+    const other = after.replace("%b = getelementptr inbounds %1, %1* %m", "%b = getelementptr inbounds %0, %0* %m");
+    expect(other).not.toBe(after);
+    expect(validate(before, other)[0].translation.map((f) => f.message)).toEqual([
+      "`%b = getelementptr inbounds %2, %2* %m, i32 0, i32 1` has become `%b = getelementptr inbounds %0, %0* %m, i32 0, i32 1`",
+    ]);
+    const same = after.replace("%next = getelementptr inbounds %0, %0* %n", "%next = getelementptr inbounds %1, %1* %n");
+    expect(validate(before, same)[0].translation.map((f) => f.message)).toEqual([
+      "`%next = getelementptr inbounds %1, %1* %n, i32 0, i32 1` has become `%next = getelementptr inbounds %1, %1* %n, i32 0, i32 1`",
+    ]);
+    // the phi of %a given the list node's type
+    const phi = after.replace("%a.0 = phi %2", "%a.0 = phi %0");
+    expect(validate(before, phi)[0].translation.map((f) => f.message)).toEqual([
+      "the phi %a.0 (line 19 after mem2reg) of %a has type %0 there, not the allocated type %0 of before",
+    ]);
+  });
+
   it("the same text naming another node: equal numbers are not taken for the same node", () => {
     // after mem2reg, the definitions of !6 (the %out scope list) and !9 (the %in one) trade numbers:
     // `metadata !6` reads as before but now names the %in scope

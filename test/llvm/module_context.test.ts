@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MetadataCorrespondence, metadataRefs, ModuleContext } from "../../adapters/llvm/module_context.js";
+import { AttributeGroups, MetadataCorrespondence, metadataRefs, ModuleContext, NumberedTypes } from "../../adapters/llvm/module_context.js";
 import { headerAttributes, parseModule } from "../../adapters/llvm/parse.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
@@ -75,6 +75,39 @@ describe("metadata references", () => {
     expect(c.partner(21)).toBeUndefined();
     expect(c.partner(22)).toBeUndefined(); // taken back with the failed comparison
     expect(c.same("!21", "!19")).toBe(true);
+  });
+});
+
+describe("attribute groups and numbered types", () => {
+  it("attribute groups: the after version's numbers read as the before version's, by what the groups say", () => {
+    const b = new ModuleContext('attributes #0 = { noinline }\nattributes #1 = { nounwind }\nattributes #2 = { "x"="#1" }\n');
+    const a = new ModuleContext('attributes #0 = { noinline }\nattributes #1 = { "x"="#1" }\nattributes #2 = { nounwind }\nattributes #3 = { cold }\n');
+    const g = new AttributeGroups(b, a);
+    expect(g.aligned).toBe(false);
+    expect(g.translate('call void @f() #2, !dbg !3 ; "#2"')).toBe('call void @f() #1, !dbg !3 ; "#2"');
+    expect(g.translate('call void @f() #1 ; "#1"')).toBe('call void @f() #2 ; "#1"');
+    expect(g.translate("call void @f() #3")).toBe("call void @f() #1000000003");
+    expect(new AttributeGroups(b, b).aligned).toBe(true);
+  });
+
+  it("numbered types: classes by structure over both versions, recursive types included", () => {
+    const b = new ModuleContext("%0 = type { i32, i32 }\n%1 = type { i64, %1* }\n%2 = type { i8, %struct.S }\n%3 = type { i64, %3* } ; another list\n");
+    const a = new ModuleContext("%0 = type { i64, %0* }\n%1 = type { i8, %struct.S }\n%2 = type { i32, i32 }\n");
+    const t = new NumberedTypes(b, a);
+    expect(t.aligned).toBe(false);
+    const cb = (x: string) => t.canonical(x, "b");
+    const ca = (x: string) => t.canonical(x, "a");
+    expect(cb("%0")).toBe(ca("%2"));
+    expect(cb("%1*")).toBe(ca("%0*"));
+    // two list types of the same structure are one class: they load, store and index alike
+    expect(cb("%3")).toBe(cb("%1"));
+    expect(cb("%2")).toBe(ca("%1"));
+    expect(cb("%0")).not.toBe(ca("%0"));
+    // `%struct.S` and strings stand for themselves
+    expect(cb('%struct.S "%0"')).toBe('%struct.S "%0"');
+    expect(new NumberedTypes(a, a).aligned).toBe(true);
+    expect(new NumberedTypes(b, b).aligned).toBe(false); // %1 and %3 share a class
+    expect(new NumberedTypes(new ModuleContext(""), new ModuleContext("")).aligned).toBe(true);
   });
 });
 
