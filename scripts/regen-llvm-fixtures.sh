@@ -5,7 +5,8 @@
 #   NAME.before.ll      clang -O0, no mem2reg: every local in an alloca (typed pointers, LLVM 14)
 #   NAME.g.before.ll    the same with -g (llvm.dbg.declare calls, metadata)
 #   NAME.ptr.before.ll  the same with opaque pointers (`ptr`, as LLVM 15 and later print)
-#   NAME.after.ll, NAME.g.after.ll, NAME.ptr.after.ll   each of those after `opt -passes=mem2reg`
+#   NAME.unnamed.before.ll  the same with clang's default -fdiscard-value-names (numbered values)
+#   NAME.after.ll, NAME.g.after.ll, NAME.ptr.after.ll, NAME.unnamed.after.ll   each of those after `opt -passes=mem2reg`
 # and for every hand-written test/fixtures/llvm/hand/NAME.before.ll (typed pointers), NAME.after.ll;
 # for every hand-written test/fixtures/llvm/versions/NAME.before.ll (opaque pointers), NAME.afterN.ll
 # by opt-N for N in 14, 15, 16 (those present; Debian's llvm-15 and llvm-16 packages).
@@ -51,9 +52,12 @@ for src in "$dir"/src/*.c; do
   "$CLANG" "${cflags[@]}" "$src" -o "$dir/$name.before.ll"
   "$CLANG" "${cflags[@]}" -g "$src" -o "$dir/$name.g.before.ll"
   "$CLANG" "${cflags[@]}" -mllvm -opaque-pointers "$src" -o "$dir/$name.ptr.before.ll"
+  # clang's default: names discarded (allocas %3, %4, ...; mem2reg's phis %.0, %.01, ...)
+  "$CLANG" "${cflags[@]/-fno-discard-value-names/-fdiscard-value-names}" "$src" -o "$dir/$name.unnamed.before.ll"
   "$OPT" -passes=mem2reg -S "$dir/$name.before.ll" -o "$dir/$name.after.ll"
   "$OPT" -passes=mem2reg -S "$dir/$name.g.before.ll" -o "$dir/$name.g.after.ll"
   "$OPT" -opaque-pointers -passes=mem2reg -S "$dir/$name.ptr.before.ll" -o "$dir/$name.ptr.after.ll"
+  "$OPT" -passes=mem2reg -S "$dir/$name.unnamed.before.ll" -o "$dir/$name.unnamed.after.ll"
   echo "$name: $(wc -c < "$dir/$name.before.ll") + $(wc -c < "$dir/$name.g.before.ll") + $(wc -c < "$dir/$name.ptr.before.ll") bytes before mem2reg"
 done
 for src in "$dir"/hand/*.before.ll; do

@@ -790,6 +790,7 @@ class Adapter {
       const v = m === null ? undefined : this.varIndex.get(m[1]);
       if (v !== undefined && typeOf(v) === this.typeText(p.phi.type, "a")) p.variable = v;
     }
+    if (this.newPhis.size > 0) this.phisByValueAtStart();
     // otherwise: the variable of the loads it replaces, then along phis
     const hints = new Map<string, Set<number>>();
     if (this.newPhis.size > 0)
@@ -834,6 +835,114 @@ class Adapter {
         p.phi.line,
       );
     }
+  }
+
+  /**
+   * Phis decided exactly, from what some variable v holds at the start of a block C: if that is
+   * a phi of mem2reg's standing in C, it is v's phi there (a value coming from a strict
+   * dominator of C cannot be defined in C). What v holds at C's start is known
+   * - from a load of v in C with no store to v before it, whose replacement the after version shows;
+   * - from a phi of v already decided, whose argument for the predecessor C holds where C stores
+   *   nothing to v;
+   * - and a phi of v's argument for a predecessor C whose last store to v stores a load L of
+   *   another variable u is L's replacement, which tells what u holds at the start of L's block
+   *   when nothing is stored to u before L there.
+   * This decides the phis of unnamed allocas (LLVM names them `.0`, `.1`, ... whatever the alloca),
+   * which clang's default output is full of. Conflicting evidence decides nothing.
+   */
+  private phisByValueAtStart(): void {
+    const conflicted = new Set<string>();
+    // facts "variable v holds after value w at the start of block c", and decided phis to follow
+    const facts: { v: number; c: number; w: Key }[] = [];
+    const decided: string[] = [];
+    for (const [name, p] of this.newPhis) if (p.variable >= 0) decided.push(name);
+    const named = new Set(decided);
+    /** Load `name` is replaced by `w`: where nothing is stored to its variable before it in its block, a fact. */
+    const loadHolds = (name: string, w: Key): void => {
+      const load = this.loads.get(name);
+      if (load !== undefined && this.kind[this.base[load.b] + load.i] === LOAD && this.upwardExposed(load)) facts.push({ v: load.variable, c: load.b, w });
+    };
+    /** v holds w at the end of block q (q's last store to v, if any, tells of the load it stores). */
+    const atEnd = (v: number, q: number, w: Key): boolean => {
+      const last = this.storesIn(q).last.get(v);
+      if (last === undefined) return false;
+      const stored = (this.fb.blocks[q].instrs[last] as LlvmStore).value;
+      if (stored.kind === "local" && !this.repl.has(stored.name)) loadHolds(stored.name, w);
+      return true;
+    };
+    for (const [name, w] of this.repl) loadHolds(name, w);
+    while (facts.length > 0 || decided.length > 0) {
+      const fact = facts.pop();
+      if (fact !== undefined) {
+        const { v, w } = fact;
+        let c = fact.c;
+        const name = w.startsWith("%") ? w.slice(1) : "";
+        const p = this.newPhis.get(name);
+        if (p === undefined || conflicted.has(name)) continue;
+        // c is not w's block: then v has no phi at c, and holds w at the end of every predecessor
+        // of c; one that stores nothing to v holds w at its start too (each block once per v and w)
+        let seen = this.seenFacts.get(w);
+        if (seen === undefined) this.seenFacts.set(w, (seen = new Set()));
+        const stack = [c];
+        let reached = false;
+        while (stack.length > 0) {
+          const x = stack.pop()!;
+          if (x === p.b) {
+            reached = true;
+            continue;
+          }
+          if (seen.has(v * this.NB + x)) continue;
+          seen.add(v * this.NB + x);
+          for (const q of this.preds[x]) if (!atEnd(v, q, w)) stack.push(q);
+        }
+        if (!reached) continue;
+        if (p.variable < 0) {
+          p.variable = v;
+          decided.push(name);
+        } else if (p.variable !== v) conflicted.add(name);
+        continue;
+      }
+      const name = decided.pop()!;
+      const p = this.newPhis.get(name)!;
+      if (conflicted.has(name)) continue;
+      // a phi of v: its argument for predecessor q is what v holds at q's end
+      for (const inc of p.phi.incoming) {
+        const q = this.blockIndexA.get(inc.block);
+        if (q === undefined || !this.reachable[q]) continue;
+        const w = keyOf(inc.value);
+        if (!atEnd(p.variable, q, w)) facts.push({ v: p.variable, c: q, w });
+      }
+    }
+    // a phi LLVM named after its alloca stays that alloca's; others with conflicting evidence are undecided
+    for (const name of conflicted) if (!named.has(name)) this.newPhis.get(name)!.variable = -1;
+  }
+
+  /** `phisByValueAtStart`'s facts followed: after value -> variable * NB + block. */
+  private readonly seenFacts = new Map<Key, Set<number>>();
+
+  /** Per block (scanned once, when first asked): the index of the first and of the last store of each variable. */
+  private readonly stores = new Map<number, { first: Map<number, number>; last: Map<number, number> }>();
+
+  private storesIn(b: number): { first: Map<number, number>; last: Map<number, number> } {
+    let s = this.stores.get(b);
+    if (s === undefined) {
+      s = { first: new Map(), last: new Map() };
+      const instrs = this.fb.blocks[b].instrs;
+      for (let i = 0; i < instrs.length; i++) {
+        if (this.kind[this.base[b] + i] !== STORE) continue;
+        const v = this.varOfPtr(((instrs[i] as LlvmStore).ptr as { name: string }).name);
+        if (v === undefined) continue;
+        if (!s.first.has(v)) s.first.set(v, i);
+        s.last.set(v, i);
+      }
+      this.stores.set(b, s);
+    }
+    return s;
+  }
+
+  /** Whether no store of the load's variable stands before it in its block. */
+  private upwardExposed(load: { variable: number; b: number; i: number }): boolean {
+    return (this.storesIn(load.b).first.get(load.variable) ?? Infinity) > load.i;
   }
 
   // --- 4. the model's values and statements --------------------------------------------------
