@@ -16,7 +16,8 @@
 #   snappy from leveldown, in C++), each file compiled by clang-N (clang++-N) -O0 as the bench
 #   compiles SQLite (scripts/fetch-real-c.sh), promoted by opt-N -passes=mem2reg and validated,
 #   for N = 14, 15 and 16 (Debian's clang-N and llvm-N, installed where missing). A file a
-#   compiler cannot build here is listed, not hidden.
+#   compiler cannot build here is listed, not hidden. Then other front ends' IR: Debian's rustc
+#   (regex-syntax and memchr, as Debian packages their sources), ldc2 (D) and flang-new-16.
 # - GCC's into-SSA: `formal-ssa gcc` on the same C files at -O0 and -O2.
 # Prints one line per library or file and ends with the files not certified (none expected).
 set -euo pipefail
@@ -132,6 +133,36 @@ for n in 14 15 16; do
     done
   done
 done
+
+# --- mem2reg after other front ends of LLVM ---------------------------------------------------
+# Debian's rustc 1.63 (LLVM 14) on two crates Debian packages as sources (regex-syntax, memchr),
+# with and without debug info; ldc2 (D, LLVM 14) and flang-new-16 (Fortran) on the small
+# programs of scripts/frontends/.
+need_tools wider-corpus /usr/bin/rustc:rustc ldc2:ldc flang-new-16:flang-16
+need_packages wider-corpus librust-regex-syntax-dev librust-memchr-dev
+fe="$work/frontends"
+mkdir -p "$fe"
+frontend() { # frontend NAME N COMPILE-COMMAND...: the command writes $fe/NAME.before.ll
+  local name="$1" n="$2"
+  shift 2
+  if ! "$@" >/dev/null 2>&1; then
+    echo "$name: cannot build it here"
+    failed+=("$name")
+    return
+  fi
+  "opt-$n" -passes=mem2reg -S "$fe/$name.before.ll" -o "$fe/$name.after.ll"
+  line=$(node "$cli" validate "$fe/$name.before.ll" "$fe/$name.after.ll" 2>/dev/null | tail -1 || true)
+  echo "$name: $line"
+  case "$line" in certified:*) ;; *) failed+=("$name") ;; esac
+}
+crates=/usr/share/cargo/registry
+regex=$(ls -d "$crates"/regex-syntax-0.6.* | tail -1)
+memchr=$(ls -d "$crates"/memchr-2.* | tail -1)
+frontend rust-regex-syntax 14 /usr/bin/rustc --crate-type=lib --crate-name regex_syntax --edition=2018 -C opt-level=0 --emit=llvm-ir -o "$fe/rust-regex-syntax.before.ll" "$regex/src/lib.rs"
+frontend rust-regex-syntax-g 14 /usr/bin/rustc --crate-type=lib --crate-name regex_syntax --edition=2018 -C opt-level=0 -C debuginfo=2 --emit=llvm-ir -o "$fe/rust-regex-syntax-g.before.ll" "$regex/src/lib.rs"
+frontend rust-memchr 14 /usr/bin/rustc --crate-type=lib --crate-name memchr --edition=2018 -C opt-level=0 --cfg 'feature="std"' --emit=llvm-ir -o "$fe/rust-memchr.before.ll" "$memchr/src/lib.rs"
+frontend d-ldc2 14 ldc2 -O0 -g -output-ll -of="$fe/d-ldc2.before.ll" "$root/scripts/frontends/sample.d"
+frontend fortran-flang16 16 flang-new-16 -S -emit-llvm -O0 "$root/scripts/frontends/sample.f90" -o "$fe/fortran-flang16.before.ll"
 
 # --- GCC's into-SSA, on the same C ------------------------------------------------------------
 for g in "${groups[@]}"; do

@@ -202,7 +202,6 @@ export function shapeOf(text: string, line: number): { shape: Shape; instr: Llvm
   }
   c.spans = [];
   const instr = parseInstruction(c);
-  const end = c.pos;
   const spans = c.spans.filter((s) => s.start >= from).sort((a, b) => a.start - b.start);
   let skeleton = "";
   let at = from;
@@ -213,7 +212,8 @@ export function shapeOf(text: string, line: number): { shape: Shape; instr: Llvm
     holes.push(s.hole);
     at = s.end;
   }
-  skeleton += text.slice(at, end) + withoutAttachments(text.slice(end));
+  // attachments may stand inside what the parser skipped as a whole (`landingpad ... cleanup, !dbg !7`)
+  skeleton += withoutAttachments(text.slice(at));
   return { shape: { skeleton: skeleton.trimEnd(), holes }, instr };
 }
 
