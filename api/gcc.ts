@@ -1,8 +1,9 @@
 /**
  * `formal-ssa/gcc`: certify GCC's SSA construction (tree-into-ssa.cc). GCC 12's tree dumps
  * before and after it in (`gcc -O0 -c -fdump-tree-cfg-blocks-uid -fdump-tree-ssa-blocks-uid
- * file.c` writes `file.c.015t.cfg` and `file.c.021t.ssa`), the report of `formal-ssa validate
- * file.c.015t.cfg file.c.021t.ssa --json` out; the model is described in docs/gcc.md.
+ * file.c` writes `file.c.015t.cfg` and `file.c.021t.ssa`; `-fdump-tree-fixup_cfg1-blocks-uid`
+ * writes `file.c.020t.fixup_cfg1`, the dump right before the pass, which is better), the report of
+ * `formal-ssa validate file.c.020t.fixup_cfg1 file.c.021t.ssa --json` out; the model is described in docs/gcc.md.
  */
 import { gccAdapter } from "../adapters/gcc/index.js";
 import { FORMAT_VERSION } from "../io/format.js";

@@ -13,8 +13,8 @@
  * -O0), in one run and interleaved so that the machine's load falls on all alike, whole
  * processes:
  *   gcc LEVEL -c FILE -o x.o                                         (the compile alone)
- *   gcc LEVEL -c -fdump-tree-cfg-blocks-uid -fdump-tree-ssa-blocks-uid FILE   (the dumps)
- *   formal-ssa validate FILE.015t.cfg FILE.021t.ssa
+ *   gcc LEVEL -c -fdump-tree-fixup_cfg1-blocks-uid -fdump-tree-ssa-blocks-uid FILE   (the dumps)
+ *   formal-ssa validate FILE.020t.fixup_cfg1 FILE.021t.ssa
  *   formal-ssa gcc FILE -- LEVEL                                     (both, in one command)
  * each N times (default 5) after one uncounted round: median and fastest wall-clock time, peak
  * memory (from /usr/bin/time when present). The ratio is validate's median against the median
@@ -30,7 +30,7 @@ import { median, timedProcess } from "./measure.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = join(ROOT, "dist/cli/main.js");
-const DUMP_FLAGS = ["-fdump-tree-cfg-blocks-uid", "-fdump-tree-ssa-blocks-uid"];
+const DUMP_FLAGS = ["-fdump-tree-fixup_cfg1-blocks-uid", "-fdump-tree-ssa-blocks-uid"];
 const RUNTIME = "tree-sitter@0.25.1";
 const GRAMMAR = "tree-sitter-javascript@0.25.0";
 
@@ -115,7 +115,7 @@ export function gccSeries(o: GccOptions): { lines: string[]; headline: string[] 
       const work = join(dir, "gcc", `${base.replace(/\.c$/, "")}${level}`);
       mkdirSync(work, { recursive: true });
       const out = ["-dumpdir", `${work}/`, "-dumpbase", base, "-o", join(work, `${base}.o`)];
-      const cfg = join(work, `${base}.015t.cfg`);
+      const cfg = join(work, `${base}.020t.fixup_cfg1`);
       const ssa = join(work, `${base}.021t.ssa`);
       const cmds: Record<string, string[]> = {
         "gcc alone": [GCC, level, "-c", ...p.flags, p.file, "-o", join(work, "plain.o")],
@@ -126,7 +126,7 @@ export function gccSeries(o: GccOptions): { lines: string[]; headline: string[] 
       const label: Record<string, string> = {
         "gcc alone": `gcc ${level} -c FILE`,
         "gcc with dumps": `gcc ${level} -c ${DUMP_FLAGS.join(" ")} FILE`,
-        validate: `formal-ssa validate ${base}.015t.cfg ${base}.021t.ssa`,
+        validate: `formal-ssa validate ${base}.020t.fixup_cfg1 ${base}.021t.ssa`,
         "formal-ssa gcc": `formal-ssa gcc FILE -- ${level}`,
       };
       const keys = Object.keys(cmds);

@@ -4,7 +4,7 @@
 #
 #   scripts/regen-gcc-fixtures.sh
 #
-# For each NAME.c: NAME.cfg (the dump of the pass `cfg`, GCC's first CFG), NAME.fixup_cfg1 (the
+# For each NAME.c and NAME.cc (C++, compiled by gcc as g++ would): NAME.cfg (the dump of the pass `cfg`, GCC's first CFG), NAME.fixup_cfg1 (the
 # pass right before `ssa`) and NAME.ssa (after SSA construction), all written with -blocks (the
 # edges) and -uid (variables of one name told apart). The dumps' pass numbers (015t, 020t,
 # 021t) are GCC 12's; the files are renamed without them. A source compiled at another level
@@ -16,13 +16,14 @@ version="$(gcc -dumpfullversion)"
 case "$version" in 12.*) ;; *) echo "regen-gcc-fixtures: want GCC 12, have $version" >&2; exit 1 ;; esac
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-for src in "$dir"/*.c; do
-  name="$(basename "$src" .c)"
-  cp "$src" "$work/$name.c"
+for src in "$dir"/*.c "$dir"/*.cc; do
+  file="$(basename "$src")"
+  name="${file%.*}"
+  cp "$src" "$work/$file"
   read -r -a extra <<<"$(sed -n '1s|^/\* gcc: \(.*\) \*/$|\1|p' "$src")"
-  (cd "$work" && gcc -O0 "${extra[@]}" -c -fdump-tree-cfg-blocks-uid -fdump-tree-fixup_cfg1-blocks-uid -fdump-tree-ssa-blocks-uid "$name.c" -o "$name.o")
+  (cd "$work" && gcc -O0 "${extra[@]}" -c -fdump-tree-cfg-blocks-uid -fdump-tree-fixup_cfg1-blocks-uid -fdump-tree-ssa-blocks-uid "$file" -o "$name.o")
   for pass in cfg fixup_cfg1 ssa; do
-    cp "$work/$name.c".*t."$pass" "$dir/$name.$pass"
+    cp "$work/$file".*t."$pass" "$dir/$name.$pass"
   done
 done
-echo "regen-gcc-fixtures: $(ls "$dir"/*.c | wc -l) sources with gcc $version"
+echo "regen-gcc-fixtures: $(ls "$dir"/*.c "$dir"/*.cc | wc -l) sources with gcc $version"

@@ -18,7 +18,7 @@
 #   for N = 14, 15 and 16 (Debian's clang-N and llvm-N, installed where missing). A file a
 #   compiler cannot build here is listed, not hidden. Then other front ends' IR: Debian's rustc
 #   (regex-syntax and memchr, as Debian packages their sources), ldc2 (D) and flang-new-16.
-# - GCC's into-SSA: `formal-ssa gcc` on the same C files at -O0 and -O2.
+# - GCC's into-SSA: `formal-ssa gcc` on the same C and C++ files at -O0 and -O2.
 # Prints one line per library or file and ends with the files not certified (none expected).
 set -euo pipefail
 
@@ -164,10 +164,9 @@ frontend rust-memchr 14 /usr/bin/rustc --crate-type=lib --crate-name memchr --ed
 frontend d-ldc2 14 ldc2 -O0 -g -output-ll -of="$fe/d-ldc2.before.ll" "$root/scripts/frontends/sample.d"
 frontend fortran-flang16 16 flang-new-16 -S -emit-llvm -O0 "$root/scripts/frontends/sample.f90" -o "$fe/fortran-flang16.before.ll"
 
-# --- GCC's into-SSA, on the same C ------------------------------------------------------------
+# --- GCC's into-SSA, on the same C and C++ (gcc compiles .cc as C++) --------------------------
 for g in "${groups[@]}"; do
   eval "lang=\$lang_$g; flags=(\$flags_$g); files=(\"\${files_$g[@]}\")"
-  [ "$lang" = c ] || continue
   for src in "${files[@]}"; do
     for level in -O0 -O2; do
       line=$(node "$cli" gcc "$src" -- "$level" -w "${flags[@]}" 2>&1 | tail -1 || true)

@@ -78,7 +78,8 @@ export interface GimpleDump {
   functions: GimpleFunction[];
 }
 
-const HEADER = /^;; Function (\S+) \((\S+?), funcdef_no=\d+(?:, decl_uid=(\d+))?/;
+/** `;; Function NAME (ASMNAME, funcdef_no=...`: C++ names hold blanks and parentheses (`first<int, int>`, `S::operator()`). */
+const HEADER = /^;; Function (.+) \(([^\s(),]+), funcdef_no=\d+(?:, decl_uid=(\d+))?/;
 const BLOCK = /^;;   basic block ([0-9]+)\b/;
 const PRED = /^;;    pred:(.*)$/;
 const SUCC = /^;;    succ:(.*)$/;
@@ -88,7 +89,7 @@ const PHI = /^\s*# (\S+) = PHI <(.*)>\s*$/;
 
 /** Whether a text is a GCC tree dump, from its first characters. */
 export function looksLikeGimpleDump(head: string): boolean {
-  return /^\s*;; Function \S+ \(\S+, funcdef_no=/.test(head.replace(/^\uFEFF/, ""));
+  return /^\s*;; Function .+ \([^\s(),]+, funcdef_no=/.test(head.replace(/^\uFEFF/, ""));
 }
 
 /** Whether a file name is a GCC tree dump's (`file.c.021t.ssa`). */
@@ -130,7 +131,9 @@ export function parseGimpleDump(text: string, file: string): GimpleDump {
   while (i < n) {
     const header = HEADER.exec(lines[i]);
     if (header === null) {
-      // between functions GCC writes blank lines only (and, for some passes, notes)
+      // between functions GCC writes blank lines only (and, for some passes, notes); a function
+      // whose header is not read would be left out unseen
+      if (lines[i].startsWith(";; Function ")) fail(i + 1, `a function header that does not read as \`;; Function NAME (ASMNAME, funcdef_no=...\`: ${lines[i]}`);
       i++;
       continue;
     }

@@ -4,10 +4,11 @@
  * exchange-format documents (pair.ts says how), behind the shared interface of
  * adapters/adapter.ts. The inputs are the dumps of
  *
- *   gcc -O0 -c -fdump-tree-cfg-blocks-uid -fdump-tree-ssa-blocks-uid file.c
+ *   gcc -O0 -c -fdump-tree-fixup_cfg1-blocks-uid -fdump-tree-ssa-blocks-uid file.c
  *
- * (`file.c.015t.cfg` before, `file.c.021t.ssa` after; `-fdump-tree-fixup_cfg1-blocks-uid`, the
- * pass right before `ssa`, serves as the before dump too). `-blocks` is required (the edges are
+ * (`file.c.020t.fixup_cfg1` before, the pass right before `ssa`, and `file.c.021t.ssa` after;
+ * `-fdump-tree-cfg-blocks-uid`'s earlier `file.c.015t.cfg` serves as the before dump too, except
+ * where the passes between change the CFG, as for C++ at -O2). `-blocks` is required (the edges are
  * read from it); `-uid` tells apart variables of one name (a local shadowing another), and
  * without it such a function is not certified.
  *
@@ -72,7 +73,7 @@ export const gccAdapter: Adapter<never> = {
   name: "gcc",
   producer: "gcc into-ssa",
   form: "GCC tree dump",
-  inputs: "two GCC tree dumps written with -blocks (gcc -fdump-tree-cfg-blocks-uid -fdump-tree-ssa-blocks-uid: file.c.015t.cfg and file.c.021t.ssa)",
+  inputs: "two GCC tree dumps written with -blocks (gcc -fdump-tree-fixup_cfg1-blocks-uid -fdump-tree-ssa-blocks-uid: file.c.020t.fixup_cfg1 and file.c.021t.ssa)",
   defaultUndef: "strict",
   recognizes: (name, head) => looksLikeGimpleDump(head) || (gimpleDumpName(name) && head.trim() === ""),
   pairs: pairsOf,

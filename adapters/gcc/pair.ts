@@ -357,8 +357,10 @@ class Builder {
     const A = after.stmts;
     let j = 0;
     for (let i = 0; i < B.length; i++) {
+      // only a register's clobber becomes a nop; one through memory (`*this = {CLOBBER}`, which a
+      // C++ constructor starts with) stays, renamed (`*this_2(D) ={v} {CLOBBER}`)
       const clobbered = CLOBBER.exec(B[i].text);
-      if (clobbered !== null && (j >= A.length || CLOBBER.exec(A[j].text)?.[1] !== clobbered[1])) {
+      if (clobbered !== null && isName(clobbered[1]) && (j >= A.length || CLOBBER.exec(A[j].text)?.[1] !== clobbered[1])) {
         const nop = j < A.length && A[j].text === NOP;
         if (nop) j++;
         out.push({ occurrences: [], clobber: clobbered[1], nop });

@@ -5,8 +5,8 @@
  * variable `x` (or `xD.1981` under `-uid`, or a temporary `D.1992`) has become an SSA name
  * (`x_5`, `x_3(D)`, `x_7(ab)`, `_6`).
  *
- * Tokens: names (`x`, `D.1992`, `iftmp.0`, `gotovar.0D.2043`, `n.2_1`, with an SSA name's
- * `(D)`/`(ab)` suffix attached), numbers, string and character literals whole, the operators
+ * Tokens: names (`x`, `D.1992`, `iftmp.0`, `gotovar.0D.2043`, `n.2_1`, `<retval>`, with an SSA
+ * name's `(D)`/`(ab)` suffix attached), numbers, string and character literals whole, the operators
  * GIMPLE prints (`==`, `->`, `<<`, ...) and single characters. `={v}` (an assignment the operand
  * scanner marked volatile: it runs between the two dumps, so the same statement prints `=` before
  * and `={v}` after) is the token `=`.
@@ -16,6 +16,8 @@ const NAME_START = /[A-Za-z_$]/;
 const NAME_CHAR = /[A-Za-z0-9_$]/;
 const DIGIT = /[0-9]/;
 const OPERATORS = ["->", "==", "!=", "<=", ">=", "<<", ">>", "&&", "||"];
+/** The result declaration, as GIMPLE prints it. */
+const RETVAL = "<retval>";
 
 export function tokenize(text: string): string[] {
   const out: string[] = [];
@@ -31,8 +33,9 @@ export function tokenize(text: string): string[] {
       let j = i + 1;
       for (;;) {
         while (j < n && NAME_CHAR.test(text[j])) j++;
-        // `.N...` continues a name (`D.1992`, `iftmp.0`, `n.2_1`, `gotovar.0D.2043`); a field access does not
-        if (j + 1 < n && text[j] === "." && DIGIT.test(text[j + 1])) {
+        // `.N...` continues a name (`D.1992`, `iftmp.0`, `n.2_1`, `gotovar.0D.2043`); a field access does not;
+        // so does `#N` (a C++ parameter pack's element, `__args#0D.69796`)
+        if (j + 1 < n && (text[j] === "." || text[j] === "#") && DIGIT.test(text[j + 1])) {
           j++;
           continue;
         }
@@ -57,6 +60,13 @@ export function tokenize(text: string): string[] {
       j = Math.min(j + 1, n);
       out.push(text.slice(i, j));
       i = j;
+      continue;
+    }
+    // the function's result, a register when returned through a hidden pointer (C++'s
+    // return-by-invisible-reference): into-SSA renames it like a temporary (`_2(D)`)
+    if (text.startsWith(RETVAL, i)) {
+      out.push(RETVAL);
+      i += RETVAL.length;
       continue;
     }
     if (text.startsWith("={v}", i)) {
@@ -90,13 +100,16 @@ export function ssaName(token: string): { base: string; name: string; isDefault:
  */
 export function renames(before: string, after: string): boolean {
   const s = ssaName(after);
-  if (s === undefined || !before.startsWith(s.base)) return false;
+  if (s === undefined) return false;
+  // anonymous (`_2(D)`), or named after the local it stands for where GCC returns that local in place (`r_23(D)`)
+  if (before === RETVAL) return true;
+  if (!before.startsWith(s.base)) return false;
   const rest = before.slice(s.base.length);
   return rest === "" ? s.base !== "" : /^D\.[0-9]+$/.test(rest);
 }
 
 /** Whether a token is a name (a variable, an SSA name, a function, a type, a field). */
-export const isName = (t: string): boolean => NAME_START.test(t[0] ?? "");
+export const isName = (t: string): boolean => NAME_START.test(t[0] ?? "") || t === RETVAL;
 
 /**
  * Whether token k stands where a variable can: not a field (`.f`, `->f`) nor a tag

@@ -2,12 +2,12 @@
  * `formal-ssa gcc FILE.c [-- CFLAGS...]`: GCC's SSA construction certified on a C file in one
  * step. GCC (`gcc`, or `$GCC`) compiles the file with
  *
- *   gcc -O0 -c -fdump-tree-cfg-blocks-uid -fdump-tree-ssa-blocks-uid CFLAGS... FILE.c
+ *   gcc -O0 -c -fdump-tree-fixup_cfg1-blocks-uid -fdump-tree-ssa-blocks-uid CFLAGS... FILE.c
  *
  * in a temporary directory (`-dumpdir`, `-dumpbase` and `-o` point into it, so nothing is
  * written beside the file; the directory is removed afterwards), and its two dumps, before and
- * after the ssa pass (`FILE.c.015t.cfg`, `FILE.c.021t.ssa`), are validated exactly as
- * `formal-ssa validate FILE.c.015t.cfg FILE.c.021t.ssa` validates them (`validateFiles`). The
+ * after the ssa pass (`FILE.c.020t.fixup_cfg1`, `FILE.c.021t.ssa`), are validated exactly as
+ * `formal-ssa validate FILE.c.020t.fixup_cfg1 FILE.c.021t.ssa` validates them (`validateFiles`). The
  * CFLAGS come after `-O0`, so that an `-O2` among them wins; the ssa pass runs at every level
  * (docs/gcc.md).
  */
@@ -22,8 +22,13 @@ import { validateFiles, type ProgressSink } from "./index.js";
 
 export { ToolFailed };
 
-/** The flags the adapter needs: the dumps before and after the ssa pass, with their edges and uids. */
-export const GCC_DUMP_FLAGS = ["-fdump-tree-cfg-blocks-uid", "-fdump-tree-ssa-blocks-uid"] as const;
+/**
+ * The flags the adapter needs: the dumps right before and right after the ssa pass, with their
+ * edges and uids. Before is `fixup_cfg1`, the pass that runs just before `ssa`: the `cfg` dump is
+ * earlier, and for C++ at -O2 the passes between (EH lowering's cleanups, `fixup_cfg`) remove and
+ * renumber blocks, which is not into-SSA's doing.
+ */
+export const GCC_DUMP_FLAGS = ["-fdump-tree-fixup_cfg1-blocks-uid", "-fdump-tree-ssa-blocks-uid"] as const;
 
 /** At most this many lines of GCC's error output go into the message. */
 const ERROR_LINES = 12;
@@ -35,17 +40,17 @@ export interface GccRunOptions extends ProducerOptions {
 }
 
 /**
- * The dump files GCC wrote into `dir`: the cfg pass's and the ssa pass's. A translation unit that
+ * The dump files GCC wrote into `dir`: the fixup_cfg1 pass's and the ssa pass's. A translation unit that
  * defines no function GCC compiles (all of it under `#if 0`, a table of data, only unused
  * `static inline` functions at -O2) compiles to an object file and no dump: then both are empty,
  * as the dumps of a unit without functions would be.
  */
-function dumpsIn(dir: string, base: string, gcc: string): { cfg: string; ssa: string } {
+function dumpsIn(dir: string, base: string, gcc: string): { before: string; ssa: string } {
   const files = readdirSync(dir);
-  const anyDump = files.some((f) => f.startsWith(`${base}.`) && /\.[0-9]+t\.(cfg|ssa)$/.test(f));
+  const anyDump = files.some((f) => f.startsWith(`${base}.`) && /\.[0-9]+t\.(fixup_cfg1|ssa)$/.test(f));
   if (!anyDump && files.includes(`${base}.o`)) {
-    const empty = { cfg: join(dir, `${base}.000t.cfg`), ssa: join(dir, `${base}.000t.ssa`) };
-    writeFileSync(empty.cfg, "");
+    const empty = { before: join(dir, `${base}.000t.fixup_cfg1`), ssa: join(dir, `${base}.000t.ssa`) };
+    writeFileSync(empty.before, "");
     writeFileSync(empty.ssa, "");
     return empty;
   }
@@ -54,7 +59,7 @@ function dumpsIn(dir: string, base: string, gcc: string): { cfg: string; ssa: st
     if (found.length !== 1) throw new ToolFailed(`${gcc} wrote ${found.length === 0 ? "no" : "more than one"} ${pass} dump for ${base} (CFLAGS that stop before compiling, such as -E or -fsyntax-only, leave none)`);
     return join(dir, found[0]);
   };
-  return { cfg: find("cfg"), ssa: find("ssa") };
+  return { before: find("fixup_cfg1"), ssa: find("ssa") };
 }
 
 /**
@@ -62,7 +67,7 @@ function dumpsIn(dir: string, base: string, gcc: string): { cfg: string; ssa: st
  * `formal-ssa validate` on the two dumps. `cflags` go to GCC after `-O0 -c` and the dump flags.
  * Throws `ToolFailed` when GCC is missing (with how to install it) or fails (with the first
  * lines of its error output); the dumps' own malformations throw `MalformedInput` naming the dump
- * as GCC would name it beside the file (`FILE.c.015t.cfg:LINE: ...`).
+ * as GCC would name it beside the file (`FILE.c.020t.fixup_cfg1:LINE: ...`).
  */
 export async function validateC(file: string, cflags: readonly string[] = [], options: GccRunOptions = {}): Promise<Report> {
   const { gcc: given, ...rest } = options;
@@ -84,9 +89,9 @@ export async function validateC(file: string, cflags: readonly string[] = [], op
       if (lines.length > ERROR_LINES) shown.push(`  (${lines.length - ERROR_LINES} more lines)`);
       throw new ToolFailed(`${gcc} failed on ${file} (${r.status === null ? `signal ${r.signal}` : `exit ${r.status}`})${shown.length > 0 ? `:\n${shown.join("\n")}` : ""}`);
     }
-    const { cfg, ssa } = dumpsIn(dir, base, gcc);
+    const { before, ssa } = dumpsIn(dir, base, gcc);
     try {
-      return await validateFiles(cfg, ssa, rest);
+      return await validateFiles(before, ssa, rest);
     } catch (e) {
       // the dumps are gone when the message is read: name them as GCC names them beside the file
       if (e instanceof MalformedInput) throw new MalformedInput(e.message.split(`${dir}/`).join(""));

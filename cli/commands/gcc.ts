@@ -10,7 +10,7 @@ export function registerGcc(program: Command, setExit: SetExit): void {
   program
     .command("gcc")
     .description(
-      "compile a C file with GCC (gcc -O0 -c -fdump-tree-cfg-blocks-uid -fdump-tree-ssa-blocks-uid CFLAGS..., in a temporary directory) and certify its SSA construction on every function, as validate does on the two dumps",
+      "compile a C file with GCC (gcc -O0 -c -fdump-tree-fixup_cfg1-blocks-uid -fdump-tree-ssa-blocks-uid CFLAGS..., in a temporary directory) and certify its SSA construction on every function, as validate does on the two dumps",
     )
     .argument("<file>", "the C file")
     .argument("[cflags...]", "GCC flags after --, after -O0 (an -O2 among them wins): formal-ssa gcc file.c -- -O2 -Iinclude")

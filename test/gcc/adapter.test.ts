@@ -1,7 +1,7 @@
 /**
  * Certifying GCC's SSA construction (adapters/gcc/, api/gcc.ts) on the committed dumps of
- * test/fixtures/gcc/ (GCC 12.2, `gcc -O0 -fdump-tree-{cfg,fixup_cfg1,ssa}-blocks-uid`, o2.c at
- * -O2; the README there says how they were made): every function is certified, against either dump
+ * test/fixtures/gcc/ (GCC 12.2, `gcc -O0 -fdump-tree-{cfg,fixup_cfg1,ssa}-blocks-uid`, o2.c and
+ * the C++ cxx.cc at -O2; the README there says how they were made): every function is certified, against either dump
  * before SSA construction; mutants of the after dump are rejected by the property that names
  * what is wrong, with its witness; malformed dumps throw one line naming file, function and line.
  */
@@ -36,6 +36,26 @@ describe("GCC 12 -O0: every fixture function certified", () => {
           expect(r.functions.map((f) => f.name).sort()).toEqual(defined.sort());
         }
       });
+
+  it("cxx.cc (C++ at -O2): a constructor's clobber of *this, the result through <retval>, a parameter pack's args#0", () => {
+    const before = read("cxx.fixup_cfg1");
+    const after = read("cxx.ssa");
+    // the shapes are there
+    expect(before).toMatch(/^ {2}MEM\[\(struct __as_base D\.\d+ &\)thisD\.\d+\] = \{CLOBBER\};$/m);
+    expect(after).toMatch(/^ {2}MEM\[\(struct __as_base D\.\d+ &\)this_\d+\(D\)\] =\{v\} \{CLOBBER\};$/m);
+    expect(before).toMatch(/<retval>/);
+    expect(after).not.toMatch(/<retval>/);
+    expect(after).toMatch(/pickD\.\d+ \(args#0_\d+\(D\), args#1_\d+\(D\)\)/);
+    for (const undef of ["strict", "refine"] as const) {
+      const r = validate(before, after, { ...names("cxx", "fixup_cfg1"), undef });
+      expect(r.functions.filter((f) => f.verdict !== "certified").map((f) => `${f.name}: ${failing(f).join(", ")}`)).toEqual([]);
+      expect(r.functions.map((f) => f.name)).toEqual(expect.arrayContaining(["Status::Status", "Status::~Status", "make", "named", "use_pack", "guarded", "first<int, int>"]));
+    }
+    // a mutant: the constructor's clobber goes to another object
+    const mutant = after.replace(/MEM\[\(struct __as_base D\.(\d+) &\)this_(\d+)\(D\)\] =\{v\} \{CLOBBER\};/, "MEM[(struct __as_base D.$1 &)0B] ={v} {CLOBBER};");
+    expect(mutant).not.toBe(after);
+    expect(validate(before, mutant, names("cxx", "fixup_cfg1")).verdict).toBe("rejected");
+  });
 
   it("GCC's phis are exactly the minimum, every variable it renames is a variable of the model", () => {
     const r = validate(read("loops.cfg"), read("loops.ssa"), names("loops"));
@@ -227,6 +247,16 @@ describe("malformed dumps: one line naming file, function and line", () => {
   it("a block without its succ line", () => {
     const text = read("loops.ssa").replace(/;;    succ:       4\n\n;;   basic block 3/, "\n;;   basic block 3");
     expectMalformed(() => parseGimpleDump(text, "loops.ssa"), /^loops\.ssa:\d+: function sum: block 2 ends without a `;;    succ:` line$/);
+  });
+
+  it("a function header that does not read is an error, not a function left out; C++ names with blanks and parentheses read", () => {
+    const fnText = (header: string) => `\n${header}\n\nint f (int a)\n{\n;;   basic block 2, loop depth 0\n;;    pred:       ENTRY\n  return a;\n;;    succ:       EXIT\n\n}\n`;
+    const cxx = parseGimpleDump(fnText(";; Function S::operator() (_ZN1SclEv, funcdef_no=3, decl_uid=9, cgraph_uid=4, symbol_order=3)") + fnText(";; Function first<int, int> (_Z5firstIJiiEEiDpT_, funcdef_no=4, decl_uid=10, cgraph_uid=5, symbol_order=4)"), "s.cfg");
+    expect(cxx.functions.map((f) => [f.name, f.asmName])).toEqual([
+      ["S::operator()", "_ZN1SclEv"],
+      ["first<int, int>", "_Z5firstIJiiEEiDpT_"],
+    ]);
+    expectMalformed(() => parseGimpleDump(fnText(";; Function f (f, funcdef_no=0)") + fnText(";; Function g [g]"), "g.cfg"), /^g\.cfg:13: a function header that does not read as `;; Function NAME \(ASMNAME, funcdef_no=\.\.\.`: ;; Function g \[g\]$/);
   });
 
   it("a dump without -blocks", () => {

@@ -39,13 +39,14 @@ describe.skipIf(!haveGcc)("validateC: gcc's dumps of a C file, validated", () =>
   };
 
   it("the report is validate's on the committed dumps (made with the same flags), and nothing is left behind", async () => {
-    for (const name of ["loops", "setjmp"]) {
-      const r = await validateC(source(`${name}.c`));
-      const committed = validate(readFileSync(join(FX, `${name}.cfg`), "utf8"), readFileSync(join(FX, `${name}.ssa`), "utf8"));
+    for (const [name, flags] of [["loops.c", []], ["setjmp.c", []], ["cxx.cc", ["-O2"]]] as const) {
+      const r = await validateC(source(name), flags);
+      const base = name.replace(/\.cc?$/, "");
+      const committed = validate(readFileSync(join(FX, `${base}.fixup_cfg1`), "utf8"), readFileSync(join(FX, `${base}.ssa`), "utf8"));
       expect(withoutTimes(r)).toEqual(withoutTimes(committed));
       expect(r.verdict).toBe("certified");
     }
-    expect(readdirSync(dir).sort()).toEqual(["loops.c", "setjmp.c"]);
+    expect(readdirSync(dir).sort()).toEqual(["cxx.cc", "loops.c", "setjmp.c"]);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
@@ -84,7 +85,7 @@ describe.skipIf(!haveGcc)("validateC: gcc's dumps of a C file, validated", () =>
     }
     const err = (await validateC(none, ["-fsyntax-only"]).catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(ToolFailed);
-    expect(err.message).toBe("gcc wrote no cfg dump for none.c (CFLAGS that stop before compiling, such as -E or -fsyntax-only, leave none)");
+    expect(err.message).toBe("gcc wrote no fixup_cfg1 dump for none.c (CFLAGS that stop before compiling, such as -E or -fsyntax-only, leave none)");
     expect(readdirSync(tmp)).toEqual([]);
     rmSync(none);
   });
