@@ -790,7 +790,10 @@ class Adapter {
       const v = m === null ? undefined : this.varIndex.get(m[1]);
       if (v !== undefined && typeOf(v) === this.typeText(p.phi.type, "a")) p.variable = v;
     }
-    if (this.newPhis.size > 0) this.phisByValueAtStart();
+    // named after their allocas, every phi is decided already (clang with -fno-discard-value-names)
+    let undecided = false;
+    for (const p of this.newPhis.values()) if (p.variable < 0) undecided = true;
+    if (undecided) this.phisByValueAtStart();
     // otherwise: the variable of the loads it replaces, then along phis
     const hints = new Map<string, Set<number>>();
     if (this.newPhis.size > 0)
@@ -844,9 +847,11 @@ class Adapter {
    * - from a load of v in C with no store to v before it, whose replacement the after version shows;
    * - from a phi of v already decided, whose argument for the predecessor C holds where C stores
    *   nothing to v;
-   * - and a phi of v's argument for a predecessor C whose last store to v stores a load L of
-   *   another variable u is L's replacement, which tells what u holds at the start of L's block
-   *   when nothing is stored to u before L there.
+   * - where C is not the phi's block, v has no phi at C and holds the same at the end of every
+   *   predecessor of C, back to the phi's block;
+   * - and where a predecessor's last store to v stores a load L of another variable u, L's
+   *   replacement is what v holds there, which tells what u holds at the start of L's block when
+   *   nothing is stored to u before L there.
    * This decides the phis of unnamed allocas (LLVM names them `.0`, `.1`, ... whatever the alloca),
    * which clang's default output is full of. Conflicting evidence decides nothing.
    */
@@ -874,8 +879,7 @@ class Adapter {
     while (facts.length > 0 || decided.length > 0) {
       const fact = facts.pop();
       if (fact !== undefined) {
-        const { v, w } = fact;
-        let c = fact.c;
+        const { v, c, w } = fact;
         const name = w.startsWith("%") ? w.slice(1) : "";
         const p = this.newPhis.get(name);
         if (p === undefined || conflicted.has(name)) continue;

@@ -99,6 +99,9 @@ function optnoneGroups(groups: Map<number, string>): Set<number> {
   return out;
 }
 
+/** Added to an after group's number that the before version lacks: no before group is numbered so. */
+const UNMATCHED = 1_000_000_000;
+
 /**
  * Attribute groups of the two versions. A call site names its attributes by group
  * (`call void @f(i64 %x) #13`), and LLVM numbers the groups anew whenever it prints a module, in
@@ -107,9 +110,6 @@ function optnoneGroups(groups: Map<number, string>): Set<number> {
  * distinct attribute set, so a group is its text: `#N` before and `#M` after are the same
  * attributes iff their definitions read the same.
  */
-/** Added to an after group's number that the before version lacks: no before group is numbered so. */
-const UNMATCHED = 1_000_000_000;
-
 export class AttributeGroups {
   private toBefore: Map<number, number> | undefined;
   private same: boolean | undefined;
