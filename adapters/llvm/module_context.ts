@@ -15,6 +15,8 @@
  *   anew each time it prints a module, in the order it meets them. mem2reg deletes promoted loads
  *   and stores with their attachments (`!alias.scope !14, !noalias !15`), so nodes that only
  *   those named are gone after it and the others move up: `!12` before may be `!11` after.
+ * - Numbered types (`%0 = type { i32, i32 }`), numbered in the order LLVM meets them as it prints
+ *   (`NumberedTypes` below).
  */
 import type { LlvmFunction } from "./ir.js";
 
