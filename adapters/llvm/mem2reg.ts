@@ -154,16 +154,14 @@ export function originalFunction(
   fn: LlvmFunction,
   src: SourceText,
   llvmVersion?: number,
-  context: ModuleContext = new ModuleContext(src.text),
+  context: PairContext = soloContext(new ModuleContext(src.text)),
 ): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
-  const a = new Adapter(fn, src, null, null, llvmVersion, {
-    before: context,
-    after: context,
-    metadata: new MetadataCorrespondence(context, context),
-    attributes: new AttributeGroups(context, context),
-    types: new NumberedTypes(context, context),
-  });
-  return a.originalOnly();
+  return new Adapter(fn, src, null, null, llvmVersion, context).originalOnly();
+}
+
+/** `PairContext` of one module standing for both versions (`construct` has no after version). */
+export function soloContext(m: ModuleContext): PairContext {
+  return { before: m, after: m, metadata: new MetadataCorrespondence(m, m), attributes: new AttributeGroups(m, m), types: new NumberedTypes(m, m) };
 }
 
 // ---------------------------------------------------------------------------------------------

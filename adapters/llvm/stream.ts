@@ -13,7 +13,7 @@
  */
 import { MalformedInput } from "../../spec/errors.js";
 import type { LlvmModule } from "./ir.js";
-import { adaptModule, originalFunction, pairContext, type AdaptedFunction } from "./mem2reg.js";
+import { adaptModule, originalFunction, pairContext, soloContext, type AdaptedFunction } from "./mem2reg.js";
 import { ModuleContext } from "./module_context.js";
 import { parseModule } from "./parse.js";
 import { hasNumberedTypes, SourceText } from "./text.js";
@@ -195,7 +195,8 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
 
 /** Every function's original CFG (for `construct`), one function at a time where the cut applies. */
 export function* originalFunctions(m: ModuleText): Generator<{ name: string; doc: ReturnType<typeof originalFunction>["doc"] }> {
-  const context = new ModuleContext(m.context ?? m.text);
+  // one context for the module's functions (its attribute groups and types read once)
+  const context = soloContext(new ModuleContext(m.context ?? m.text));
   const each = function* (inputs: Iterable<LlvmInput>) {
     for (const { src, module } of inputs)
       for (const fn of module.functions) {
@@ -224,11 +225,17 @@ function cuts(offsets: number[], size: number, k: number): number[] {
   return out;
 }
 
-function shareOf(file: string, text: string, d: Defines, from: number, to: number, llvmVersion: number | undefined): ModuleText {
+/** What every share of a module carries of the whole: read once per module, not per share. */
+interface ModuleFacts {
+  numberedTypes: boolean;
+  context: string;
+}
+
+function shareOf(file: string, text: string, d: Defines, from: number, to: number, llvmVersion: number | undefined, facts: ModuleFacts): ModuleText {
   const start = d.offsets[from];
   const end = to < d.offsets.length ? d.offsets[to] : text.length;
   // the type definitions stand before the first function, outside every share but the first
-  return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), numberedTypes: hasNumberedTypes(text), llvmVersion, context: outsideFunctions(text, d) };
+  return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), llvmVersion, ...facts };
 }
 
 /** The text before the first function and after the last one's closing `}`. */
@@ -253,11 +260,14 @@ export function split(before: ModuleText, after: ModuleText | undefined, k: numb
   const da = after === undefined ? undefined : defines(after.text);
   if (!streamable(db, da)) return undefined;
   const c = cuts(db.offsets, before.text.length, k);
+  const facts = (text: string, d: Defines): ModuleFacts => ({ numberedTypes: hasNumberedTypes(text), context: outsideFunctions(text, d) });
+  const factsB = facts(before.text, db);
+  const factsA = after !== undefined && da !== undefined ? facts(after.text, da) : undefined;
   const shares: LlvmShare[] = [];
   for (let i = 0; i + 1 < c.length; i++)
     shares.push({
-      before: shareOf(before.file, before.text, db, c[i], c[i + 1], before.llvmVersion),
-      ...(after !== undefined && da !== undefined ? { after: shareOf(after.file, after.text, da, c[i], c[i + 1], after.llvmVersion) } : {}),
+      before: shareOf(before.file, before.text, db, c[i], c[i + 1], before.llvmVersion, factsB),
+      ...(after !== undefined && da !== undefined && factsA !== undefined ? { after: shareOf(after.file, after.text, da, c[i], c[i + 1], after.llvmVersion, factsA) } : {}),
     });
   return { shares, functions: db.names.length };
 }
