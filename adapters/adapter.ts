@@ -11,6 +11,7 @@
  * not import impl/, checks/ or each other, and touch no file system: inputs are texts.
  */
 import type { FunctionDoc } from "../io/format.js";
+import type { ColumnarFunction } from "../io/columns.js";
 
 /** A producer's text, and the name messages use for it (a file path, or `<stdin>`). */
 export interface SourceInput {
@@ -80,6 +81,12 @@ export interface FunctionPair {
   original: FunctionDoc;
   /** The producer's SSA on the same blocks and statements (`kind: "ssa"`). */
   ssa: FunctionDoc;
+  /**
+   * The same two documents in columns (io/columns.ts), where the adapter builds them so: what
+   * lowering takes, with no object per block or statement (`original` and `ssa` are then built
+   * only when asked for).
+   */
+  columns?: { original: ColumnarFunction; ssa: ColumnarFunction };
   /** Definitions in `original` that stand for uninitialised content: the wildcards of `--undef refine`. */
   uninitialised: StatementPlace[];
   /** Producer-specific checks; each must hold for the function to be certified. */
@@ -110,6 +117,8 @@ export interface FunctionPair {
 export interface OriginalFunction {
   name: string;
   original: FunctionDoc;
+  /** The same in columns, where the adapter builds it so (`original` then built only when asked for). */
+  columns?: ColumnarFunction;
 }
 
 /**

@@ -203,10 +203,10 @@ export function algorithmOf(options: ConstructRequest): ConstructOptions {
 }
 
 /** The SSA of every function, each checked first for `CFG_wf` unless `unchecked`; `extra`: a tracer, the literal functions. */
-export function constructFunctions(docs: readonly FunctionDoc[], file: string, options: ConstructRequest = {}, extra: Pick<ConstructOptions, "trace" | "literal"> = {}): ConstructedFunction[] {
+export function constructFunctions(docs: readonly FunctionInput[], file: string, options: ConstructRequest = {}, extra: Pick<ConstructOptions, "trace" | "literal"> = {}): ConstructedFunction[] {
   const opts: ConstructOptions = { ...algorithmOf(options), ...extra };
   return docs.map((doc, i) => {
-    const name = functionName(doc, i);
+    const name = doc.name ?? `#${i}`;
     if (doc.kind !== "cfg") throw new MalformedInput(`${file}: function ${name}: construct needs an original CFG ("kind": "cfg"), not "${doc.kind}"`);
     const lowered = lowerCfg(doc, file, name);
     if (!options.unchecked) {

@@ -113,7 +113,9 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   invariant(opts.decided === undefined || opts.decided.pair === pair, "a decided pair reused for another pair");
   const lowered =
     opts.decided?.lowered ??
-    (opts.original !== undefined ? lowerPairWith(opts.original, pair.ssa, names.ssa) : lowerPair(pair.original, pair.ssa, names.original, names.ssa, pair.name));
+    (opts.original !== undefined
+      ? lowerPairWith(opts.original, pair.columns?.ssa ?? pair.ssa, names.ssa)
+      : lowerPair(pair.columns?.original ?? pair.original, pair.columns?.ssa ?? pair.ssa, names.original, names.ssa, pair.name));
   const own = adapterProperties(pair, producer);
   const ownHold = pair.checks.every((c) => c.failures.length === 0);
   const { blocks, ...producerStats } = pair.stats;
@@ -336,7 +338,7 @@ export function* constructOriginals(
   options: ConstructRequest & { onFunction?: (name: string) => void } = {},
 ): Generator<ConstructedFunction> {
   for (const f of originals) {
-    const [built] = constructFunctions([f.original], file, options);
+    const [built] = constructFunctions([f.columns ?? f.original], file, options);
     options.onFunction?.(f.name);
     yield built;
   }

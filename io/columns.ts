@@ -90,6 +90,20 @@ export class StringNames implements NameTable {
   }
 }
 
+/**
+ * A table of names given as a list, one per id (an adapter that numbers its names itself). Ids
+ * that lowering would meet as one name must have distinct texts; the list is not checked.
+ */
+export class ListNames implements NameTable {
+  constructor(readonly strings: readonly string[]) {}
+  get count(): number {
+    return this.strings.length;
+  }
+  text(id: number): string {
+    return this.strings[id];
+  }
+}
+
 /** Growable scratch of `columnsOf`, shared by every call (one walk of the document fills it). */
 class IntScratch {
   a = new Int32Array(256);

@@ -10,7 +10,7 @@
  */
 import type { Adapter, FunctionPair, OriginalFunction, SourceInput } from "../adapter.js";
 import { emitLlvm } from "./emit.js";
-import type { AdaptedFunction } from "./mem2reg.js";
+import { WithDocuments, type AdaptedFunction } from "./mem2reg.js";
 import { adaptedFunctions, countDefines, identVersion, originalFunctions, split, type LlvmShare, type ModuleText } from "./stream.js";
 import { MalformedInput } from "../../spec/errors.js";
 
@@ -40,10 +40,10 @@ function moduleText(s: SourceInput): ModuleText {
 
 /** One adapted function as the library's pair. */
 export function toPair(a: AdaptedFunction): FunctionPair {
-  return {
-    name: a.original.name!,
-    original: a.original,
-    ssa: a.ssa,
+  // the documents only when a caller asks (validation lowers the columns), from a prototype's getters
+  const fields: Omit<FunctionPair, "original" | "ssa"> = {
+    name: a.columns.original.name!,
+    columns: a.columns,
     uninitialised: a.uninitialised,
     checks: [{ property: SAME_INSTRUCTIONS, failures: a.failures.map((f) => ({ block: f.block, line: f.line, after_line: f.afterLine, message: f.message })) }],
     phis: a.stats.phis,
@@ -58,6 +58,7 @@ export function toPair(a: AdaptedFunction): FunctionPair {
       return l === undefined ? undefined : stmt === null ? l.end : (l.stmts[stmt] ?? l.label);
     },
   };
+  return Object.assign(Object.create(WithDocuments.prototype) as WithDocuments, fields) as FunctionPair;
 }
 
 function* pairsOf(before: ModuleText, after: ModuleText): Generator<FunctionPair> {
@@ -65,7 +66,7 @@ function* pairsOf(before: ModuleText, after: ModuleText): Generator<FunctionPair
 }
 
 function* originalsOf(m: ModuleText): Generator<OriginalFunction> {
-  for (const f of originalFunctions(m)) yield { name: f.name, original: f.doc };
+  yield* originalFunctions(m);
 }
 
 export const llvmAdapter: Adapter<LlvmShare> = {

@@ -40,7 +40,8 @@
  * (`same_instructions`). A store whose value is a load that only stores use gets its value from
  * the loads that read the store (unification).
  */
-import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
+import type { FunctionDoc } from "../../io/format.js";
+import { docOf, ListNames, type ColumnarFunction } from "../../io/columns.js";
 import { type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmModule, type LlvmPhi, type LlvmStore, type LlvmValue } from "./ir.js";
 import { llvmName } from "./parse.js";
 import { promotion, type Promotion } from "./promote.js";
@@ -83,8 +84,11 @@ export interface BlockLines {
 export interface AdaptedFunction {
   name: string;
   line: number;
-  original: FunctionDoc;
-  ssa: FunctionDoc;
+  /** The original CFG and the SSA CFG, in columns (what lowering takes). */
+  columns: { original: ColumnarFunction; ssa: ColumnarFunction };
+  /** The same two as documents, built when asked for. */
+  readonly original: FunctionDoc;
+  readonly ssa: FunctionDoc;
   /** The alloca statements: variable, block, statement index (the wildcards of `--undef refine`). */
   uninitialised: { variable: string; block: string; stmt: number }[];
   failures: TranslationFailure[];
@@ -155,7 +159,7 @@ export function originalFunction(
   src: SourceText,
   llvmVersion?: number,
   context: PairContext = soloContext(new ModuleContext(src.text)),
-): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
+): { columns: ColumnarFunction; unreachable_blocks: number; promoted: number } {
   return new Adapter(fn, src, null, null, llvmVersion, context).originalOnly();
 }
 
@@ -341,14 +345,14 @@ class Adapter {
     this.failures.push({ block: this.fb.blocks[b]?.label ?? "?", line, afterLine, message });
   }
 
-  originalOnly(): { doc: FunctionDoc; unreachable_blocks: number; promoted: number } {
+  originalOnly(): { columns: ColumnarFunction; unreachable_blocks: number; promoted: number } {
     this.classify();
     // a load is a use iff it has a user at all (only this mode asks)
     const used = new Set<string>();
     for (const blk of this.fb.blocks) for (const ins of blk.instrs) for (const o of ins.operands) used.add(o);
     for (const name of this.loads.keys()) if (used.has(name)) this.loadVal.set(name, -1);
     const r = this.documents();
-    return { doc: r.original, unreachable_blocks: r.stats.unreachable_blocks, promoted: r.stats.promoted };
+    return { columns: r.columns.original, unreachable_blocks: r.stats.unreachable_blocks, promoted: r.stats.promoted };
   }
 
   run(): AdaptedFunction {
@@ -1475,16 +1479,18 @@ class Adapter {
     return { phis, folds, stores };
   }
 
+  /**
+   * The two documents, in columns (io/columns.ts: what lowering takes, with no object per block
+   * or statement). One name table per document: the reachable blocks first (id = block's
+   * position among them, as lowering wants), then the variables (the original) or the values,
+   * then the variables named by `vars` (the SSA). Value names are made distinct here (`#2`...),
+   * as lowering takes one name per id.
+   */
   private documents(): AdaptedFunction {
     const fb = this.fb;
-    const blocksO: BlockDoc[] = [];
-    const blocksS: BlockDoc[] = [];
+    const NV = this.varNames.length;
     const uninitialised: AdaptedFunction["uninitialised"] = [];
     const used = new Uint8Array(this.vals.length);
-    const name = (v: number) => {
-      used[v] = 1;
-      return v;
-    };
     const phisAt = new Map<number, { val: number; args: number[] }[]>();
     for (const [n, p] of this.newPhis) {
       const v = this.phiVal.get(n);
@@ -1498,94 +1504,205 @@ class Adapter {
       if (!l) phisAt.set(fp.b, (l = []));
       l.push({ val: fp.val, args: fp.args });
     }
-    /** Per reachable block, per statement: its SSA def and use (-1: none), flat. */
-    const ssaStmts: number[][] = [];
-    const lines = new Map<string, BlockLines>();
+    // reachable blocks, renumbered
+    const R = this.reachable.reduce((acc, x) => acc + x, 0);
+    const rIndex = new Int32Array(this.NB).fill(-1);
+    const blockNames: string[] = [];
+    for (let b = 0; b < this.NB; b++)
+      if (this.reachable[b]) {
+        rIndex[b] = blockNames.length;
+        blockNames.push(fb.blocks[b].label);
+      }
+    const blockName = new Int32Array(R);
+    for (let r = 0; r < R; r++) blockName[r] = r;
+    const predStart = new Int32Array(R + 1);
+    let np = 0;
+    for (let b = 0; b < this.NB; b++) if (this.reachable[b]) np += this.preds[b].length;
+    const preds = new Int32Array(np);
+    // statements: one group each; SSA occurrences: per statement its def and its use (-1: none)
+    let ns = 0;
     for (let b = 0; b < this.NB; b++) {
       if (!this.reachable[b]) continue;
+      const k0 = this.base[b];
+      for (let i = 0; i < fb.blocks[b].instrs.length; i++) {
+        const k = this.kind[k0 + i];
+        if (k === ALLOCA || k === STORE || k === LOAD) ns++;
+      }
+    }
+    const groupStart = new Int32Array(R + 1);
+    const stmtVar = new Int32Array(ns);
+    const stmtIsDef = new Uint8Array(ns);
+    const stmtVal = new Int32Array(ns);
+    const phiStart = new Int32Array(R + 1);
+    const phiList: { val: number; args: number[] }[] = [];
+    const lines = new Map<string, BlockLines>();
+    np = 0;
+    let s = 0;
+    for (let b = 0; b < this.NB; b++) {
+      if (!this.reachable[b]) continue;
+      const r = rIndex[b];
       const blk = fb.blocks[b];
-      const preds = this.preds[b].map((p) => fb.blocks[p].label);
+      for (const p of this.preds[b]) preds[np++] = rIndex[p];
+      predStart[r + 1] = np;
       const stmtLines: number[] = [];
       lines.set(blk.label, { label: blk.line, stmts: stmtLines, end: blk.instrs[blk.instrs.length - 1]?.line ?? blk.line });
-      const so: StmtDoc[] = [];
-      const ss: number[] = [];
+      const k0 = this.base[b];
+      const first = s;
       for (let i = 0; i < blk.instrs.length; i++) {
-        const k = this.kind[this.base[b] + i];
+        const k = this.kind[k0 + i];
+        if (k !== ALLOCA && k !== STORE && k !== LOAD) continue;
         const ins = blk.instrs[i];
+        stmtLines.push(ins.line);
         if (k === ALLOCA) {
           const v = this.varIndex.get(ins.result!)!;
-          uninitialised.push({ variable: this.varNames[v], block: blk.label, stmt: so.length });
-          so.push({ defs: [this.varNames[v]], uses: [] });
-          stmtLines.push(ins.line);
-          ss.push(this.undefVal.length > v ? name(this.undefVal[v]) : -1, -1);
+          uninitialised.push({ variable: this.varNames[v], block: blk.label, stmt: s - first });
+          stmtVar[s] = v;
+          stmtIsDef[s] = 1;
+          stmtVal[s] = this.undefVal.length > v ? this.undefVal[v] : -1;
         } else if (k === STORE) {
-          const v = this.varOfPtr(((ins as LlvmStore).ptr as { name: string }).name)!;
-          so.push({ defs: [this.varNames[v]], uses: [] });
-          stmtLines.push(ins.line);
-          const sv = this.storeVal[this.base[b] + i];
-          ss.push(sv < 0 ? -1 : name(sv), -1);
-        } else if (k === LOAD) {
-          const l = this.loads.get(ins.result!)!;
+          stmtVar[s] = this.varOfPtr(((ins as LlvmStore).ptr as { name: string }).name)!;
+          stmtIsDef[s] = 1;
+          stmtVal[s] = this.storeVal[k0 + i];
+        } else {
           const val = this.loadVal.get(ins.result!);
-          stmtLines.push(ins.line);
-          if (val === undefined) {
-            so.push({ defs: [], uses: [] });
-            ss.push(-1, -1);
-          } else {
-            so.push({ defs: [], uses: [this.varNames[l.variable]] });
-            ss.push(-1, val >= 0 ? name(val) : -1);
-          }
+          // a load whose value nothing observes is an empty statement on both sides
+          stmtVar[s] = val === undefined ? -1 : this.loads.get(ins.result!)!.variable;
+          stmtVal[s] = val === undefined ? -1 : val;
         }
+        if (stmtVal[s] >= 0) used[stmtVal[s]] = 1;
+        s++;
       }
-      blocksO.push({ id: blk.label, preds, stmts: so });
-      blocksS.push({ id: blk.label, preds, stmts: [] });
-      ssaStmts.push(ss);
+      groupStart[r + 1] = s;
       for (const ph of phisAt.get(b) ?? []) {
-        name(ph.val);
-        for (const a of ph.args) name(a);
+        phiList.push(ph);
+        used[ph.val] = 1;
+        for (const a of ph.args) used[a] = 1;
       }
+      phiStart[r + 1] = phiList.length;
     }
-    // unique value names
-    const names: string[] = new Array<string>(this.vals.length);
-    // a map of thousands of names: a dictionary from the start (adding keys to `{}` walks V8's hidden-class transitions), and `__proto__` an ordinary key;
-    // its keys are the names taken so far (every value is a variable's name, never undefined)
-    const vars: Record<string, string> = Object.create(null);
-    for (let v = 0; v < this.vals.length; v++) {
-      if (!used[v]) continue;
+    // the original: variables after the blocks
+    const groupDefsO = new Int32Array(ns);
+    const groupUsesO = new Int32Array(ns);
+    const occStartO = new Int32Array(R + 1);
+    let no = 0;
+    for (let k = 0; k < ns; k++) if (stmtVar[k] >= 0) no++;
+    const occO = new Int32Array(no);
+    no = 0;
+    for (let r = 0; r < R; r++) {
+      for (let k = groupStart[r]; k < groupStart[r + 1]; k++) {
+        if (stmtVar[k] < 0) continue;
+        if (stmtIsDef[k]) groupDefsO[k] = 1;
+        else groupUsesO[k] = 1;
+        occO[no++] = R + stmtVar[k];
+      }
+      occStartO[r + 1] = no;
+    }
+    const fname = llvmName("@", fb.name);
+    const original: ColumnarFunction = {
+      kind: "cfg",
+      name: fname,
+      names: new ListNames(blockNames.concat(this.varNames)),
+      blockCount: R,
+      blockName,
+      entry: 0,
+      predStart,
+      preds,
+      blockForm: new Uint8Array(R),
+      phiStart: new Int32Array(R + 1),
+      phiArity: new Int32Array(0),
+      groupStart,
+      groupDefs: groupDefsO,
+      groupUses: groupUsesO,
+      occStart: occStartO,
+      occ: occO,
+      vars: undefined,
+    };
+    // unique value names, then the variables `vars` names: a value v is id R + v, a variable x
+    // is R + vals.length + x
+    const NVals = this.vals.length;
+    const names: string[] = blockNames.slice();
+    const taken = new Set<string>();
+    let nUsed = 0;
+    for (let v = 0; v < NVals; v++) {
+      if (!used[v]) {
+        names.push("");
+        continue;
+      }
+      nUsed++;
       let n = this.vals[v].name;
-      for (let k = 2; vars[n] !== undefined; k++) n = `${this.vals[v].name}#${k}`;
-      names[v] = n;
-      vars[n] = this.varNames[this.vals[v].variable];
+      for (let k = 2; taken.has(n); k++) n = `${this.vals[v].name}#${k}`;
+      taken.add(n);
+      names.push(n);
     }
-    const show = (v: number) => names[v];
+    for (let x = 0; x < NV; x++) names.push(this.varNames[x]);
+    const vars = new Int32Array(2 * nUsed);
+    for (let v = 0, j = 0; v < NVals; v++)
+      if (used[v]) {
+        vars[j++] = R + v;
+        vars[j++] = R + NVals + this.vals[v].variable;
+      }
+    const groupDefsS = new Int32Array(ns);
+    const groupUsesS = new Int32Array(ns);
+    const phiArity = new Int32Array(phiList.length);
+    let nOcc = 0;
+    for (let p = 0; p < phiList.length; p++) {
+      phiArity[p] = phiList[p].args.length;
+      nOcc += 1 + phiList[p].args.length;
+    }
+    for (let k = 0; k < ns; k++) if (stmtVal[k] >= 0) nOcc++;
+    const occS = new Int32Array(nOcc);
+    const occStartS = new Int32Array(R + 1);
+    nOcc = 0;
+    for (let r = 0; r < R; r++) {
+      for (let p = phiStart[r]; p < phiStart[r + 1]; p++) {
+        occS[nOcc++] = R + phiList[p].val;
+        for (const a of phiList[p].args) occS[nOcc++] = R + a;
+      }
+      for (let k = groupStart[r]; k < groupStart[r + 1]; k++) {
+        if (stmtVal[k] < 0) continue;
+        if (stmtIsDef[k]) groupDefsS[k] = 1;
+        else groupUsesS[k] = 1;
+        occS[nOcc++] = R + stmtVal[k];
+      }
+      occStartS[r + 1] = nOcc;
+    }
+    const ssa: ColumnarFunction = {
+      kind: "ssa",
+      name: fname,
+      names: new ListNames(names),
+      blockCount: R,
+      blockName,
+      entry: 0,
+      predStart,
+      preds,
+      blockForm: original.blockForm,
+      phiStart,
+      phiArity,
+      groupStart,
+      groupDefs: groupDefsS,
+      groupUses: groupUsesS,
+      occStart: occStartS,
+      occ: occS,
+      vars,
+    };
     let byName: Map<string, number> | undefined;
     const refinedValue = (valueName: string): RefinedValue | undefined => {
-      byName ??= new Map(names.flatMap((n, v) => (n === undefined ? [] : [[n, v] as [string, number]])));
+      if (byName === undefined) {
+        byName = new Map();
+        for (let v = 0; v < NVals; v++) if (used[v]) byName.set(names[R + v], v);
+      }
       const v = byName.get(valueName);
       const value = v === undefined ? undefined : this.afterValueOf(v);
       if (value === undefined) return undefined;
       this.poison ??= new PoisonOracle(this.fa, this.srcA);
       return { value, poison: this.poison.mayBePoison(value) };
     };
-    let r = 0;
-    for (let b = 0; b < this.NB; b++) {
-      if (!this.reachable[b]) continue;
-      const doc = blocksS[r];
-      const ss = ssaStmts[r];
-      const stmts: StmtDoc[] = [];
-      for (let k = 0; k < ss.length; k += 2) stmts.push({ defs: ss[k] < 0 ? [] : [show(ss[k])], uses: ss[k + 1] < 0 ? [] : [show(ss[k + 1])] });
-      doc.stmts = stmts;
-      const ph = phisAt.get(b);
-      if (ph && ph.length > 0) doc.phis = ph.map((p): PhiDoc => ({ def: show(p.val), args: p.args.map(show) }));
-      r++;
-    }
-    const unreachable = this.reachable.reduce((acc, x) => acc + (x ? 0 : 1), 0);
+    const unreachable = this.NB - R;
     const phis = this.newPhis.size;
-    return {
+    return withDocuments({
       name: fb.name,
       line: fb.line,
-      original: { kind: "cfg", name: llvmName("@", fb.name), entry: fb.blocks[0].label, blocks: blocksO },
-      ssa: { kind: "ssa", name: llvmName("@", fb.name), entry: fb.blocks[0].label, blocks: blocksS, vars },
+      columns: { original, ssa },
       uninitialised,
       failures: this.failures.sort((x, y) => x.line - y.line),
       differences: this.differences,
@@ -1593,15 +1710,46 @@ class Adapter {
       lines,
       refinedValue,
       stats: {
-        blocks: this.NB - unreachable,
+        blocks: R,
         unreachable_blocks: unreachable,
-        promoted: this.varNames.length,
+        promoted: NV,
         phis,
         merged: this.foldPhis.size,
         undef_folds: this.folds.size,
       },
-    };
+    });
   }
+}
+
+/** An original CFG in columns, with its document built when first asked for (`OriginalFunction`). */
+export class OriginalColumns {
+  constructor(
+    readonly name: string,
+    readonly columns: ColumnarFunction,
+  ) {}
+  get original(): FunctionDoc {
+    return docOf(this.columns);
+  }
+}
+
+/** Gives columns their documents, built when first asked for. */
+export class WithDocuments {
+  declare readonly columns: { original: ColumnarFunction; ssa: ColumnarFunction };
+  get original(): FunctionDoc {
+    return docOf(this.columns.original);
+  }
+  get ssa(): FunctionDoc {
+    return docOf(this.columns.ssa);
+  }
+}
+
+/**
+ * `fields` with `WithDocuments`' getters on its prototype (getters in an object literal would
+ * give every function's object a hidden class of its own, which filled V8's old space: +0.4 s of
+ * garbage collection on SQLite).
+ */
+function withDocuments(fields: Omit<AdaptedFunction, "original" | "ssa">): AdaptedFunction {
+  return Object.assign(Object.create(WithDocuments.prototype) as WithDocuments, fields) as AdaptedFunction;
 }
 
 function normType(t: string): string {

@@ -13,7 +13,7 @@
  */
 import { MalformedInput } from "../../spec/errors.js";
 import type { LlvmModule } from "./ir.js";
-import { adaptModule, originalFunction, pairContext, soloContext, type AdaptedFunction } from "./mem2reg.js";
+import { adaptModule, OriginalColumns, originalFunction, pairContext, soloContext, type AdaptedFunction } from "./mem2reg.js";
 import { ModuleContext } from "./module_context.js";
 import { parseModule } from "./parse.js";
 import { hasNumberedTypes, SourceText } from "./text.js";
@@ -194,14 +194,14 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
 }
 
 /** Every function's original CFG (for `construct`), one function at a time where the cut applies. */
-export function* originalFunctions(m: ModuleText): Generator<{ name: string; doc: ReturnType<typeof originalFunction>["doc"] }> {
+export function* originalFunctions(m: ModuleText): Generator<OriginalColumns> {
   // one context for the module's functions (its attribute groups and types read once)
   const context = soloContext(new ModuleContext(m.context ?? m.text));
   const each = function* (inputs: Iterable<LlvmInput>) {
     for (const { src, module } of inputs)
       for (const fn of module.functions) {
-        const doc = originalFunction(fn, src, m.llvmVersion, context).doc;
-        yield { name: doc.name!, doc };
+        const { columns } = originalFunction(fn, src, m.llvmVersion, context);
+        yield new OriginalColumns(columns.name!, columns);
       }
   };
   const whole = () => each([parseWhole(m)]);

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { toPair } from "../../adapters/llvm/index.js";
 import { adaptModule, originalFunction } from "../../adapters/llvm/mem2reg.js";
+import { docOf } from "../../io/columns.js";
 import { adaptedFunctions, defines, llvmText, originalFunctions, split, type ModuleText } from "../../adapters/llvm/stream.js";
 import { constructFunctions } from "../../api/construct.js";
 import { validatePair } from "../../api/producers.js";
@@ -37,8 +38,8 @@ function bothWays(before: string, after: string) {
   return { whole: noMs(whole), streamed: noMs(streamed) };
 }
 
-const constructAll = (functions: Iterable<{ doc: Parameters<typeof constructFunctions>[0][number] }>) =>
-  constructFunctions([...functions].map((f) => f.doc), "b.ll", { algorithm: "braun", minimize: "peel" }).map((f) => f.doc);
+const constructAll = (functions: Iterable<Parameters<typeof constructFunctions>[0][number]>) =>
+  constructFunctions([...functions], "b.ll", { algorithm: "braun", minimize: "peel" }).map((f) => f.doc);
 
 describe("validate one function at a time = the whole-module pipeline", () => {
   const names = readdirSync(FIXTURES).filter((f) => f.endsWith(".before.ll"));
@@ -50,8 +51,9 @@ describe("validate one function at a time = the whole-module pipeline", () => {
       const { whole, streamed } = bothWays(before, after);
       expect({ n, streamed }).toEqual({ n, streamed: whole });
       const parsed = llvmText(before, "b.ll");
-      const c1 = constructAll(parsed.module.functions.map((fn) => ({ doc: originalFunction(fn, parsed.src).doc })));
-      const c2 = constructAll(originalFunctions(text(before, "b.ll")));
+      // the whole module's originals as documents, against the streamed ones in columns
+      const c1 = constructAll(parsed.module.functions.map((fn) => docOf(originalFunction(fn, parsed.src).columns)));
+      const c2 = constructAll([...originalFunctions(text(before, "b.ll"))].map((f) => f.columns));
       expect(c2).toEqual(c1);
     }
   });
