@@ -11,7 +11,7 @@
 import type { Adapter, FunctionPair, OriginalFunction, SourceInput } from "../adapter.js";
 import { emitLlvm } from "./emit.js";
 import { WithDocuments, type AdaptedFunction } from "./mem2reg.js";
-import { adaptedFunctions, countDefines, identVersion, originalFunctions, split, type LlvmShare, type ModuleText } from "./stream.js";
+import { adaptedFunctions, defines, identVersion, originalFunctions, split, type Defines, type LlvmShare, type ModuleText } from "./stream.js";
 import { MalformedInput } from "../../spec/errors.js";
 
 /** The property of mem2reg's own check: nothing changed but what mem2reg may change. */
@@ -27,6 +27,18 @@ export function looksLikeLlvm(head: string): boolean {
   return /^(;|source_filename\b|target\b|define\b|declare\b|@|%|!|attributes\b|module\b)/.test(t);
 }
 
+/**
+ * The `define` lines of each input read so far: a progress bar counts the functions first
+ * (`countFunctions`), and the run then cuts the same input at the same lines.
+ */
+const definesOf = new WeakMap<SourceInput, { text: string; defines: Defines }>();
+
+function definesFor(s: SourceInput): Defines {
+  let d = definesOf.get(s);
+  if (d === undefined || d.text !== s.text) definesOf.set(s, (d = { text: s.text, defines: defines(s.text) }));
+  return d.defines;
+}
+
 /** A module with the LLVM release that made it: the user's (`--llvm-version`) over the module's `!llvm.ident`. */
 function moduleText(s: SourceInput): ModuleText {
   let llvmVersion = identVersion(s.text);
@@ -35,7 +47,7 @@ function moduleText(s: SourceInput): ModuleText {
     if (major === null) throw new MalformedInput(`--llvm-version: want a release number such as 14 or 16.0.6, have ${JSON.stringify(s.version)}`);
     llvmVersion = Number(major[1]);
   }
-  return { text: s.text, file: s.name, lineOffset: 0, llvmVersion };
+  return { text: s.text, file: s.name, lineOffset: 0, llvmVersion, defines: definesFor(s) };
 }
 
 /** One adapted function as the library's pair. */
@@ -81,7 +93,7 @@ export const llvmAdapter: Adapter<LlvmShare> = {
   split: (before, after, k) => split(moduleText(before), after === undefined ? undefined : moduleText(after), k),
   sharePairs: (share) => pairsOf(share.before, share.after!),
   shareOriginals: (share) => originalsOf(share.before),
-  countFunctions: (input) => countDefines(input.text),
+  countFunctions: (input) => definesFor(input).names.length,
   fuzzTarget: {
     name: "llvm-mem2reg",
     command: ["opt", "-passes=mem2reg", "-S"],

@@ -36,6 +36,8 @@ export interface ModuleText {
    * the user or the module's `!llvm.ident`; undefined when neither says.
    */
   llvmVersion?: number;
+  /** Its `define` lines, where read already (`defines`). */
+  defines?: Defines;
   /**
    * For a share: what stands outside the module's functions (module_context.ts: attribute groups
    * and metadata, which LLVM prints after them). A whole module is its own context.
@@ -84,19 +86,6 @@ export interface Defines {
   offsets: number[];
   names: string[];
   lineOf(k: number): number;
-}
-
-/** `defines(text).names.length`, without reading the names. */
-export function countDefines(text: string): number {
-  let n = 0;
-  let at = text.startsWith("define ") ? 0 : text.indexOf("\ndefine ");
-  if (at > 0) at++;
-  while (at >= 0) {
-    n++;
-    const next = text.indexOf("\ndefine ", at);
-    at = next < 0 ? -1 : next + 1;
-  }
-  return n;
 }
 
 export function defines(text: string): Defines {
@@ -169,17 +158,22 @@ function* withFallback<T>(piecewise: () => Iterable<T>, whole: () => Iterable<T>
 /** Every function of the two versions adapted, one function at a time where the cut applies. */
 export function* adaptedFunctions(before: ModuleText, after: ModuleText): Generator<AdaptedFunction> {
   const version = before.llvmVersion ?? after.llvmVersion;
-  const context = pairContext(before.context ?? before.text, after.context ?? after.text);
+  const db = before.defines ?? defines(before.text);
+  const da = after.defines ?? defines(after.text);
+  const cut = streamable(db, da);
+  // what stands outside the functions is all the module-wide facts need (types, attribute
+  // groups, metadata): read there, not through every function's body
+  const outsideB = before.context ?? (cut ? outsideFunctions(before.text, db) : before.text);
+  const outsideA = after.context ?? (cut ? outsideFunctions(after.text, da) : after.text);
+  const context = pairContext(outsideB, outsideA);
   const whole = () => {
     const b = parseWhole(before);
     const a = parseWhole(after);
     return adaptModule(b.module, a.module, b.src, a.src, version, context);
   };
-  const db = defines(before.text);
-  const da = defines(after.text);
-  if (!streamable(db, da)) return yield* whole();
-  const ntB = before.numberedTypes ?? hasNumberedTypes(before.text);
-  const ntA = after.numberedTypes ?? hasNumberedTypes(after.text);
+  if (!cut) return yield* whole();
+  const ntB = before.numberedTypes ?? hasNumberedTypes(outsideB);
+  const ntA = after.numberedTypes ?? hasNumberedTypes(outsideA);
   function* piecewise(): Generator<AdaptedFunction> {
     const pb = pieces(before, db, ntB);
     const pa = pieces(after, da, ntA);
@@ -195,8 +189,11 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
 
 /** Every function's original CFG (for `construct`), one function at a time where the cut applies. */
 export function* originalFunctions(m: ModuleText): Generator<OriginalColumns> {
+  const d = m.defines ?? defines(m.text);
+  const cut = streamable(d);
+  const outside = m.context ?? (cut ? outsideFunctions(m.text, d) : m.text);
   // one context for the module's functions (its attribute groups and types read once)
-  const context = soloContext(new ModuleContext(m.context ?? m.text));
+  const context = soloContext(new ModuleContext(outside));
   const each = function* (inputs: Iterable<LlvmInput>) {
     for (const { src, module } of inputs)
       for (const fn of module.functions) {
@@ -205,9 +202,8 @@ export function* originalFunctions(m: ModuleText): Generator<OriginalColumns> {
       }
   };
   const whole = () => each([parseWhole(m)]);
-  const d = defines(m.text);
-  if (!streamable(d)) return yield* whole();
-  yield* withFallback(() => each(pieces(m, d, m.numberedTypes ?? hasNumberedTypes(m.text))), whole);
+  if (!cut) return yield* whole();
+  yield* withFallback(() => each(pieces(m, d, m.numberedTypes ?? hasNumberedTypes(outside))), whole);
 }
 
 /** Cuts the function list into `k` contiguous shares of about equal text size: share i is [cuts[i], cuts[i+1]). */
@@ -256,8 +252,8 @@ export interface LlvmShare {
  * the two versions do not define the same functions in the same order (shares pair by position).
  */
 export function split(before: ModuleText, after: ModuleText | undefined, k: number): { shares: LlvmShare[]; functions: number } | undefined {
-  const db = defines(before.text);
-  const da = after === undefined ? undefined : defines(after.text);
+  const db = before.defines ?? defines(before.text);
+  const da = after === undefined ? undefined : (after.defines ?? defines(after.text));
   if (!streamable(db, da)) return undefined;
   const c = cuts(db.offsets, before.text.length, k);
   const facts = (text: string, d: Defines): ModuleFacts => ({ numberedTypes: hasNumberedTypes(text), context: outsideFunctions(text, d) });
