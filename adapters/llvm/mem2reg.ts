@@ -1621,7 +1621,7 @@ class Adapter {
     // is R + vals.length + x
     const NVals = this.vals.length;
     const names: string[] = blockNames.slice();
-    const taken = new Set<string>();
+    const taken = valueNamesMayCollide(this.varNames) ? new Set<string>() : undefined;
     let nUsed = 0;
     for (let v = 0; v < NVals; v++) {
       if (!used[v]) {
@@ -1630,8 +1630,10 @@ class Adapter {
       }
       nUsed++;
       let n = this.vals[v].name;
-      for (let k = 2; taken.has(n); k++) n = `${this.vals[v].name}#${k}`;
-      taken.add(n);
+      if (taken !== undefined) {
+        for (let k = 2; taken.has(n); k++) n = `${this.vals[v].name}#${k}`;
+        taken.add(n);
+      }
       names.push(n);
     }
     for (let x = 0; x < NV; x++) names.push(this.varNames[x]);
@@ -1750,6 +1752,27 @@ export class WithDocuments {
  */
 function withDocuments(fields: Omit<AdaptedFunction, "original" | "ssa">): AdaptedFunction {
   return Object.assign(Object.create(WithDocuments.prototype) as WithDocuments, fields) as AdaptedFunction;
+}
+
+/**
+ * Whether two of the value names `addVal` gives may be equal: `x.undef`, `x.L.k` (statement k of
+ * block L), `x.L.fold` and `%p` (a phi of the after version). For one variable x they differ,
+ * as what follows the last dot tells them apart (`undef`, `fold`, digits) and a block's label
+ * and statement are read back from before and after it. Names of two variables can meet only
+ * where one variable's name is the other's followed by a dot (`a` and `a.b`: `a.b.c.0`), and a
+ * phi's name only a variable's that starts with `%`. Neither is common, so a function's value
+ * names need no set of their own unless this says so.
+ */
+export function valueNamesMayCollide(varNames: readonly string[]): boolean {
+  let known: Set<string> | undefined;
+  for (const x of varNames) {
+    if (x.startsWith("%")) return true;
+    for (let p = x.indexOf("."); p >= 0; p = x.indexOf(".", p + 1)) {
+      known ??= new Set(varNames);
+      if (known.has(x.slice(0, p))) return true;
+    }
+  }
+  return false;
 }
 
 function normType(t: string): string {
