@@ -48,7 +48,7 @@ import { promotion, type Promotion } from "./promote.js";
 import { unreachablePrediction } from "./paths.js";
 import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
-import { sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
+import { attachmentsOf, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { AttributeGroups, MetadataCorrespondence, ModuleContext, NumberedTypes } from "./module_context.js";
 
@@ -626,6 +626,7 @@ class Adapter {
     }
     const tb = this.srcB.instruction(this.fb, b, ib);
     const written = this.srcA.instruction(this.fa, b, ia);
+    if (!this.sameAttachments(b, x, y, tb, written)) return;
     // attribute groups by their before numbers, where opt numbered them anew (module_context.ts)
     const ta = this.context.attributes.aligned ? written : this.context.attributes.translate(written);
     // equal texts may name different metadata nodes by the same number: only the shapes tell
@@ -669,6 +670,41 @@ class Adapter {
         return;
       }
     }
+  }
+
+  /**
+   * The metadata attachments of a kept instruction, those that carry meaning for the program
+   * (`!range`, `!nonnull`, `!noundef`, `!align`, `!tbaa`, `!llvm.loop`, `!prof`, ...), must
+   * be the same nodes after mem2reg, through the correspondence of metadata nodes (opt numbers
+   * them anew). Debug information (`!dbg`, `!DIAssignID`, `!heapallocsite`) is not compared:
+   * mem2reg rewrites the debug intrinsics, and the graph of locations and scopes says nothing of
+   * what the program computes. Kinds are compared by name, as LLVM prints them in the order of
+   * its kind numbers, which opt may give out in another order.
+   */
+  private sameAttachments(b: number, x: LlvmInstr, y: LlvmInstr, tb: string, ta: string): boolean {
+    // most instructions have none but a debug location: no need to read them
+    if (!mayHaveAttachmentsBeyond(tb, DEBUG_ATTACHMENTS) && !mayHaveAttachmentsBeyond(ta, DEBUG_ATTACHMENTS)) return true;
+    const hb = attachmentsOf(tb);
+    const ha = attachmentsOf(ta);
+    if (hb.size === 0 && ha.size === 0) return true;
+    for (const [kind, node] of hb) {
+      if (DEBUG_ATTACHMENTS.has(kind)) continue;
+      const other = ha.get(kind);
+      if (other === undefined) {
+        this.fail(b, x.line, `the metadata attachment !${kind} ${node} of ${describe(x)} is missing after mem2reg`, y.line);
+        return false;
+      }
+      if (!this.context.metadata.same(node, other)) {
+        this.fail(b, x.line, `the metadata attachment !${kind} of ${describe(x)} is ${node} before and ${other} after mem2reg, which do not correspond`, y.line);
+        return false;
+      }
+    }
+    for (const [kind, node] of ha)
+      if (!DEBUG_ATTACHMENTS.has(kind) && !hb.has(kind)) {
+        this.fail(b, x.line, `mem2reg added the metadata attachment !${kind} ${node} to ${describe(x)}`, y.line);
+        return false;
+      }
+    return true;
   }
 
   /**
@@ -1774,6 +1810,9 @@ export function valueNamesMayCollide(varNames: readonly string[]): boolean {
   }
   return false;
 }
+
+/** Attachments of debug information, which `sameAttachments` leaves alone. */
+const DEBUG_ATTACHMENTS: ReadonlySet<string> = new Set(["dbg", "DIAssignID", "heapallocsite"]);
 
 function normType(t: string): string {
   return t.replace(/\s+/g, " ").trim();

@@ -217,6 +217,63 @@ export function shapeOf(text: string, line: number): { shape: Shape; instr: Llvm
   return { shape: { skeleton: skeleton.trimEnd(), holes }, instr };
 }
 
+/**
+ * The metadata attachments of an instruction's text, kind -> node as written (`, align 4,
+ * !range !5, !dbg !12` -> {range: "!5", dbg: "!12"}); empty without any. They come last, each
+ * after a comma outside brackets and strings; a node may be written inline (`!{i32 0, i32 2}`).
+ */
+export function attachmentsOf(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!text.includes(", !")) return out;
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const close = text.indexOf('"', i + 1);
+      if (close < 0) break;
+      i = close;
+    } else if (c === 40 || c === 91 || c === 123 || c === 60) depth++;
+    else if (c === 41 || c === 93 || c === 125 || c === 62) depth--;
+    else if (c === 44 && depth === 0) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) === 32) j++;
+      if (text.charCodeAt(j) !== 33 || !attachmentKindAt(text, j + 1)) continue;
+      if (start >= 0) addAttachment(out, text.slice(start, i));
+      start = j;
+    }
+  }
+  if (start >= 0) addAttachment(out, text.slice(start));
+  return out;
+}
+
+/**
+ * False when `attachmentsOf(text)` has no kind outside `kinds` (every `, !kind ` of the text, in
+ * strings or not, is one of them); true when it may have one.
+ */
+export function mayHaveAttachmentsBeyond(text: string, kinds: ReadonlySet<string>): boolean {
+  for (let i = text.indexOf(", !"); i >= 0; i = text.indexOf(", !", i + 3)) {
+    let j = i + 3;
+    while (j < text.length && (attachmentKindAt(text, j) || (text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57))) j++;
+    if (j === i + 3 || !kinds.has(text.slice(i + 3, j))) return true;
+  }
+  return false;
+}
+
+/** Whether a kind name (`dbg`, `llvm.loop`) starts at `i`, not a node number or `{`. */
+function attachmentKindAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 36 || c === 45;
+}
+
+/** `!kind node` into `out`. */
+function addAttachment(out: Map<string, string>, entry: string): void {
+  const t = entry.trim();
+  const blank = t.search(/\s/);
+  if (blank < 0) out.set(t.slice(1), "");
+  else out.set(t.slice(1, blank), t.slice(blank).trim());
+}
+
 /** `, align 4, !dbg !12` -> `, align 4`: attachments come last; `!` outside strings starts them. */
 function withoutAttachments(tail: string): string {
   let i = 0;

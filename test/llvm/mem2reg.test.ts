@@ -699,6 +699,42 @@ describe("what the rest of the module says: optnone, and metadata numbered anew"
     expect(h.translation).toHaveLength(2);
   });
 
+  it("hand/attachments.ll: metadata attachments that opt numbered anew are certified; one changed, dropped or added is not", () => {
+    const before = text("hand/attachments.before.ll");
+    const after = text("hand/attachments.after.ll");
+    // the removed load of %a took !0, !1 and !2 with it: `!range !3` before is `!range !0` after
+    expect(after).toMatch(/%r = load i32, i32\* %p, align 4, !range !0, !noundef !1$/m);
+    const [f] = validate(before, after);
+    expect({ certified: f.certified, translation: f.translation }).toEqual({ certified: true, translation: [] });
+    const message = (mutated: string) => {
+      expect(mutated).not.toBe(after);
+      const [r] = validate(before, mutated);
+      expect(r.certified).toBe(false);
+      return r.translation.map((x) => x.message);
+    };
+    // the range node of another load, the same number pointing at another node, a node's definition changed
+    expect(message(after.replace("!range !0, !noundef !1", "!range !2, !noundef !1"))).toEqual([
+      "the metadata attachment !range of %r = load (line 12) is !3 before and !2 after mem2reg, which do not correspond",
+    ]);
+    expect(message(after.replace("!0 = !{i32 0, i32 10}", "!0 = !{i32 0, i32 11}"))).toEqual([
+      "the metadata attachment !range of %r = load (line 12) is !3 before and !0 after mem2reg, which do not correspond",
+    ]);
+    // deep in a node: the tbaa type's name, the loop property of a distinct self-referring node
+    expect(message(after.replace('!4 = !{!"int", !5, i64 0}', '!4 = !{!"long", !5, i64 0}'))).toHaveLength(1);
+    expect(message(after.replace('!8 = !{!"llvm.loop.mustprogress"}', '!8 = !{!"llvm.loop.unroll.disable"}'))).toEqual([
+      "the metadata attachment !llvm.loop of br (line 21) is !10 before and !7 after mem2reg, which do not correspond",
+    ]);
+    expect(message(after.replace("i32 30, i32 1}", "i32 1, i32 30}"))).toHaveLength(1);
+    // dropped and added
+    expect(message(after.replace(", !noundef !1", ""))).toEqual(["the metadata attachment !noundef !4 of %r = load (line 12) is missing after mem2reg"]);
+    expect(message(after.replace("%t = load i32, i32* %s, align 4, !tbaa !3", "%t = load i32, i32* %s, align 4, !tbaa !3, !invariant.load !1"))).toEqual([
+      "mem2reg added the metadata attachment !invariant.load !1 to %t = load (line 14)",
+    ]);
+    // debug locations are not compared (mem2reg rewrites the debug intrinsics)
+    const located = after.replace("%sum = add i32 %inc, %t", "%sum = add i32 %inc, %t, !dbg !1");
+    expect(validate(before, located)[0].certified).toBe(true);
+  });
+
   it("hand/types.ll: unnamed types that opt numbered anew are certified; a type changed is not, even under the same number", () => {
     const before = text("hand/types.before.ll");
     const after = text("hand/types.after.ll");

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { localTokens, sameSkeleton, shapeOf } from "../../adapters/llvm/text.js";
+import { attachmentsOf, localTokens, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf } from "../../adapters/llvm/text.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
 
@@ -94,5 +94,44 @@ describe("shapeOf: attachments are not part of a skeleton", () => {
       expect(plain).not.toMatch(/, !(dbg|tbaa|llvm\.loop|noalias|alias\.scope|srcloc|nonnull) !/);
     }
     expect(parsed).toBeGreaterThan(1000);
+  });
+});
+
+describe("attachmentsOf: an instruction's metadata attachments by kind", () => {
+  const of = (t: string) => Object.fromEntries(attachmentsOf(t));
+  it("after the last operand, each after a comma outside brackets and strings", () => {
+    expect(of("%r = load i32, i32* %p, align 4, !range !0, !noundef !1")).toEqual({ range: "!0", noundef: "!1" });
+    expect(of("br i1 %c, label %a, label %b, !prof !6, !llvm.loop !7")).toEqual({ prof: "!6", "llvm.loop": "!7" });
+    // inline nodes, and commas inside them
+    expect(of("%x = load i8, i8* %p, !range !{i8 0, i8 2}, !dbg !DILocation(line: 3, scope: !4)")).toEqual({ range: "!{i8 0, i8 2}", dbg: "!DILocation(line: 3, scope: !4)" });
+    // `, !` inside strings, brackets and metadata arguments is no attachment
+    expect(of('call void asm sideeffect "a, !b", ""(), !srcloc !3')).toEqual({ srcloc: "!3" });
+    expect(of("call void @llvm.experimental.noalias.scope.decl(metadata !14)")).toEqual({});
+    expect(of("switch i32 %x, label %d [\n i32 0, label %a\n ], !prof !2")).toEqual({ prof: "!2" });
+    expect(of("%y = add i32 %a, %b")).toEqual({});
+  });
+
+  it("on every instruction line of the fixtures: none but those written (fixture lines with `, !<kind>`)", () => {
+    for (const line of lines) {
+      const kinds = [...line.matchAll(/, !([A-Za-z_.$-][\w.$-]*) /g)].map((m) => m[1]);
+      // a string constant with `, !x ` inside would be counted by the pattern but is no attachment
+      if (line.includes('"')) continue;
+      // a piece of an instruction written over several lines (`], !dbg !18` closing a switch)
+      const count = (re: RegExp) => (line.match(re) ?? []).length;
+      if (count(/[([{<]/g) !== count(/[)\]}>]/g)) continue;
+      expect({ line, kinds: [...attachmentsOf(line).keys()] }).toEqual({ line, kinds });
+    }
+  });
+});
+
+describe("mayHaveAttachmentsBeyond: the cheap test before attachmentsOf", () => {
+  const debug = new Set(["dbg", "DIAssignID"]);
+  it("false only where every attachment is of the given kinds (fixture lines, and made-up ones)", () => {
+    const made = ["%x = add i32 %a, %b, !dbg !3", "%x = add i32 %a, %b, !dbg !3, !foo2 !4", "%x = load i32, i32* %p, !range !{i32 0, i32 1}", 'call void asm "x, !dbg ", ""(), !srcloc !1', "store i32 0, i32* %p, !DIAssignID !9, !dbg !3"];
+    for (const line of [...lines, ...made]) {
+      const beyond = [...attachmentsOf(line).keys()].some((k) => !debug.has(k));
+      if (beyond) expect({ line, may: mayHaveAttachmentsBeyond(line, debug) }).toEqual({ line, may: true });
+    }
+    expect(made.map((l) => mayHaveAttachmentsBeyond(l, debug))).toEqual([false, true, true, true, false]);
   });
 });
