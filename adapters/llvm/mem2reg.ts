@@ -50,7 +50,7 @@ import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
 import { attachmentsOf, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { AttributeGroups, MetadataCorrespondence, ModuleContext, NumberedTypes } from "./module_context.js";
+import { AttributeGroups, MetadataCorrespondence, ModuleContext, NumberedTypes, type TextRange } from "./module_context.js";
 
 /** One failure of `same_instructions`: where (before file) and what. */
 export interface TranslationFailure {
@@ -144,9 +144,9 @@ export interface PairContext {
 }
 
 /** `PairContext` of two module texts (or of what stands outside the functions of two shares). */
-export function pairContext(before: string, after: string): PairContext {
-  const b = new ModuleContext(before);
-  const a = new ModuleContext(after);
+export function pairContext(before: string, after: string, skipBefore?: TextRange, skipAfter?: TextRange): PairContext {
+  const b = new ModuleContext(before, skipBefore);
+  const a = new ModuleContext(after, skipAfter);
   return { before: b, after: a, metadata: new MetadataCorrespondence(b, a), attributes: new AttributeGroups(b, a), types: new NumberedTypes(b, a) };
 }
 

@@ -14,7 +14,7 @@
 import { MalformedInput } from "../../spec/errors.js";
 import type { LlvmModule } from "./ir.js";
 import { adaptModule, OriginalColumns, originalFunction, pairContext, soloContext, type AdaptedFunction } from "./mem2reg.js";
-import { ModuleContext } from "./module_context.js";
+import { ModuleContext, type TextRange } from "./module_context.js";
 import { parseModule } from "./parse.js";
 import { hasNumberedTypes, SourceText } from "./text.js";
 
@@ -162,18 +162,18 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
   const da = after.defines ?? defines(after.text);
   const cut = streamable(db, da);
   // what stands outside the functions is all the module-wide facts need (types, attribute
-  // groups, metadata): read there, not through every function's body
-  const outsideB = before.context ?? (cut ? outsideFunctions(before.text, db) : before.text);
-  const outsideA = after.context ?? (cut ? outsideFunctions(after.text, da) : after.text);
-  const context = pairContext(outsideB, outsideA);
+  // groups, metadata): read there, not through every function's body (and not copied out)
+  const skipB = before.context === undefined && cut ? functionsRange(before.text, db) : undefined;
+  const skipA = after.context === undefined && cut ? functionsRange(after.text, da) : undefined;
+  const context = pairContext(before.context ?? before.text, after.context ?? after.text, skipB, skipA);
   const whole = () => {
     const b = parseWhole(before);
     const a = parseWhole(after);
     return adaptModule(b.module, a.module, b.src, a.src, version, context);
   };
   if (!cut) return yield* whole();
-  const ntB = before.numberedTypes ?? hasNumberedTypes(outsideB);
-  const ntA = after.numberedTypes ?? hasNumberedTypes(outsideA);
+  const ntB = before.numberedTypes ?? numberedTypesOutside(before.text, skipB);
+  const ntA = after.numberedTypes ?? numberedTypesOutside(after.text, skipA);
   function* piecewise(): Generator<AdaptedFunction> {
     const pb = pieces(before, db, ntB);
     const pa = pieces(after, da, ntA);
@@ -191,9 +191,9 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
 export function* originalFunctions(m: ModuleText): Generator<OriginalColumns> {
   const d = m.defines ?? defines(m.text);
   const cut = streamable(d);
-  const outside = m.context ?? (cut ? outsideFunctions(m.text, d) : m.text);
+  const skip = m.context === undefined && cut ? functionsRange(m.text, d) : undefined;
   // one context for the module's functions (its attribute groups and types read once)
-  const context = soloContext(new ModuleContext(outside));
+  const context = soloContext(new ModuleContext(m.context ?? m.text, skip));
   const each = function* (inputs: Iterable<LlvmInput>) {
     for (const { src, module } of inputs)
       for (const fn of module.functions) {
@@ -203,7 +203,7 @@ export function* originalFunctions(m: ModuleText): Generator<OriginalColumns> {
   };
   const whole = () => each([parseWhole(m)]);
   if (!cut) return yield* whole();
-  yield* withFallback(() => each(pieces(m, d, m.numberedTypes ?? hasNumberedTypes(outside))), whole);
+  yield* withFallback(() => each(pieces(m, d, m.numberedTypes ?? numberedTypesOutside(m.text, skip))), whole);
 }
 
 /** Cuts the function list into `k` contiguous shares of about equal text size: share i is [cuts[i], cuts[i+1]). */
@@ -234,11 +234,23 @@ function shareOf(file: string, text: string, d: Defines, from: number, to: numbe
   return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), llvmVersion, ...facts };
 }
 
-/** The text before the first function and after the last one's closing `}`. */
-function outsideFunctions(text: string, d: Defines): string {
+/** Where a module's functions stand: from the first `define` to the last function's closing `}`. */
+function functionsRange(text: string, d: Defines): TextRange {
   const last = d.offsets[d.offsets.length - 1];
   const close = text.indexOf("\n}", last);
-  return text.slice(0, d.offsets[0]) + "\n" + (close < 0 ? "" : text.slice(close + 2));
+  return { from: d.offsets[0], to: close < 0 ? text.length : close + 2 };
+}
+
+/** The text before the first function and after the last one's closing `}`. */
+function outsideFunctions(text: string, d: Defines): string {
+  const { from, to } = functionsRange(text, d);
+  return text.slice(0, from) + "\n" + text.slice(to);
+}
+
+/** `hasNumberedTypes` of the text outside `skip` (no copy of it). */
+function numberedTypesOutside(text: string, skip: TextRange | undefined): boolean {
+  if (skip === undefined) return hasNumberedTypes(text);
+  return hasNumberedTypes(text.slice(0, skip.from)) || hasNumberedTypes(text.slice(skip.to));
 }
 
 /** A run of functions of the before module, and the same functions of the after module. */
