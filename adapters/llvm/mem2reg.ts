@@ -1616,23 +1616,37 @@ class Adapter {
       }
       phiStart[r + 1] = phiList.length;
     }
-    // the original: variables after the blocks
-    const groupDefsO = new Int32Array(ns);
-    const groupUsesO = new Int32Array(ns);
-    const occStartO = new Int32Array(R + 1);
-    let no = 0;
-    for (let k = 0; k < ns; k++) if (stmtVar[k] >= 0) no++;
-    const occO = new Int32Array(no);
-    no = 0;
-    for (let r = 0; r < R; r++) {
-      for (let k = groupStart[r]; k < groupStart[r + 1]; k++) {
-        if (stmtVar[k] < 0) continue;
-        if (stmtIsDef[k]) groupDefsO[k] = 1;
-        else groupUsesO[k] = 1;
-        occO[no++] = R + stmtVar[k];
+    /**
+     * One group per statement, with its def or use `ids[k]` (none where < 0) as occurrence
+     * `R + ids[k]`; each block's phis first where `phis` is given (def, then arguments).
+     */
+    const statementColumns = (ids: Int32Array, phis: { val: number; args: number[] }[] | null) => {
+      const groupDefs = new Int32Array(ns);
+      const groupUses = new Int32Array(ns);
+      const occStart = new Int32Array(R + 1);
+      let n = 0;
+      for (const p of phis ?? []) n += 1 + p.args.length;
+      for (let k = 0; k < ns; k++) if (ids[k] >= 0) n++;
+      const occ = new Int32Array(n);
+      n = 0;
+      for (let r = 0; r < R; r++) {
+        if (phis !== null)
+          for (let p = phiStart[r]; p < phiStart[r + 1]; p++) {
+            occ[n++] = R + phis[p].val;
+            for (const arg of phis[p].args) occ[n++] = R + arg;
+          }
+        for (let k = groupStart[r]; k < groupStart[r + 1]; k++) {
+          if (ids[k] < 0) continue;
+          if (stmtIsDef[k]) groupDefs[k] = 1;
+          else groupUses[k] = 1;
+          occ[n++] = R + ids[k];
+        }
+        occStart[r + 1] = n;
       }
-      occStartO[r + 1] = no;
-    }
+      return { groupDefs, groupUses, occStart, occ };
+    };
+    // the original: variables after the blocks
+    const columnsO = statementColumns(stmtVar, null);
     const fname = llvmName("@", fb.name);
     const original: ColumnarFunction = {
       kind: "cfg",
@@ -1647,10 +1661,10 @@ class Adapter {
       phiStart: new Int32Array(R + 1),
       phiArity: new Int32Array(0),
       groupStart,
-      groupDefs: groupDefsO,
-      groupUses: groupUsesO,
-      occStart: occStartO,
-      occ: occO,
+      groupDefs: columnsO.groupDefs,
+      groupUses: columnsO.groupUses,
+      occStart: columnsO.occStart,
+      occ: columnsO.occ,
       vars: undefined,
     };
     // unique value names, then the variables `vars` names: a value v is id R + v, a variable x
@@ -1679,31 +1693,9 @@ class Adapter {
         vars[j++] = R + v;
         vars[j++] = R + NVals + this.vals[v].variable;
       }
-    const groupDefsS = new Int32Array(ns);
-    const groupUsesS = new Int32Array(ns);
     const phiArity = new Int32Array(phiList.length);
-    let nOcc = 0;
-    for (let p = 0; p < phiList.length; p++) {
-      phiArity[p] = phiList[p].args.length;
-      nOcc += 1 + phiList[p].args.length;
-    }
-    for (let k = 0; k < ns; k++) if (stmtVal[k] >= 0) nOcc++;
-    const occS = new Int32Array(nOcc);
-    const occStartS = new Int32Array(R + 1);
-    nOcc = 0;
-    for (let r = 0; r < R; r++) {
-      for (let p = phiStart[r]; p < phiStart[r + 1]; p++) {
-        occS[nOcc++] = R + phiList[p].val;
-        for (const a of phiList[p].args) occS[nOcc++] = R + a;
-      }
-      for (let k = groupStart[r]; k < groupStart[r + 1]; k++) {
-        if (stmtVal[k] < 0) continue;
-        if (stmtIsDef[k]) groupDefsS[k] = 1;
-        else groupUsesS[k] = 1;
-        occS[nOcc++] = R + stmtVal[k];
-      }
-      occStartS[r + 1] = nOcc;
-    }
+    for (let p = 0; p < phiList.length; p++) phiArity[p] = phiList[p].args.length;
+    const columnsS = statementColumns(stmtVal, phiList);
     const ssa: ColumnarFunction = {
       kind: "ssa",
       name: fname,
@@ -1717,10 +1709,10 @@ class Adapter {
       phiStart,
       phiArity,
       groupStart,
-      groupDefs: groupDefsS,
-      groupUses: groupUsesS,
-      occStart: occStartS,
-      occ: occS,
+      groupDefs: columnsS.groupDefs,
+      groupUses: columnsS.groupUses,
+      occStart: columnsS.occStart,
+      occ: columnsS.occ,
       vars,
     };
     let byName: Map<string, number> | undefined;
