@@ -125,6 +125,25 @@ function optnoneGroups(groups: Map<number, string>): Set<number> {
 const UNMATCHED = 1_000_000_000;
 
 /**
+ * Something the two versions number as they print (attribute groups, unnamed types), decided
+ * once: whether they number it alike, so that texts compare as they are (`aligned`).
+ */
+abstract class NumberedAlike {
+  private same: boolean | undefined;
+
+  constructor(
+    protected readonly before: ModuleContext,
+    protected readonly after: ModuleContext,
+  ) {}
+
+  get aligned(): boolean {
+    return (this.same ??= this.decideAligned());
+  }
+
+  protected abstract decideAligned(): boolean;
+}
+
+/**
  * Attribute groups of the two versions. A call site names its attributes by group
  * (`call void @f(i64 %x) #13`), and LLVM numbers the groups anew whenever it prints a module, in
  * the order it meets them: once mem2reg has deleted the calls (lifetime markers of promoted
@@ -132,22 +151,13 @@ const UNMATCHED = 1_000_000_000;
  * distinct attribute set, so a group is its text: `#N` before and `#M` after are the same
  * attributes iff their definitions read the same.
  */
-export class AttributeGroups {
+export class AttributeGroups extends NumberedAlike {
   private toBefore: Map<number, number> | undefined;
-  private same: boolean | undefined;
-
-  constructor(
-    private readonly before: ModuleContext,
-    private readonly after: ModuleContext,
-  ) {}
 
   /** Whether every group of the after version has its number of the before version: texts compare as they are. */
-  get aligned(): boolean {
-    if (this.same === undefined) {
-      const b = this.before.attributeGroups();
-      this.same = [...this.after.attributeGroups()].every(([id, body]) => b.get(id) === body);
-    }
-    return this.same;
+  protected decideAligned(): boolean {
+    const b = this.before.attributeGroups();
+    return [...this.after.attributeGroups()].every(([id, body]) => b.get(id) === body);
   }
 
   /** An after text with each group named by its before number (a number no group has, where the before version has no such group). */
@@ -361,30 +371,19 @@ function replaceNumbered(text: string, f: (n: number) => string): string {
  * structure load, store and index alike, so an instruction means the same with either.
  * `canonical` writes a type, or a skeleton, with each numbered type replaced by its class.
  */
-export class NumberedTypes {
+export class NumberedTypes extends NumberedAlike {
   private classB: Map<number, number> | undefined;
   private classA: Map<number, number> | undefined;
-  private same: boolean | undefined;
-
-  constructor(
-    private readonly before: ModuleContext,
-    private readonly after: ModuleContext,
-  ) {}
 
   /** Whether both versions number the same types alike (or have none): texts compare as they are. */
-  get aligned(): boolean {
-    if (this.same === undefined) {
-      const b = this.before.numberedTypes();
-      const a = this.after.numberedTypes();
-      if (b.size === 0 && a.size === 0) this.same = true;
-      else {
-        this.partition();
-        const counts = new Map<number, number>();
-        for (const c of this.classB!.values()) counts.set(c, (counts.get(c) ?? 0) + 1);
-        this.same = b.size === a.size && [...b.keys()].every((n) => this.classA!.get(n) === this.classB!.get(n) && counts.get(this.classB!.get(n)!) === 1);
-      }
-    }
-    return this.same;
+  protected decideAligned(): boolean {
+    const b = this.before.numberedTypes();
+    const a = this.after.numberedTypes();
+    if (b.size === 0 && a.size === 0) return true;
+    this.partition();
+    const counts = new Map<number, number>();
+    for (const c of this.classB!.values()) counts.set(c, (counts.get(c) ?? 0) + 1);
+    return b.size === a.size && [...b.keys()].every((n) => this.classA!.get(n) === this.classB!.get(n) && counts.get(this.classB!.get(n)!) === 1);
   }
 
   /** `text` of the before (`side` "b") or after version with each numbered type written as its class. */

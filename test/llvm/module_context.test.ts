@@ -232,3 +232,22 @@ describe("MetadataCorrespondence against its definition (random graphs of at mos
     );
   });
 });
+
+describe("ModuleContext.metadata: definitions by number", () => {
+  it("dense numbers, numbers far beyond the count, and a range of functions skipped", () => {
+    const fn = "define void @f() {\nentry:\n  ret void\n}\n";
+    const text = `${fn}!0 = !{}\n!7 = distinct !{!7, !0}\n!3000000 = !{!"far", !0}\n!llvm.ident = !{!0}\n`;
+    const m = new ModuleContext(text);
+    expect(m.metadata(0)).toEqual({ distinct: false, body: "!{}" });
+    expect(m.metadata(7)).toEqual({ distinct: true, body: "!{!7, !0}" });
+    expect(m.metadata(3000000)).toEqual({ distinct: false, body: '!{!"far", !0}' });
+    expect([1, 8, 2999999, 3000001].map((id) => m.metadata(id))).toEqual([undefined, undefined, undefined, undefined]);
+    // a line inside the skipped range reads as nothing, one after it as before
+    const inside = `define void @g() {\n!9 = !{}\n}\n!9 = !{!"outside"}\n`;
+    expect(new ModuleContext(inside, { from: 0, to: inside.indexOf("\n}") + 2 }).metadata(9)).toEqual({ distinct: false, body: '!{!"outside"}' });
+    expect(new ModuleContext(inside).metadata(9)).toEqual({ distinct: false, body: '!{!"outside"}' });
+    const onlyInside = `define void @g() {\n!9 = !{}\n}\n`;
+    expect(new ModuleContext(onlyInside, { from: 0, to: onlyInside.length }).metadata(9)).toBeUndefined();
+    expect(new ModuleContext(onlyInside).metadata(9)).toEqual({ distinct: false, body: "!{}" });
+  });
+});
