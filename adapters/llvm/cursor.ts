@@ -1153,3 +1153,22 @@ function isHex(b: number): boolean {
 }
 
 export const CH = { COMMA, LPAREN, RPAREN, LBRACK, RBRACK, PERCENT, AT, BANG, QUOTE, HASH: 35 } as const;
+
+/**
+ * The index of the next character `code` at or after `from` that stands outside strings and
+ * brackets (`()`, `[]`, `{}`, `<>`), counting from bracket depth 0 at `from`; -1 if none.
+ */
+export function topLevelIndexOf(text: string, code: number, from = 0): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const close = text.indexOf('"', i + 1);
+      if (close < 0) return -1;
+      i = close;
+    } else if (c === 40 || c === 91 || c === 123 || c === 60) depth++;
+    else if (c === 41 || c === 93 || c === 125 || c === 62) depth--;
+    else if (c === code && depth === 0) return i;
+  }
+  return -1;
+}

@@ -36,7 +36,7 @@
  *   way a line went.
  */
 import { MalformedInput } from "../../spec/errors.js";
-import { Cursor, GIVE_UP, NAME_CHAR, codesAre, codesOf, isBlank, scratchCodesOf, unescape } from "./cursor.js";
+import { Cursor, GIVE_UP, NAME_CHAR, codesAre, codesOf, isBlank, scratchCodesOf, topLevelIndexOf, unescape } from "./cursor.js";
 import { StringTable } from "./intern.js";
 import { OPCODES, isDigits, parseInstruction, quickParse } from "./instr.js";
 import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmModule } from "./ir.js";
@@ -357,18 +357,7 @@ class LineMachine {
   private parseHeader(h: string, line: number): LlvmFunction {
     const c = this.cur;
     // the name is the first `@` outside brackets and strings
-    let depth = 0;
-    let at = -1;
-    for (let i = 0; i < h.length && at < 0; i++) {
-      const ch = h.charCodeAt(i);
-      if (ch === 34) {
-        const close = h.indexOf('"', i + 1);
-        if (close < 0) break;
-        i = close;
-      } else if (ch === 40 || ch === 91 || ch === 123 || ch === 60) depth++;
-      else if (ch === 41 || ch === 93 || ch === 125 || ch === 62) depth--;
-      else if (ch === 64 && depth === 0) at = i;
-    }
+    const at = topLevelIndexOf(h, 64);
     if (at < 0) this.fail(line, `'define' without a function name (@...)`);
     c.reset(h, line, at);
     const name = c.globalName();

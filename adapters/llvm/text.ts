@@ -12,7 +12,7 @@
  * opt renumbers) are left out. Two instructions are the same up to renaming when their
  * skeletons are equal and their values and labels correspond.
  */
-import { Cursor, unescape } from "./cursor.js";
+import { Cursor, topLevelIndexOf, unescape } from "./cursor.js";
 import { parseInstruction } from "./instr.js";
 import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmValue } from "./ir.js";
 
@@ -225,23 +225,13 @@ export function shapeOf(text: string, line: number): { shape: Shape; instr: Llvm
 export function attachmentsOf(text: string): Map<string, string> {
   const out = new Map<string, string>();
   if (!text.includes(", !")) return out;
-  let depth = 0;
   let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      const close = text.indexOf('"', i + 1);
-      if (close < 0) break;
-      i = close;
-    } else if (c === 40 || c === 91 || c === 123 || c === 60) depth++;
-    else if (c === 41 || c === 93 || c === 125 || c === 62) depth--;
-    else if (c === 44 && depth === 0) {
-      let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) === 32) j++;
-      if (text.charCodeAt(j) !== 33 || !attachmentKindAt(text, j + 1)) continue;
-      if (start >= 0) addAttachment(out, text.slice(start, i));
-      start = j;
-    }
+  for (let i = topLevelIndexOf(text, 44); i >= 0; i = topLevelIndexOf(text, 44, i + 1)) {
+    let j = i + 1;
+    while (j < text.length && text.charCodeAt(j) === 32) j++;
+    if (text.charCodeAt(j) !== 33 || !attachmentKindAt(text, j + 1)) continue;
+    if (start >= 0) addAttachment(out, text.slice(start, i));
+    start = j;
   }
   if (start >= 0) addAttachment(out, text.slice(start));
   return out;
