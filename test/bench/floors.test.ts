@@ -5,7 +5,7 @@
  * `same_instructions` failures, so the bench's split of validate's time compares like with like.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -50,12 +50,16 @@ describe("bench floors", () => {
 
     // an instruction mem2reg may not change, changed: the adapter floor must see it as validate does
     const dir = mkdtempSync(join(tmpdir(), "formal-ssa-floors-"));
-    const mutant = join(dir, "loops.after.ll");
-    const text = readFileSync(AFTER, "utf8");
-    expect(text).toContain("add nsw");
-    writeFileSync(mutant, text.replace("add nsw", "sub nsw"));
-    const bad = sameInstructionFailures(BEFORE, mutant);
-    expect(bad.failures).toBeGreaterThan(0);
-    expect(floor("adapt_floor.js", BEFORE, mutant)).toBe(`${bad.functions} function pairs adapted, ${bad.failures} same_instructions failures`);
+    try {
+      const mutant = join(dir, "loops.after.ll");
+      const text = readFileSync(AFTER, "utf8");
+      expect(text).toContain("add nsw");
+      writeFileSync(mutant, text.replace("add nsw", "sub nsw"));
+      const bad = sameInstructionFailures(BEFORE, mutant);
+      expect(bad.failures).toBeGreaterThan(0);
+      expect(floor("adapt_floor.js", BEFORE, mutant)).toBe(`${bad.functions} function pairs adapted, ${bad.failures} same_instructions failures`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
