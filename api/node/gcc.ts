@@ -18,7 +18,7 @@ import { basename, join } from "node:path";
 import { MalformedInput, ToolFailed } from "../errors.js";
 import type { ProducerOptions } from "../producers.js";
 import type { Report } from "../report.js";
-import { validateFiles, type ProgressSink } from "./index.js";
+import { validateFiles, type ProgressSink } from "./commands.js";
 
 export { ToolFailed };
 

@@ -10,7 +10,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from "node:pat
 import { MalformedInput } from "../../spec/errors.js";
 import { emittedModules, validateSources, type ReactOptions, type ReactReport } from "../react_compiler.js";
 import { readInputs, STDIN_NAME } from "./files.js";
-import type { ProgressSink } from "./index.js";
+import type { ProgressSink } from "./commands.js";
 
 /** Where a file's documents go under `dir`: its path relative to the working directory, or its base name. */
 function emitBase(dir: string, file: string): string {

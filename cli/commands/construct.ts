@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import { ALGORITHMS, MINIMIZATIONS, type Algorithm, type Minimize } from "../../api/construct.js";
 import { constructFileTo, outputWriter } from "../../api/node/index.js";
 import { ProgressBar } from "../progress.js";
-import type { SetExit } from "./index.js";
+import type { SetExit } from "./exit.js";
 
 export function registerConstruct(program: Command, setExit: SetExit): void {
   program

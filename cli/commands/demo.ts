@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { demo } from "../../api/node/demo.js";
-import type { SetExit } from "./index.js";
+import type { SetExit } from "./exit.js";
 
 export function registerDemo(program: Command, setExit: SetExit): void {
   program

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { dotFileTo, outputWriter } from "../../api/node/index.js";
-import type { SetExit } from "./index.js";
+import type { SetExit } from "./exit.js";
 
 /** `formal-ssa dot FILE`: Graphviz DOT of every function in FILE. Malformed input propagates to main (exit 2). */
 export function registerDot(program: Command, setExit: SetExit): void {

@@ -13,7 +13,7 @@ import {
   TARGETS,
   type Shape,
 } from "../../api/fuzz_options.js";
-import type { SetExit } from "./index.js";
+import type { SetExit } from "./exit.js";
 
 interface FuzzFlags {
   runs: number;

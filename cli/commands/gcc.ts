@@ -3,7 +3,7 @@ import { QUALITY } from "../../api/index.js";
 import { validateC } from "../../api/node/gcc.js";
 import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
-import type { SetExit } from "./index.js";
+import type { SetExit } from "./exit.js";
 import { parseRequire, printReport } from "./validate.js";
 
 export function registerGcc(program: Command, setExit: SetExit): void {

@@ -6,9 +6,9 @@ import { registerFuzz } from "./fuzz.js";
 import { registerGcc } from "./gcc.js";
 import { registerReact } from "./react.js";
 import { registerValidate } from "./validate.js";
+import type { SetExit } from "./exit.js";
 
-/** Sets the process exit code of the running command. */
-export type SetExit = (code: number) => void;
+export type { SetExit } from "./exit.js";
 
 /** Every subcommand, in the order `--help` lists them. */
 export function registerCommands(program: Command, setExit: SetExit): void {

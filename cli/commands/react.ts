@@ -5,7 +5,7 @@ import { writeOutput } from "../../api/node/index.js";
 import { formatReactReport } from "../../api/react_compiler.js";
 import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
-import type { SetExit } from "./index.js";
+import type { SetExit } from "./exit.js";
 import { parseRequire } from "./validate.js";
 
 export function registerReact(program: Command, setExit: SetExit): void {

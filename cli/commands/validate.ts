@@ -4,7 +4,7 @@ import { checkFile, outputWriter, validateFiles, writeOutput } from "../../api/n
 import { formatCheckReport, formatReport, writeReportJson, type Report } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
-import type { SetExit } from "./index.js";
+import type { SetExit } from "./exit.js";
 
 /** `--require a,b`: the quality properties, each checked (a bad one is a command-line error). */
 export const parseRequire = (list: string | undefined) =>

@@ -55,6 +55,94 @@ function specifiers(text: string): string[] {
 const FILES = Object.keys(MAY_IMPORT).flatMap(sources);
 const topOf = (rel: string) => rel.split("/")[0];
 
+/** Every source file of the code, the bench and the tests (fixtures left out), for the circle check. */
+const CIRCLE_FILES = [...FILES, ...sources("bench"), ...sources("test").filter((f) => !f.startsWith("test/fixtures/"))];
+
+/** File -> the files it imports (relative specifiers, `.js` resolved to the `.ts` source), type-only imports and re-exports included. */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets: string[] = [];
+    for (const spec of specifiers(readFileSync(join(ROOT, file), "utf8"))) {
+      if (!spec.startsWith(".")) continue;
+      const target = relative(ROOT, resolve(dirname(join(ROOT, file)), spec)).split(sep).join("/").replace(/\.js$/, ".ts");
+      if (known.has(target)) targets.push(target);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/**
+ * Each import circle once, as a closed path of files (first = last): the strongly connected
+ * components of the import graph with more than one file, or one file importing itself (Tarjan,
+ * with an explicit stack), each shown as a shortest circle through its first file.
+ */
+function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let counter = 0;
+  for (const root of graph.keys()) {
+    if (index.has(root)) continue;
+    const work: Array<{ node: string; next: number }> = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const top = work[work.length - 1];
+      const succ = graph.get(top.node) ?? [];
+      if (top.next < succ.length) {
+        const m = succ[top.next++];
+        if (!index.has(m)) {
+          index.set(m, counter);
+          low.set(m, counter++);
+          stack.push(m);
+          onStack.add(m);
+          work.push({ node: m, next: 0 });
+        } else if (onStack.has(m)) low.set(top.node, Math.min(low.get(top.node)!, index.get(m)!));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!));
+      }
+      if (low.get(top.node) === index.get(top.node)) {
+        const component: string[] = [];
+        let m: string;
+        do {
+          m = stack.pop()!;
+          onStack.delete(m);
+          component.push(m);
+        } while (m !== top.node);
+        const selfLoop = (graph.get(top.node) ?? []).includes(top.node);
+        if (component.length > 1 || selfLoop) components.push(component.sort());
+      }
+    }
+  }
+  // a shortest circle through each component's first file (breadth-first inside the component)
+  return components
+    .map((component) => {
+      const inside = new Set(component);
+      const start = component[0];
+      const parent = new Map<string, string>();
+      const queue = [...(graph.get(start) ?? []).filter((m) => inside.has(m))];
+      for (const m of queue) if (!parent.has(m)) parent.set(m, start);
+      for (let k = 0; k < queue.length && !parent.has(start); k++)
+        for (const m of graph.get(queue[k]) ?? []) if (inside.has(m) && !parent.has(m)) (parent.set(m, queue[k]), queue.push(m));
+      const path = [start];
+      for (let at = parent.get(start)!; at !== start; at = parent.get(at)!) path.push(at);
+      path.push(start);
+      return [start, ...path.slice(1, -1).reverse(), start];
+    })
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
 describe("imports point one way", () => {
   it(`every source file (${FILES.length}) imports only from the folders its own folder may use`, () => {
     const bad: string[] = [];
@@ -94,6 +182,18 @@ describe("imports point one way", () => {
         .map((s) => topOf(relative(ROOT, resolve(dirname(join(ROOT, f)), s)).split(sep).join("/"))),
     );
     expect(new Set(cliTargets)).toEqual(new Set(["cli", "api"]));
+  });
+
+  it(`no import circles: the files of the code, the bench and the tests (${CIRCLE_FILES.length}) import each other as a DAG`, () => {
+    expect(importCircles(importGraph(CIRCLE_FILES)).map((c) => c.join(" -> "))).toEqual([]);
+  });
+
+  it("the circle finder finds circles: a two-file circle, a longer one, a self-import, and none in a DAG", () => {
+    const g = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+    expect(importCircles(g({ "a.ts": ["b.ts"], "b.ts": ["a.ts"], "c.ts": ["a.ts"] }))).toEqual([["a.ts", "b.ts", "a.ts"]]);
+    expect(importCircles(g({ "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": ["a.ts"], "d.ts": [] }))).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
+    expect(importCircles(g({ "a.ts": ["a.ts"] }))).toEqual([["a.ts", "a.ts"]]);
+    expect(importCircles(g({ "a.ts": ["b.ts", "c.ts"], "b.ts": ["c.ts"], "c.ts": [] }))).toEqual([]);
   });
 
   it("the README's layout table names every top-level folder of the code", () => {

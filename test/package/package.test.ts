@@ -4,6 +4,8 @@
  * has nothing of ours (no devDependencies, no @types/node, no tsconfig of ours), and uses it there
  * only by its package name, the way a user would. It proves, step by step:
  *
+ * 0. The checkout. After the `prepare` build of step 1 (`npm run build`), the bin is executable
+ *    and `npx --no-install formal-ssa --version` runs in the checkout, as the README says.
  * 1. Pack. `npm pack` (which runs the `prepare` build) gives a tarball with what a user needs
  *    (LICENSE, README.md, CHANGELOG.md, package.json, the JSON schemas, the compiled entry points
  *    and the bin, every target of `exports`, `main`, `types` and `bin`) and nothing that is ours
@@ -42,7 +44,7 @@
  * which would otherwise change what npm and npx do.
  */
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -302,6 +304,20 @@ afterAll(() => {
 });
 
 describe("the packed package", () => {
+  it(
+    "0. the checkout after a build: the bin is executable, and `npx --no-install formal-ssa --version` runs in the checkout",
+    () => {
+      // npm pack ran the `prepare` build in the copy of the working tree, as `npm run build` does
+      requireTarball();
+      const bin = join(source, PKG.bin["formal-ssa"]);
+      expect(statSync(bin).mode & 0o111, `${PKG.bin["formal-ssa"]} after the build: mode ${(statSync(bin).mode & 0o777).toString(8)}`).toBe(0o111);
+      const version = run(npx, ["--no-install", "--", "formal-ssa", "--version"], source);
+      expect(version.status, explain("npx --no-install formal-ssa --version in the checkout", version)).toBe(0);
+      expect(version.stdout.trim()).toBe(PKG.version);
+    },
+    TIMEOUT,
+  );
+
   it(
     "1. npm pack: the tarball has what a user needs and nothing of our tests, benchmarks, scripts or fixtures",
     () => {
