@@ -106,11 +106,26 @@ export interface FunctionPair {
    */
   sourceLine?(block: string, stmt: number | null): number | undefined;
   /**
-   * For a use certified only up to refinement: what an SSA value of `ssa` stands for in the
-   * producer's output (LLVM: `1`, `%x`), and why that may be poison (null: it cannot be), for a
-   * producer whose semantics has poison.
+   * For a use certified only up to refinement (`--undef refine`): what an SSA value of `ssa`
+   * stands for in the producer's output (LLVM: `1`, `%x`), and whether putting it where the
+   * original reads uninitialised content is a refinement under the producer's own semantics.
+   * Undefined where the producer's output names no such value.
    */
-  refinedValue?(valueName: string): { value: string; poison: string | null } | undefined;
+  refinedValue?(valueName: string): RefinedValue | undefined;
+}
+
+/**
+ * What an uninitialised read became, judged by the producer's semantics: LLVM's `undef` is
+ * refined by any value that cannot be poison; a JavaScript read gives `undefined` (or throws
+ * before the declaration), which no other value refines.
+ */
+export interface RefinedValue {
+  /** The value as the producer's output writes it. */
+  value: string;
+  /** Why it is not a refinement (LLVM: why it may be poison); null: it is one. */
+  unsound: string | null;
+  /** The end of the report's sentence "... became VALUE, " + clause: why it is or is not a refinement. */
+  clause: string;
 }
 
 /** One function's original CFG alone (for `construct`). */

@@ -15,7 +15,7 @@ import type { Node, Var } from "../spec/ids.js";
 import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
 import { peel } from "../impl/peel.js";
 import { buildSsa, constructFunctions, type ConstructedFunction, type ConstructRequest } from "./construct.js";
-import { place, propertiesJson, type Namer, type FunctionReport, type FunctionStats, type PropertyReport, type RefinementReport, type Report, type WitnessReport } from "./report.js";
+import { place, propertiesJson, refinementText, type FunctionReport, type FunctionStats, type PropertyReport, type RefinementReport, type Report, type WitnessReport } from "./report.js";
 import { checkPair, reportOf, requireList, round, sameGraphFailure, ssaNamer, type ValidateOptions } from "./validate.js";
 
 export interface ProducerOptions extends ValidateOptions {
@@ -127,13 +127,19 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   const { verdicts, stats } = decided;
   const minimum = opts.minimum ?? (decided.minimum ??= minimumPhis(lowered.orig.cfg, lowered.transformed.ssa.phiCount, verdicts, opts));
   const differences = explain(pair, producer, verdicts, lowered.ssa.valNames, minimum, lowered.transformed.ssa);
-  const ok = ownHold && certified(verdicts, require);
+  // the uses equiv certifies only up to refinement, judged by the producer's semantics
+  const judged = opts.undef === "refine" && pair.refinedValue !== undefined;
+  const accepted = opts.acceptUnsoundRefinements === true;
+  const refined = judged && refinementCount(verdicts) > 0 ? refinementsOf(pair, verdicts, lowered, accepted) : [];
+  const unsound = refined.filter((r) => r.unsound !== undefined);
+  const ok = ownHold && certified(verdicts, require) && (unsound.length === 0 || accepted);
   // a certified function's report names nothing: its namer is only built where a witness needs it
   const namer =
     ok && (opts.certifiedWitnesses === false || verdicts.every((v) => v.witnesses.length === 0 && v.evidence === undefined)) ? undefined : ssaNamer(lowered.ssa);
   // the adapter's properties first, then the model's, in one object (a spread of two ~20-key
   // objects per function showed in the React Compiler logger's profile)
   const properties = namer === undefined ? holdsAll(verdicts, own) : Object.assign(own, propertiesJson(namer, verdicts));
+  if (judged) properties[SOUND_REFINEMENT] = soundRefinement(unsound, accepted);
   if (!ownHold) notDecided(properties);
   const report: FunctionReport = {
     name: pair.name,
@@ -152,7 +158,6 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
     differences,
   };
   if (!ok) report.summary = summaryOf(report, pair, require, names.original);
-  const refined = pair.refinedValue === undefined ? [] : refinementsOf(pair, verdicts, lowered, namer);
   if (refined.length > 0) report.refinements = refined;
   return { report, pair, verdicts, decided, ...(opts.keepModel ? { model: lowered.transformed } : {}) };
 }
@@ -173,19 +178,41 @@ const ORIGINAL_ONLY = new Set<string>(VALIDITY.slice(0, 4));
  * not decided either way: they are reported so, with no failures or witnesses of their own.
  */
 function notDecided(properties: Record<string, PropertyReport>): void {
-  const onSsa = (name: string) => ((VALIDITY as readonly string[]).includes(name) && !ORIGINAL_ONLY.has(name)) || (QUALITY as readonly string[]).includes(name);
+  const onSsa = (name: string) => ((VALIDITY as readonly string[]).includes(name) && !ORIGINAL_ONLY.has(name)) || (QUALITY as readonly string[]).includes(name) || name === SOUND_REFINEMENT;
   for (const name of Object.keys(properties)) if (onSsa(name)) properties[name] = { holds: false, decided: false };
 }
 
 /**
- * The uses certified only up to refinement, each with what the producer put there and whether
- * that may be poison (equiv's refined uses: `node:value`).
+ * The producer's property under `--undef refine`: every use that `equiv` certifies only up to
+ * refinement (an uninitialised read in the original, some value in the producer's SSA) is a
+ * refinement under the producer's own semantics. LLVM: `undef` is refined by a value that cannot
+ * be poison, never by one that may be (poison does not refine undef); a JavaScript read of an
+ * uninitialised variable is `undefined` (or a ReferenceError), which no other value refines.
+ * Each use that is not is a suspected miscompilation, its witness. Such a function is rejected
+ * unless `acceptUnsoundRefinements` accepts them knowingly: then the property still fails, marked
+ * `accepted`, and the function is certified under that weaker reading.
  */
-function refinementsOf(pair: FunctionPair, verdicts: readonly Verdict[], lowered: Extract<LoweredPair, { ok: true }>, namer: Namer | undefined): RefinementReport[] {
+export const SOUND_REFINEMENT = "sound_refinement";
+
+function soundRefinement(unsound: readonly RefinementReport[], accepted: boolean): PropertyReport {
+  if (unsound.length === 0) return { holds: true };
+  return {
+    holds: false,
+    failures: unsound.length,
+    witness: unsound.map((r) => ({ text: r.text, use: r.use, ...(r.line !== undefined ? { line: r.line } : {}), value: r.value, have: r.to })),
+    ...(accepted ? { accepted: true as const } : {}),
+  };
+}
+
+/**
+ * The uses certified only up to refinement, each with what the producer put there and whether
+ * that is a refinement under the producer's semantics (equiv's refined uses: `node:value`).
+ */
+function refinementsOf(pair: FunctionPair, verdicts: readonly Verdict[], lowered: Extract<LoweredPair, { ok: true }>, accepted: boolean): RefinementReport[] {
   const keys = new Set<string>();
   for (const v of verdicts) for (const k of (v as { refined?: ReadonlySet<string> }).refined ?? []) if (/^\d+:\d+$/.test(k)) keys.add(k);
   if (keys.size === 0) return [];
-  const nm = namer ?? ssaNamer(lowered.ssa);
+  const nm = ssaNamer(lowered.ssa);
   const out: RefinementReport[] = [];
   for (const k of keys) {
     const [node, val] = k.split(":").map(Number);
@@ -194,7 +221,8 @@ function refinementsOf(pair: FunctionPair, verdicts: readonly Verdict[], lowered
     if (to === undefined) continue;
     const use = place(nm, node, nm.useStmt(node, val));
     const line = pair.sourceLine?.(use.block, use.stmt ?? null);
-    out.push({ use, ...(line !== undefined ? { line } : {}), value: name, to: to.value, ...(to.poison !== null ? { may_be_poison: to.poison } : {}) });
+    const r = { use, ...(line !== undefined ? { line } : {}), value: name, to: to.value, ...(to.unsound !== null ? { unsound: to.unsound } : {}) };
+    out.push({ ...r, text: refinementText(r, to.clause, accepted) });
   }
   return out;
 }
@@ -213,9 +241,10 @@ function witnessPlace(w: WitnessReport): { block: string; stmt?: number; end?: b
  */
 function summaryOf(report: FunctionReport, pair: FunctionPair, require: readonly string[], file: string): string {
   for (const [name, p] of Object.entries(report.properties)) {
-    if (p.holds || p.decided === false || ((QUALITY as readonly string[]).includes(name) && !require.includes(name))) continue;
+    if (p.holds || p.decided === false || p.accepted === true || ((QUALITY as readonly string[]).includes(name) && !require.includes(name))) continue;
     const w = p.witness?.[0];
     const of = (p.failures ?? 0) > 1 ? ` (the first of ${p.failures} failures)` : "";
+    if (name === SOUND_REFINEMENT && w !== undefined) return `${w.text}${of}`;
     if (w === undefined) return `${name} fails${of}`;
     if (w.message !== undefined) return `${name} fails${of} at ${w.text}`;
     if (w.mismatch !== undefined) return `${name} fails: ${w.mismatch}`;

@@ -8,7 +8,7 @@ import { Capture, reactCompilerAdapter, STAGES, type CapturedFunction, type Pipe
 import { QUALITY, type QualityProperty } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
 import { lowerCfg } from "../io/lower.js";
-import { validatePairDetailed, type DetailOptions, type ProducerOptions } from "./producers.js";
+import { SOUND_REFINEMENT, validatePairDetailed, type DetailOptions, type ProducerOptions } from "./producers.js";
 import { formatReport, withoutTimes, type FunctionReport } from "./report.js";
 import { requireList } from "./validate.js";
 
@@ -107,8 +107,9 @@ export interface ReactOptions extends ProducerOptions {
 function firstFailure(stage: string, r: FunctionReport, require: readonly string[]): string {
   const unrequired = new Set<string>(QUALITY.filter((q) => !require.includes(q)));
   for (const [name, p] of Object.entries(r.properties))
-    if (!p.holds && !unrequired.has(name)) {
+    if (!p.holds && !unrequired.has(name) && p.accepted !== true) {
       const w = p.witness?.[0];
+      if (name === SOUND_REFINEMENT && w !== undefined) return `${stage}: ${w.text}`;
       return `${stage}: ${name} fails${w !== undefined ? `: ${w.text}` : ""}`;
     }
   return `${stage}: rejected`;
@@ -202,15 +203,15 @@ export class ReactValidator {
     // a build keeping only what fails writes no witnesses for certified functions
     const certifiedWitnesses = this.options.stages !== "failing";
     // the options written out, not spread from this.options (a spread per function showed in the build's profile)
-    const { require, undef, necessaryPaths } = this.options;
+    const { require, undef, necessaryPaths, acceptUnsoundRefinements } = this.options;
     // the tests' independent minimum (DetailOptions) passes through
     const constructMinimum = (this.options as DetailOptions).constructMinimum;
-    const elim = validatePairDetailed(eliminated, "EliminateRedundantPhi", { require, undef, necessaryPaths, constructMinimum, original, certifiedWitnesses, names: ELIMINATED_NAMES, quality: quality?.eliminated });
+    const elim = validatePairDetailed(eliminated, "EliminateRedundantPhi", { require, undef, acceptUnsoundRefinements, necessaryPaths, constructMinimum, original, certifiedWitnesses, names: ELIMINATED_NAMES, quality: quality?.eliminated });
     const elimReport = elim.report;
     // the adapter hands over one pair object for both stages when EliminateRedundantPhi left the
     // function as enterSSA built it: lowered and checked once, reported under each stage's name
     const decided = builtPair === eliminated ? elim.decided : undefined;
-    const builtReport = validatePairDetailed(builtPair, "enterSSA", { require, undef, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES, decided, quality: quality?.built }).report;
+    const builtReport = validatePairDetailed(builtPair, "enterSSA", { require, undef, acceptUnsoundRefinements, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES, decided, quality: quality?.built }).report;
     const stages: Record<string, FunctionReport> = { [STAGES[0]]: builtReport, [STAGES[1]]: elimReport };
     const ok = builtReport.verdict === "certified" && elimReport.verdict === "certified";
     return {

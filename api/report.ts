@@ -82,6 +82,12 @@ export interface PropertyReport {
    * nothing); `holds` is then false, with no failures or witnesses.
    */
   decided?: false;
+  /**
+   * `true`: the property fails, and the user accepted that knowingly
+   * (`acceptUnsoundRefinements`, `--accept-unsound-refinements`, for `sound_refinement`): the
+   * function is certified under the weaker reading the flag names.
+   */
+  accepted?: true;
 }
 
 /** Sizes and counts of one function. */
@@ -116,8 +122,9 @@ export interface FunctionReport {
   summary?: string;
   /**
    * A producer's uses certified only up to refinement (`undef: "refine"`), where the producer
-   * says what it put there: the value the uninitialised read was refined to, and why that may be
-   * poison (a suspected miscompilation: poison does not refine undef) or cannot be.
+   * says what it put there: the value the uninitialised read was refined to, and whether that is
+   * a refinement under the producer's semantics (LLVM: not if it may be poison, which does not
+   * refine undef; such a use is a suspected miscompilation and fails `sound_refinement`).
    */
   refinements?: RefinementReport[];
 }
@@ -132,8 +139,14 @@ export interface RefinementReport {
   value: string;
   /** What the producer put there, as its output writes it (LLVM: `1`, `%x`). */
   to: string;
-  /** Why `to` may be poison: then a suspected miscompilation. Absent: it cannot be poison. */
-  may_be_poison?: string;
+  /**
+   * Why `to` is not a refinement of the uninitialised read under the producer's semantics (LLVM:
+   * "it may be poison: the argument %x, which has no noundef attribute"): a suspected
+   * miscompilation, which fails `sound_refinement`. Absent: it is a refinement.
+   */
+  unsound?: string;
+  /** The line the text report prints for it. */
+  text: string;
 }
 
 /** The report of `validate` (`--json`): every function certified, or why not. */
@@ -336,9 +349,9 @@ export function withoutTimes<R extends { functions: { stats: FunctionStats }[] }
 function propertyLines(name: string, p: PropertyReport, unrequiredQuality: ReadonlySet<string>, limit = TEXT_WITNESSES): string[] {
   const w = p.witness ?? [];
   if (!p.holds && name === "same_graph" && w[0]?.mismatch !== undefined) return [`  FAILS  same_graph: ${w[0].mismatch}`];
-  const tag = p.holds ? "holds " : unrequiredQuality.has(name) ? "no    " : "FAILS ";
+  const tag = p.holds ? "holds " : unrequiredQuality.has(name) || p.accepted === true ? "no    " : "FAILS ";
   const failures = p.failures ?? 0;
-  const out = [`  ${tag} ${name}${p.holds ? "" : ` (${plural(failures, "failure")})`}`];
+  const out = [`  ${tag} ${name}${p.holds ? "" : ` (${plural(failures, "failure")}${p.accepted === true ? `, accepted by --accept-unsound-refinements` : ""})`}`];
   const shown = w.slice(0, limit);
   for (const x of shown) out.push(INDENT + x.text);
   if (failures > shown.length) out.push(`${INDENT}... and ${failures - shown.length} more${shown.length < w.length ? " (--full or --json shows them)" : ""}`);
@@ -371,8 +384,8 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
       for (const [name, p] of Object.entries(f.properties)) if (!options.failingOnly || (!p.holds && !quality.has(name))) out.push(...propertyLines(name, p, quality));
       continue;
     }
-    const suspected = (f.refinements ?? []).filter((r) => r.may_be_poison !== undefined);
-    if (f.verdict === "certified" && !options.functions && suspected.length === 0) continue;
+    const unsound = (f.refinements ?? []).filter((r) => r.unsound !== undefined);
+    if (f.verdict === "certified" && !options.functions && unsound.length === 0) continue;
     const size =
       st.nodes !== undefined
         ? `${plural(st.blocks, "block")}, ${plural(st.nodes, "node")}, ${producer} ${plural(st.phis ?? 0, "phi")}, minimum ${st.phis_minimum}` +
@@ -394,10 +407,12 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
         out.push(`  not decided: ${undecided.join(", ")} (they rest on the pairing of the instructions, which ${failed.join(" and ")} rejects)`);
       }
     } else out.push(`function ${f.name}: ${f.verdict}${size ? ` (${size})` : ""}`);
-    // uses certified only up to refinement: those to values that may be poison always, the
-    // others where every function is shown
-    const refinements = (f.refinements ?? []).filter((r) => r.may_be_poison !== undefined || options.functions);
-    for (const r of refinements.slice(0, limit)) out.push(`  ${refinementText(r)}`);
+    // uses certified only up to refinement: those that are not refinements always (a rejected
+    // function shows them as the witnesses of sound_refinement), the others where every
+    // function is shown
+    const shown = f.verdict === "rejected" && f.properties.sound_refinement?.holds === false && f.properties.sound_refinement.decided !== false;
+    const refinements = (f.refinements ?? []).filter((r) => (r.unsound !== undefined && !shown) || (r.unsound === undefined && options.functions));
+    for (const r of refinements.slice(0, limit)) out.push(`  ${r.text}`);
     if (refinements.length > limit) out.push(`  ... and ${refinements.length - limit} more refinements (--full or --json shows them)`);
     const differences = f.differences ?? [];
     for (const d of differences.slice(0, limit)) out.push(`  phis: ${d}`);
@@ -409,14 +424,17 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
     let phis = 0;
     let minimum = 0;
     let refinements = 0;
-    let suspected = 0;
+    let unsound = 0;
+    let accepted = 0;
     let unreachable: number | undefined;
     let unexplained = 0;
     for (const f of report.functions) {
       phis += f.stats.phis ?? 0;
       minimum += f.stats.phis_minimum ?? 0;
       refinements += f.stats.refinements ?? 0;
-      suspected += (f.refinements ?? []).filter((r) => r.may_be_poison !== undefined).length;
+      const n = (f.refinements ?? []).filter((r) => r.unsound !== undefined).length;
+      if (f.properties.sound_refinement?.accepted === true) accepted += n;
+      else unsound += n;
       if (f.stats.unreachable_blocks !== undefined) unreachable = (unreachable ?? 0) + f.stats.unreachable_blocks;
       if ((f.differences ?? []).some((d) => d.startsWith("unexplained"))) unexplained++;
     }
@@ -424,7 +442,7 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
       `${producer} placed ${plural(phis, "phi")}, braun+peel needs ${minimum}` +
         `${unexplained > 0 ? ` (the difference is unexplained in ${plural(unexplained, "function")})` : " (every difference explained)"}; ` +
         `${plural(refinements, "use")} certified up to refinement` +
-        `${suspected > 0 ? ` (${suspected} to values that may be poison: suspected miscompilations)` : ""}` +
+        `${unsound + accepted > 0 ? ` (${[unsound > 0 ? `${unsound} not refinements under ${producer}'s semantics: suspected miscompilations` : "", accepted > 0 ? `${accepted} not refinements, accepted by --accept-unsound-refinements` : ""].filter((x) => x !== "").join("; ")})` : ""}` +
         `${unreachable !== undefined ? `; ${plural(unreachable, "unreachable block")} left out` : ""}`,
     );
   }
@@ -432,13 +450,15 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
   return out.join("\n") + "\n";
 }
 
-/** One use certified up to refinement, in a line: where, what it was refined to, and whether that may be poison. */
-function refinementText(r: RefinementReport): string {
+/**
+ * One use certified up to refinement, in a line: where, what it was refined to, and the
+ * producer's clause on whether that is a refinement (`RefinedValue.clause`).
+ */
+export function refinementText(r: Omit<RefinementReport, "text">, clause: string, accepted: boolean): string {
   const where = `block ${r.use.block}${r.use.stmt !== undefined ? `, statement ${r.use.stmt}` : ""}${r.line !== undefined ? ` (line ${r.line})` : ""}`;
-  const what = `${r.value} is read there uninitialised on some path and became ${r.to}`;
-  return r.may_be_poison !== undefined
-    ? `suspected miscompilation at ${where}: ${what}, which may be poison (${r.may_be_poison}); an uninitialised read is undef, which poison does not refine`
-    : `refinement at ${where}: ${what}, which cannot be poison`;
+  const what = `${r.value} is read there uninitialised on some path and became ${r.to}, ${clause}`;
+  if (r.unsound === undefined) return `refinement at ${where}: ${what}`;
+  return accepted ? `not a refinement, accepted by --accept-unsound-refinements, at ${where}: ${what}` : `suspected miscompilation at ${where}: ${what}`;
 }
 
 /** The locale whose assumptions `check` decides for a document of this kind. */

@@ -26,6 +26,15 @@ export interface ValidateOptions {
    * defs/uses entry block) are the uninitialised ones.
    */
   undef?: UndefMode;
+  /**
+   * With `undef: "refine"`, on a producer's output: certify a function even where a use holds
+   * only by a value that is not a refinement of the uninitialised read under the producer's
+   * semantics (LLVM: a value that may be poison, which does not refine undef, as mem2reg puts
+   * there today: llvm/llvm-project#96631; a JavaScript read of `undefined` replaced by another
+   * value). Default false: such a use is a suspected miscompilation and the function is rejected
+   * (`sound_refinement` fails); with true the property still fails, marked `accepted`.
+   */
+  acceptUnsoundRefinements?: boolean;
   /** Names of the two inputs in messages (file names at the command line). */
   names?: { original?: string; ssa?: string };
   /**

@@ -37,7 +37,7 @@
  * no occurrence of a renamed variable is left unrenamed. Every difference is a failure with both
  * lines.
  */
-import type { AdapterFailure, FunctionPair, PhiDifference, StatementPlace } from "../adapter.js";
+import type { AdapterFailure, FunctionPair, PhiDifference, RefinedValue, StatementPlace } from "../adapter.js";
 import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import { ENTRY_BB, type GimpleBlock, type GimpleFunction, type GimpleStmt } from "./dump.js";
 import { isName, renames, ssaName, tokenize, variablePosition, writtenPositions } from "./tokens.js";
@@ -526,6 +526,7 @@ class Builder {
       ssa,
       uninitialised,
       checks: [{ property: SAME_INSTRUCTIONS, failures: this.failures }],
+      refinedValue: gimpleRefinement,
       phis,
       differences: this.differences,
       stats: { blocks: before.blocks.length, renamed: variables.length, virtual_phis: after.blocks.reduce((s, b) => s + b.virtualPhis, 0) },
@@ -619,4 +620,14 @@ export function gimpleOriginal(fn: GimpleFunction): FunctionDoc {
     origBlocks.push({ id: blockId(b.bb), preds: b.preds.map(blockId), stmts });
   });
   return { kind: "cfg", name: fn.name, entry: ENTRY_ID, blocks: origBlocks };
+}
+
+/**
+ * Under `--undef refine`, what an uninitialised read became, judged by GCC's semantics: a local's
+ * default definition (`x_3(D)`) holds an indeterminate value, which GCC's own passes take to be
+ * any value (CCP's UNDEFINED), and GIMPLE has no poison that a value could carry further. So any
+ * SSA name refines it. (into-SSA never refines: `--undef strict` is the default.)
+ */
+export function gimpleRefinement(valueName: string): RefinedValue {
+  return { value: valueName, unsound: null, clause: "which refines it: an uninitialised local's default definition is an indeterminate value, which any value refines (GIMPLE has no poison)" };
 }

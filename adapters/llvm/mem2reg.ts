@@ -48,6 +48,7 @@ import { promotion, type Promotion } from "./promote.js";
 import { unreachablePrediction } from "./paths.js";
 import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
+import type { RefinedValue } from "../adapter.js";
 import { attachmentsOf, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { AttributeGroups, MetadataCorrespondence, ModuleContext, NumberedTypes, type TextRange } from "./module_context.js";
@@ -68,11 +69,6 @@ export interface Difference {
   detail: string;
 }
 
-/** A value of the SSA document as the after text writes it, and why it may be poison (null: it cannot). */
-export interface RefinedValue {
-  value: string;
-  poison: string | null;
-}
 
 /** Where a block of the original stands in the before text. */
 export interface BlockLines {
@@ -106,7 +102,7 @@ export interface AdaptedFunction {
   };
   /** Per reachable block of the original: the lines of its label, statements and terminator. */
   lines: Map<string, BlockLines>;
-  /** What a value of the SSA document stands for after mem2reg, and whether it may be poison. */
+  /** What a value of the SSA document stands for after mem2reg, and whether that may be poison (a refinement of undef only if not). */
   refinedValue: (valueName: string) => RefinedValue | undefined;
   /** Allocas mem2reg removed although no round of promotion makes them promotable, if any. */
   unpromotable: string[];
@@ -173,8 +169,14 @@ export function soloContext(m: ModuleContext): PairContext {
 /** A value of the after version as a key: `%x`, `@g`, or a constant's text. */
 type Key = string;
 const UNDEF_KEYS = new Set(["undef", "poison"]);
+/** `undef` or `poison`: in unreachable code, where mem2reg may put either. */
 const isUndef = (k: Key) => UNDEF_KEYS.has(k);
-const sameKey = (a: Key, b: Key) => a === b || (isUndef(a) && isUndef(b));
+/**
+ * Whether a definition of the variable whose value is `stored` gives a load the value `w` that
+ * mem2reg put there: the same value, or `undef` where `poison` was stored (undef refines poison).
+ * Never `poison` where `undef` was stored: poison does not refine undef.
+ */
+const produces = (stored: Key, w: Key) => stored === w || (stored === "poison" && w === "undef");
 
 function keyOf(v: LlvmValue): Key {
   return valueText(v).trim();
@@ -557,7 +559,7 @@ class Adapter {
     if (had === undefined) {
       this.repl.set(name, w);
       this.replWhere.set(name, afterLine);
-    } else if (!sameKey(had, w))
+    } else if (had !== w)
       this.fail(b, line, `the users of the load ${llvmName("%", name)} disagree on its replacement: ${had} (line ${this.replWhere.get(name)} after) and ${w}`, afterLine);
   }
 
@@ -1130,7 +1132,8 @@ class Adapter {
     if (values === 0) {
       const cand = this.candidate(a, w);
       if (cand === undefined) {
-        this.fail(b, line, `${what()} is replaced by ${w}, which is not a value stored to ${llvmName("%", this.varNames[a])}`);
+        const why = w === "poison" ? `where only the uninitialised content of ${llvmName("%", this.varNames[a])} reaches (undef, which poison does not refine)` : `which is not a value stored to ${llvmName("%", this.varNames[a])}`;
+        this.fail(b, line, `${what()} is replaced by ${w}, ${why}`);
         return this.undefVal[a];
       }
       return cand;
@@ -1166,13 +1169,13 @@ class Adapter {
 
   /** Any definition of `a` that produces `w`, for a replacement that no such definition reaches. */
   private candidate(a: number, w: Key): number | undefined {
-    if (isUndef(w)) return this.undefVal[a];
+    if (w === "undef") return this.undefVal[a];
     const phi = w.startsWith("%") ? this.newPhis.get(w.slice(1)) : undefined;
     if (phi !== undefined && phi.variable === a) return this.phiVal.get(w.slice(1));
     for (let b = 0; b < this.NB; b++) {
       for (const i of this.events.get(a * this.NB + b) ?? []) {
         if (this.kind[this.base[b] + i] !== STORE) continue;
-        if (sameKey(this.storeKey(b, i), w)) return this.storeVal[this.base[b] + i];
+        if (produces(this.storeKey(b, i), w)) return this.storeVal[this.base[b] + i];
       }
     }
     return undefined;
@@ -1204,9 +1207,10 @@ class Adapter {
 
   /** The SSA value if the event at (b, i) defines `a` as `w` (binding an unknown store), else -1. */
   private event(a: number, w: Key, b: number, i: number): number {
-    if (this.kind[this.base[b] + i] === ALLOCA) return isUndef(w) ? this.undefVal[a] : -1;
+    // the alloca's own content is undef (LLVM 14 to 18), which poison does not refine
+    if (this.kind[this.base[b] + i] === ALLOCA) return w === "undef" ? this.undefVal[a] : -1;
     const k = this.storeKey(b, i);
-    if (sameKey(k, w)) return this.storeVal[this.base[b] + i];
+    if (produces(k, w)) return this.storeVal[this.base[b] + i];
     if (k.startsWith("?")) {
       // the value of a load that only stores use: what the loads reading this store see
       const load = k.slice(1);
@@ -1464,7 +1468,7 @@ class Adapter {
       kind: "undef fold",
       variable: this.varNames[a],
       block: this.fb.blocks[b].label,
-      detail: `an uninitialised ${llvmName("%", this.varNames[a])} meets ${w} here; mem2reg uses ${w} on both (phi(undef, ${w}) -> ${w}, or a single stored constant or argument given to every load): a refinement of the uninitialised read if ${w} cannot be poison`,
+      detail: `an uninitialised ${llvmName("%", this.varNames[a])} meets ${w} here; mem2reg uses ${w} on both (phi(undef, ${w}) -> ${w}, or a single stored constant or argument given to every load): ${w === "poison" ? "not a refinement of the uninitialised read, since poison does not refine undef (llvm/llvm-project#97702, fixed in LLVM 19)" : `a refinement of the uninitialised read if ${w} cannot be poison`}`,
     });
   }
 
@@ -1724,8 +1728,14 @@ class Adapter {
       const v = byName.get(valueName);
       const value = v === undefined ? undefined : this.afterValueOf(v);
       if (value === undefined) return undefined;
+      // `&a`: the address of an alloca promoted in a later round, which the after text no longer
+      // has (an alloca's address is a defined pointer, never poison)
+      if (value.startsWith("&")) return { value, unsound: null, clause: `which cannot be poison (the address of the alloca ${llvmName("%", value.slice(1))})` };
       this.poison ??= new PoisonOracle(this.fa, this.srcA);
-      return { value, poison: this.poison.mayBePoison(value) };
+      const poison = this.poison.mayBePoison(value);
+      return poison === null
+        ? { value, unsound: null, clause: "which cannot be poison" }
+        : { value, unsound: `it may be poison: ${poison}`, clause: `which may be poison (${poison}); an uninitialised read is undef, which poison does not refine` };
     };
     const unreachable = this.NB - R;
     const phis = this.newPhis.size;

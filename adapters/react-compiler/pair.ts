@@ -32,7 +32,7 @@
  *   resolves a nested function's read that none of its definitions reaches in the enclosing
  *   function, through the creating block.
  */
-import type { AdapterFailure, FunctionPair, StatementPlace } from "../adapter.js";
+import type { AdapterFailure, FunctionPair, RefinedValue, StatementPlace } from "../adapter.js";
 import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import type { SnapBlock, SnapFunction, SnapPhi, SnapStmt, SnapUnit } from "./hir.js";
 
@@ -513,6 +513,7 @@ function pairOf(sides: Sides): FunctionPair {
     ssa: { kind: "ssa", name, entry: blockName(before.entry), blocks: p.ssaBlocks, vars: p.ssaVars },
     uninitialised: sh.uninitialised,
     checks: [{ property: SAME_INSTRUCTIONS, failures: p.failures }],
+    refinedValue: javascriptRefinement,
     phis: p.phis,
     differences: [],
     stats: { blocks: before.blocks.length - p.unreachable, instructions: p.instructions, unreachable_blocks: p.unreachable },
@@ -623,4 +624,19 @@ function sameEntries(x: ReadonlyArray<EntryValues | undefined>, y: ReadonlyArray
     for (let k = 0; k < stmts.length; k++) if (stmts[k].child !== undefined && !same(stmts[k].child!)) return false;
   }
   return true;
+}
+
+/**
+ * Under `--undef refine`, what an uninitialised read became, judged by JavaScript's semantics:
+ * a variable declared without a value reads `undefined`, and one read before its declaration
+ * throws a ReferenceError; in a nested function, the entry's definition is the enclosing
+ * function's value at the closure's creation. Each is one definite outcome, so no other value
+ * refines it: every such use is a suspected miscompilation.
+ */
+export function javascriptRefinement(valueName: string): RefinedValue {
+  return {
+    value: valueName,
+    unsound: "JavaScript has no undefined value to refine: the read gives undefined, or throws before the declaration",
+    clause: "which JavaScript does not allow: an uninitialised read gives undefined (or throws a ReferenceError before its declaration), one definite outcome that no other value refines",
+  };
 }

@@ -31,7 +31,7 @@
  * load replaced by it, or an argument of a phi of `x`); a phi nothing reads takes the one
  * variable whose values its arguments are.
  */
-import type { AdapterFailure, FunctionPair, PhiDifference, StatementPlace } from "../adapter.js";
+import type { AdapterFailure, FunctionPair, PhiDifference, RefinedValue, StatementPlace } from "../adapter.js";
 import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import { BlockDominators } from "../dominators.js";
 import type { Alignment } from "./align.js";
@@ -605,6 +605,7 @@ export class FunctionPairing {
       original: { kind: "cfg", name, entry, blocks: origBlocks },
       ssa: { kind: "ssa", name, entry, blocks: ssaBlocks, vars },
       uninitialised,
+      refinedValue: spirvRefinement,
       checks: [{ property: SAME_INSTRUCTIONS, failures: this.failures }],
       phis: phiCount,
       differences: this.differences,
@@ -620,3 +621,13 @@ export class FunctionPairing {
 
 /** Placeholders of `inOf` are numbers at and below this (value indices are >= 0, BOT and STALE small negatives). */
 const PH_BASE = -1000;
+
+/**
+ * Under `--undef refine`, what an uninitialised read became, judged by SPIR-V's semantics: a
+ * Function variable without an initializer holds an undefined value, like `OpUndef`, whose every
+ * consumption may be any bit pattern; SPIR-V has no poison. So any value refines it. (The pass
+ * never refines: `--undef strict` is the default.)
+ */
+export function spirvRefinement(valueName: string): RefinedValue {
+  return { value: valueName, unsound: null, clause: "which refines it: an uninitialised variable holds an undefined value, as OpUndef does, which any value refines (SPIR-V has no poison)" };
+}

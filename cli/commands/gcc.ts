@@ -4,7 +4,7 @@ import { validateC } from "../../api/node/gcc.js";
 import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
 import type { SetExit } from "./exit.js";
-import { parseRequire, printReport } from "./validate.js";
+import { ACCEPT_UNSOUND_HELP, parseRequire, printReport } from "./validate.js";
 
 export function registerGcc(program: Command, setExit: SetExit): void {
   program
@@ -18,6 +18,7 @@ export function registerGcc(program: Command, setExit: SetExit): void {
     .option("--require <properties>", `quality properties certification also needs, comma-separated: ${QUALITY.join(", ")}`)
     .option("--necessary-paths", "for cytronMinimal, also show two converging paths for every necessary phi")
     .addOption(new Option("--undef <mode>", "uninitialised reads: strict (default) or refine").choices(["strict", "refine"]))
+    .option("--accept-unsound-refinements", ACCEPT_UNSOUND_HELP)
     .option("--functions", "a line for every function, not only for rejected ones")
     .option("--full", "every witness and every phi difference in the text report, not only the first three (--json always has them all)")
     .option("-o, --output <file>", "write the report here instead of standard output")
@@ -25,9 +26,9 @@ export function registerGcc(program: Command, setExit: SetExit): void {
       async (
         file: string,
         cflags: string[],
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; functions?: boolean; full?: boolean; output?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; output?: string },
       ) => {
-        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, progress: new ProgressBar() });
+        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, acceptUnsoundRefinements: opts.acceptUnsoundRefinements, progress: new ProgressBar() });
         printReport(report, opts, setExit);
       },
     );

@@ -6,7 +6,7 @@ import { formatReactReport } from "../../api/react_compiler.js";
 import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
 import type { SetExit } from "./exit.js";
-import { parseRequire } from "./validate.js";
+import { ACCEPT_UNSOUND_HELP, parseRequire } from "./validate.js";
 
 export function registerReact(program: Command, setExit: SetExit): void {
   program
@@ -19,15 +19,16 @@ export function registerReact(program: Command, setExit: SetExit): void {
     .option("--emit <dir>", "write each file's functions in the exchange format: NAME.cfg.json, NAME.ssa.json (enterSSA), NAME.eliminated.json")
     .option("--require <properties>", `quality properties certification also needs, comma-separated: ${QUALITY.join(", ")}`)
     .addOption(new Option("--undef <mode>", "uninitialised reads: strict (default) or refine").choices(["strict", "refine"]))
+    .option("--accept-unsound-refinements", ACCEPT_UNSOUND_HELP)
     .option("--functions", "a line for every function, not only for those not certified")
     .option("--skipped", "list the functions the compiler skipped, with its reasons")
     .option("-o, --output <file>", "write the report here instead of standard output")
     .action(
       async (
         files: string[],
-        opts: { json?: boolean; emit?: string; require?: string; undef?: UndefMode; functions?: boolean; skipped?: boolean; output?: string },
+        opts: { json?: boolean; emit?: string; require?: string; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; skipped?: boolean; output?: string },
       ) => {
-        const report = await validateReactFiles(files, { require: parseRequire(opts.require), undef: opts.undef, emit: opts.emit, progress: new ProgressBar() });
+        const report = await validateReactFiles(files, { require: parseRequire(opts.require), undef: opts.undef, acceptUnsoundRefinements: opts.acceptUnsoundRefinements, emit: opts.emit, progress: new ProgressBar() });
         writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatReactReport(report, { functions: opts.functions, skipped: opts.skipped }));
         setExit(report.verdict === "certified" ? 0 : 1);
       },

@@ -27,6 +27,10 @@ export function printReport(report: Report, opts: { json?: boolean; functions?: 
   setExit(report.verdict === "certified" ? 0 : 1);
 }
 
+/** `--accept-unsound-refinements`, the same for every command that validates a producer. */
+export const ACCEPT_UNSOUND_HELP =
+  "with --undef refine (the default for LLVM): certify a function even where an uninitialised read became a value that does not refine it under the producer's semantics (LLVM: a value that may be poison, which does not refine undef, as mem2reg 14 to 18 does: llvm/llvm-project#96631; the React Compiler: any value but the undefined JavaScript reads); without it such a use is a suspected miscompilation and rejects the function. Accepted uses are still listed, marked accepted";
+
 export function registerValidate(program: Command, setExit: SetExit): void {
   program
     .command("validate")
@@ -42,6 +46,7 @@ export function registerValidate(program: Command, setExit: SetExit): void {
         "uninitialised reads: strict (the SSA value must stand for the uninitialised definition) or refine (any value is accepted on such paths); default refine for LLVM input, strict otherwise (SPIR-V included)",
       ).choices(["strict", "refine"]),
     )
+    .option("--accept-unsound-refinements", ACCEPT_UNSOUND_HELP)
     .option("--functions", "a producer's input (LLVM, SPIR-V): a line for every function, not only for rejected ones")
     .option("--llvm-version <n>", "LLVM IR: the release of the opt that ran mem2reg (14, 15, 16), over the module's !llvm.ident; its promotion rules decide (without either, the after version shows which rule was applied)")
     .option("--full", "a producer's input: every witness and every phi difference in the text report, not only the first three (--json always has them all)")
@@ -50,12 +55,13 @@ export function registerValidate(program: Command, setExit: SetExit): void {
       async (
         original: string,
         ssa: string,
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string },
       ) => {
         const report = await validateFiles(original, ssa, {
           require: parseRequire(opts.require),
           necessaryPaths: opts.necessaryPaths,
           undef: opts.undef,
+          acceptUnsoundRefinements: opts.acceptUnsoundRefinements,
           producerVersion: opts.llvmVersion,
           progress: new ProgressBar(),
         });

@@ -170,9 +170,15 @@ e:                                                ; preds = %h
   ret i32 %n
 }
 `;
+    // %n has no noundef: it may be poison, which does not refine the first load's undef, so the
+    // refinement is a suspected miscompilation (LLVM's own single-store.ll, llvm/llvm-project#96631)
     const [r] = validate(before, after);
-    expect(r.certified).toBe(true);
+    expect(r.certified).toBe(false);
     expect(r.stats.refinements).toBeGreaterThan(0);
+    expect(r.verdicts.every((v) => v.holds)).toBe(true);
+    expect(validate(before, after, { acceptUnsoundRefinements: true })[0].certified).toBe(true);
+    const noundef = (t: string) => t.replace("@single_store_loop(i32 %n)", "@single_store_loop(i32 noundef %n)");
+    expect(validate(noundef(before), noundef(after))[0].certified).toBe(true);
     const [s] = validate(before, after, { undef: "strict" });
     expectRejectedWithWitness(s);
   });

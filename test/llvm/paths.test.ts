@@ -37,10 +37,16 @@ function paths(): Record<string, Record<string, string>> {
 }
 
 describe("PromoteMemToReg's ways, reachable and unreachable (opt-14's output)", () => {
-  it("every function of the hand-written fixture is certified", () => {
+  it("every function of the hand-written fixture matches mem2reg's ways; all are certified but @single_store_global_val, a suspected miscompilation", () => {
     const results = validateLlvm(BEFORE, AFTER);
     expect(results.length).toBe(15);
-    for (const r of results) expect({ fn: r.name, certified: r.certified, translation: r.translation }).toEqual({ fn: r.name, certified: true, translation: [] });
+    // the single stored %x (no noundef) reaches the load where %a is uninitialised on the other
+    // path: LLVM's own known miscompile (Transforms/Mem2Reg/single-store.ll): sound_refinement fails
+    const suspected = new Set(["@single_store_global_val"]);
+    for (const r of results) expect({ fn: r.name, certified: r.certified, translation: r.translation }).toEqual({ fn: r.name, certified: !suspected.has(r.name), translation: [] });
+    const f = results.find((r) => r.name === "@single_store_global_val")!;
+    expect(f.verdicts.every((v) => v.holds)).toBe(true);
+    expect(validateLlvm(BEFORE, AFTER, { acceptUnsoundRefinements: true }).every((r) => r.certified)).toBe(true);
   });
 
   it("each alloca with loads or stores in unreachable code is finished the way LLVM 14 finishes it", () => {

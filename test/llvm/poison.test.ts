@@ -3,12 +3,16 @@
  * mem2reg may put another value there, which is a refinement only if that value cannot be poison.
  * Both directions, on hand-written IR with opt-14's own output (test/fixtures/llvm/hand/poison.*):
  * refinements to values that cannot be poison are reported as refinements; to values that may
- * be, as suspected miscompilations, naming the value and why. And the oracle alone, on snippets.
+ * be, as suspected miscompilations that reject the function (`sound_refinement`), naming the
+ * value and why, unless accepted knowingly. LLVM's own single-store.ll under opt-14. And the
+ * oracle alone, on snippets.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { validate } from "../../api/llvm.js";
+import { formatReport } from "../../api/report.js";
+import { ensureBuilt, ROOT, runCli } from "../cli/cli.js";
 import { parseModule } from "../../adapters/llvm/parse.js";
 import { PoisonOracle } from "../../adapters/llvm/poison.js";
 import { SourceText } from "../../adapters/llvm/text.js";
@@ -16,25 +20,90 @@ import { SourceText } from "../../adapters/llvm/text.js";
 const HAND = fileURLToPath(new URL("../fixtures/llvm/hand/", import.meta.url));
 const BEFORE = readFileSync(`${HAND}poison.before.ll`, "utf8");
 const AFTER = readFileSync(`${HAND}poison.after.ll`, "utf8");
+beforeAll(() => ensureBuilt());
 
 describe("refinements of an uninitialised read: to values that cannot be poison, and to values that may be", () => {
-  it("each use certified up to refinement names what mem2reg put there; the ones that may be poison are suspected miscompilations", () => {
+  it("each use certified up to refinement names what mem2reg put there; those to values that may be poison are suspected miscompilations, which reject the function", () => {
     const r = validate(BEFORE, AFTER);
-    const of = Object.fromEntries(r.functions.map((f) => [f.name, { verdict: f.verdict, refinements: (f.refinements ?? []).map((x) => ({ to: x.to, poison: x.may_be_poison ?? null })) }]));
+    const of = Object.fromEntries(r.functions.map((f) => [f.name, { verdict: f.verdict, refinements: (f.refinements ?? []).map((x) => ({ to: x.to, unsound: x.unsound ?? null })) }]));
     expect(of).toEqual({
-      "@arg_may_be_poison": { verdict: "certified", refinements: [{ to: "%a", poison: "the argument %a, which has no noundef attribute" }] },
-      "@arg_noundef": { verdict: "certified", refinements: [{ to: "%a", poison: null }] },
-      "@nsw_may_be_poison": { verdict: "certified", refinements: [{ to: "%s", poison: expect.stringMatching(/^%s \(add nsw/) }] },
-      "@plain_add": { verdict: "certified", refinements: [{ to: "%s", poison: null }] },
-      "@frozen": { verdict: "certified", refinements: [{ to: "%f", poison: null }] },
+      "@arg_may_be_poison": { verdict: "rejected", refinements: [{ to: "%a", unsound: "it may be poison: the argument %a, which has no noundef attribute" }] },
+      "@arg_noundef": { verdict: "certified", refinements: [{ to: "%a", unsound: null }] },
+      "@nsw_may_be_poison": { verdict: "rejected", refinements: [{ to: "%s", unsound: expect.stringMatching(/^it may be poison: %s \(add nsw/) }] },
+      "@plain_add": { verdict: "certified", refinements: [{ to: "%s", unsound: null }] },
+      "@frozen": { verdict: "certified", refinements: [{ to: "%f", unsound: null }] },
     });
     // the place: the load's block, statement and line in the before text
-    const line = BEFORE.split("\n").findIndex((l) => l.includes("%v = load") ) + 1;
+    const line = BEFORE.split("\n").findIndex((l) => l.includes("%v = load")) + 1;
     expect(r.functions[0].refinements![0]).toMatchObject({ use: { block: "j", stmt: 0 }, line, value: "x.t.0" });
+    // what fails is sound_refinement alone, whose witness is the suspected miscompilation, which
+    // is also the function's first line
+    const f = r.functions[0];
+    expect(Object.entries(f.properties).filter(([, p]) => !p.holds).map(([n]) => n)).toEqual(["sound_refinement"]);
+    expect(f.properties.sound_refinement.witness!.map((w) => w.text)).toEqual([f.refinements![0].text]);
+    expect(f.summary).toBe(
+      `suspected miscompilation at block j, statement 0 (line ${line}): x.t.0 is read there uninitialised on some path and became %a, which may be poison (the argument %a, which has no noundef attribute); an uninitialised read is undef, which poison does not refine`,
+    );
+    expect(r.functions[1].properties.sound_refinement).toEqual({ holds: true });
+  });
+
+  it("accepted knowingly (acceptUnsoundRefinements): certified, sound_refinement still fails, marked accepted, and no text calls them suspected miscompilations", () => {
+    const r = validate(BEFORE, AFTER, { acceptUnsoundRefinements: true });
+    expect(r.functions.map((f) => f.verdict)).toEqual(Array(5).fill("certified"));
+    const p = r.functions[0].properties.sound_refinement;
+    expect(p).toMatchObject({ holds: false, failures: 1, accepted: true });
+    expect(p.witness![0].text).toMatch(/^not a refinement, accepted by --accept-unsound-refinements, at block j, statement 0 \(line \d+\): x\.t\.0 .* which may be poison/);
+    const text = formatReport(r);
+    expect(text).not.toMatch(/suspected miscompilation/);
+    expect(text).toContain("(2 not refinements, accepted by --accept-unsound-refinements)");
+    expect(text).toMatch(/^certified: 5 of 5 functions certified$/m);
   });
 
   it("--undef strict rejects every one of them", () => {
     expect(validate(BEFORE, AFTER, { undef: "strict" }).functions.map((f) => f.verdict)).toEqual(Array(5).fill("rejected"));
+  });
+});
+
+describe("LLVM's own regression test Transforms/Mem2Reg/single-store.ll under opt-14 (test/fixtures/llvm/hand/single-store.*)", () => {
+  const before = readFileSync(`${HAND}single-store.before.ll`, "utf8");
+  const after = readFileSync(`${HAND}single-store.after.ll`, "utf8");
+  const lineOf = (text: string) => before.split("\n").findIndex((l) => l.includes(text)) + 1;
+
+  it("@single_store_maybe_poison, which LLVM marks a miscompile (llvm/llvm-project#96631), is rejected as a suspected miscompilation; @single_store_cant_be_poison (noundef) is certified", () => {
+    const r = validate(before, after);
+    const f = Object.fromEntries(r.functions.map((x) => [x.name, x]));
+    expect(f["@single_store_maybe_poison"].verdict).toBe("rejected");
+    expect(f["@single_store_maybe_poison"].summary).toMatch(/^suspected miscompilation at block exit, statement 0 \(line \d+\): a\.if\.0 .* became %x, which may be poison \(the argument %x, which has no noundef attribute\)/);
+    expect(f["@single_store_cant_be_poison"].verdict).toBe("certified");
+    expect(f["@single_store_cant_be_poison"].refinements).toMatchObject([{ to: "%x", text: expect.stringMatching(/^refinement at .* which cannot be poison$/) }]);
+    expect(r.verdict).toBe("rejected");
+  });
+
+  it("@single_store_literal_poison: opt-14 returns poison where the alloca is uninitialised on one path (llvm/llvm-project#97702, fixed in LLVM 19): poison does not refine undef, so it is rejected too", () => {
+    expect(after).toMatch(/ret i8 poison/);
+    const f = validate(before, after).functions.find((x) => x.name === "@single_store_literal_poison")!;
+    expect(f.verdict).toBe("rejected");
+    expect(f.summary).toBe(
+      `suspected miscompilation at block exit, statement 0 (line ${lineOf("%v = load i8, ptr %a")}): a.if.0 is read there uninitialised on some path and became poison, which may be poison (poison itself); an uninitialised read is undef, which poison does not refine`,
+    );
+    // the same function with undef in place of poison is a refinement (undef refines the stored poison)
+    const fixed = after.replace("ret i8 poison", "ret i8 undef");
+    expect(validate(before, fixed).functions.find((x) => x.name === "@single_store_literal_poison")!.verdict).toBe("certified");
+    // and a store of undef that mem2reg turned into poison is not
+    const undefStored = before.replace("store i8 poison, ptr %a", "store i8 undef, ptr %a");
+    expect(validate(undefStored, after).functions.find((x) => x.name === "@single_store_literal_poison")!.verdict).toBe("rejected");
+  });
+
+  it("the command: exit 1, the function's first line says suspected miscompilation; --accept-unsound-refinements: exit 0", () => {
+    const files = [`${HAND}single-store.before.ll`, `${HAND}single-store.after.ll`];
+    const r = runCli(["validate", ...files], ROOT);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^function @single_store_maybe_poison: rejected: suspected miscompilation at block exit, statement 0 \(line \d+\): /m);
+    expect(r.stdout).toMatch(/^rejected: 1 of 3 functions certified$/m);
+    const accepted = runCli(["validate", ...files, "--accept-unsound-refinements"], ROOT);
+    expect(accepted.stdout).toMatch(/^certified: 3 of 3 functions certified$/m);
+    expect(accepted.stdout).not.toMatch(/suspected/);
+    expect(accepted.status).toBe(0);
   });
 });
 

@@ -488,6 +488,21 @@ describe("report.json: validate --json and the library's validate", () => {
     }
   });
 
+  it("LLVM: suspected miscompilations (hand/single-store.ll), rejected, and certified under acceptUnsoundRefinements: reports valid", () => {
+    const [before, after] = ["before", "after"].map((v) => readFileSync(join(ROOT, LLVM, `hand/single-store.${v}.ll`), "utf8"));
+    const rejected = validateLlvm(before, after);
+    expect(rejected.verdict).toBe("rejected");
+    expectValid("report", rejected);
+    const accepted = validateLlvm(before, after, { acceptUnsoundRefinements: true });
+    expect(accepted.verdict).toBe("certified");
+    expect(accepted.functions.filter((f) => f.properties.sound_refinement?.accepted === true).length).toBe(2);
+    expectValid("report", accepted);
+    // the schema tells an accepted failure from a plain one in a certified function
+    const forged = structuredClone(accepted);
+    delete forged.functions.find((f) => f.properties.sound_refinement?.accepted === true)!.properties.sound_refinement.accepted;
+    expect(errors("report", forged)).not.toEqual([]);
+  });
+
   it("SPIR-V: validate every fixture pair (binary, both pipelines) and a same_instructions mutant: reports valid", () => {
     const dir = "test/fixtures/spirv";
     for (const f of readdirSync(join(ROOT, dir)).filter((x) => x.endsWith(".before.spv"))) {
