@@ -22,7 +22,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   io: ["io", "spec"],
   impl: ["impl", "spec", "graph"],
   checks: ["checks", "spec", "graph"],
-  adapters: ["adapters", "spec", "io"],
+  // fuzz/ for the types of the cases a fuzz target prints only (checked below: `import type`)
+  adapters: ["adapters", "spec", "io", "fuzz"],
   fuzz: ["fuzz", "spec", "io"],
   api: ["api", "adapters", "impl", "checks", "io", "fuzz", "spec", "graph"],
   cli: ["cli", "api"],
@@ -161,6 +162,18 @@ describe("imports point one way", () => {
           const shared = target.split("/").length === 2;
           if (!shared && their !== own && file.split("/").length > 2) bad.push(`${file} imports another adapter's ${target}`);
         }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("adapters take only types from fuzz/ (the cases their fuzz targets print), never its code: fast-check is not theirs", () => {
+    const bad: string[] = [];
+    for (const file of FILES.filter((f) => topOf(f) === "adapters")) {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      for (const m of text.matchAll(/^\s*(import|export)(\s+type)?\s[^;]*?\sfrom\s+"([^"]+)"/gms)) {
+        const target = relative(ROOT, resolve(dirname(join(ROOT, file)), m[3])).split(sep).join("/");
+        if (topOf(target) === "fuzz" && m[2] === undefined) bad.push(`${file} imports code from ${target}`);
       }
     }
     expect(bad).toEqual([]);

@@ -1,0 +1,364 @@
+/**
+ * Fuzzing producers of SSA through their fuzz targets (adapters/fuzz_target.ts), in batches:
+ * cases from the shared arbitraries, printed many to a batch in the producer's language, run
+ * through the producer once per batch, every function's pair validated as `validate` does. What
+ * is pure lives here: the cases and their seeds, judging a batch's run, bisecting a batch that
+ * fails as a whole, shrinking a finding, signatures, and the campaign loop over a runner that
+ * the caller provides (api/node/fuzz_producers.ts runs processes; the React Compiler runs in
+ * this process).
+ *
+ * Determinism: case `i` of a campaign with seed `S` is the first value fast-check generates for
+ * the seed `caseSeed(S, i)`, whatever the batch, shard or time budget; shrinking starts from the
+ * same seed, so it starts from exactly that case.
+ */
+import fc from "fast-check";
+import type { FuzzCase, FuzzTarget, PrintedBatch } from "../adapters/fuzz_target.js";
+import { fuzzCases } from "../fuzz/arbitraries/cases.js";
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+
+/** The seed of case `index` of a campaign seeded `seed` (a 31-bit mix: murmur3's finaliser). */
+export function caseSeed(seed: number, index: number): number {
+  let h = (Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return h & 0x7fffffff;
+}
+
+/** The cases a target's campaign draws from. */
+export function caseArbitrary(target: Pick<FuzzTarget, "shapes">, maxBlocks: number): fc.Arbitrary<FuzzCase> {
+  return fuzzCases(target.shapes, maxBlocks);
+}
+
+/** The case fast-check generates first for `seed` (what shrinking starts from). */
+export function generateCase(arb: fc.Arbitrary<FuzzCase>, seed: number): FuzzCase {
+  let got: FuzzCase | undefined;
+  fc.check(
+    fc.property(arb, (c) => {
+      got = c;
+      return true;
+    }),
+    { seed, numRuns: 1 },
+  );
+  return got!;
+}
+
+/** Whether case `index` belongs to shard `shard` of `shards` (1-based, as `--shard I/N`). */
+export function inShard(index: number, shard: { index: number; count: number }): boolean {
+  return index % shard.count === shard.index - 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A batch's run, and what it says of each case
+
+/** What the validation of one function of a batch said. */
+export interface FunctionResult {
+  /** The function's name as the adapter's report gives it. */
+  name: string;
+  certified: boolean;
+  /** The stage or pass (the React Compiler's `SSA`, `EliminateRedundantPhi`, a later pass); absent for one-stage producers. */
+  stage?: string;
+  /** The first failing property that certification needs (`equiv`, `same_instructions`, `sound_refinement`, `phis_wf`, ...). */
+  property?: string;
+  /** The report's first line for it. */
+  summary?: string;
+}
+
+/** A producer's failure on a whole batch (or a case alone). */
+export interface RunFailure {
+  /**
+   * `crash`: a signal or a non-zero exit; `timeout`; `internal-error`: the producer reported a
+   * broken invariant or assertion of its own; `unreadable`: formal-ssa cannot read what the
+   * producer wrote (the producer's output is malformed, or our reader is wrong: either way a
+   * finding to look at).
+   */
+  kind: "crash" | "timeout" | "internal-error" | "unreadable";
+  /** One line: what happened (`opt-15: exit status 134: Assertion ... failed`). */
+  message: string;
+  stderr?: string;
+}
+
+/** What running the producer on a printed batch gave. */
+export type BatchRun =
+  | {
+      kind: "ran";
+      /** Every function of the pair the adapter read, validated. */
+      functions: FunctionResult[];
+      /** The producer's own validator's complaint about its output (`spirv-val`), one line. */
+      invalid?: string;
+      /** Texts worth keeping with a finding: the before and after forms, the report, by file name. */
+      files: Record<string, string>;
+      /** Functions with a failure of their own, outside the pairs (an internal error reported per function by an in-process compiler). */
+      failures?: Map<string, RunFailure>;
+    }
+  | { kind: "failed"; failure: RunFailure; files: Record<string, string> };
+
+/** Runs the producer on one printed batch of `variant`. */
+export type BatchRunner = (variant: string, printed: PrintedBatch, cases: readonly FuzzCase[]) => Promise<BatchRun>;
+
+/** A finding on one case, before it is shrunk. */
+export interface CaseFinding {
+  kind: "rejected" | "crash" | "timeout" | "internal-error" | "unreadable" | "invalid-output" | "missing";
+  /** One bug, one signature: target, kind, stage or pass, property or the crash message with numbers and names taken out. */
+  signature: string;
+  /** One line for people. */
+  description: string;
+}
+
+/** `message` without what varies from case to case: numbers, hex, quoted names, paths, value names. */
+export function normaliseMessage(message: string): string {
+  return message
+    .split("\n")[0]
+    .replace(/\/[^\s:'"]+/g, "PATH")
+    .replace(/`[^`']*'|(["'`]).*?\1/g, "'…'")
+    .replace(/[%@$]?[A-Za-z_.]*\d[\w.]*/g, "N")
+    .replace(/0x[0-9a-f]+/gi, "N")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 160);
+}
+
+/** The finding of each case of a batch that ran, by case position (undefined: the case is clean). */
+export function judgeBatch(target: FuzzTarget, variant: string, printed: PrintedBatch, run: Extract<BatchRun, { kind: "ran" }>): (CaseFinding | undefined)[] {
+  const byName = new Map(run.functions.map((f) => [f.name, f]));
+  return printed.functionNames.map((name) => {
+    const failure = run.failures?.get(name);
+    if (failure !== undefined) return processFinding(target, variant, failure);
+    if (run.invalid !== undefined)
+      return { kind: "invalid-output", signature: `${target.name}:invalid-output:${normaliseMessage(run.invalid)}`, description: `${variantText(target, variant)}: its output is invalid: ${run.invalid}` };
+    const f = byName.get(name);
+    if (f === undefined) return { kind: "missing", signature: `${target.name}:missing`, description: `${variantText(target, variant)}: function ${name} is missing from the pair the adapter read` };
+    if (f.certified) return undefined;
+    const stage = f.stage === undefined ? "" : `${f.stage}:`;
+    return {
+      kind: "rejected",
+      signature: `${target.name}:rejected:${stage}${f.property ?? "?"}`,
+      description: `${variantText(target, variant)}: ${f.stage !== undefined ? `${f.stage}: ` : ""}${f.name}: rejected: ${f.summary ?? `${f.property} fails`}`,
+    };
+  });
+}
+
+/** The finding of a run that failed as a whole. */
+export function processFinding(target: FuzzTarget, variant: string, failure: RunFailure): CaseFinding {
+  return {
+    kind: failure.kind,
+    signature: `${target.name}:${failure.kind}:${normaliseMessage(failure.message)}`,
+    description: `${variantText(target, variant)}: ${failure.kind}: ${failure.message}`,
+  };
+}
+
+function variantText(target: FuzzTarget, variant: string): string {
+  return target.variants.length > 1 ? `${target.name} (${variant})` : target.name;
+}
+
+/**
+ * Each case's finding in a batch: one run of the whole batch, and where that fails as a whole
+ * (a crash, a timeout), its halves run again, down to the cases that fail alone. A failure that
+ * needs cases of both halves shows in neither: the smallest range that still fails is then the
+ * finding, carried by its first case. An explicit stack, never recursion.
+ */
+export async function batchFindings(target: FuzzTarget, variant: string, cases: readonly FuzzCase[], runner: BatchRunner): Promise<{ findings: (CaseFinding | undefined)[]; runs: number }> {
+  const findings: (CaseFinding | undefined)[] = new Array(cases.length).fill(undefined);
+  const failedAlone = new Uint8Array(cases.length);
+  let runs = 0;
+  type Item = { run: true; lo: number; hi: number } | { run: false; lo: number; hi: number; failure: RunFailure };
+  const stack: Item[] = [{ run: true, lo: 0, hi: cases.length }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    const { lo, hi } = item;
+    if (!item.run) {
+      // after both halves: if neither failed, the failure needs cases of both
+      let any = false;
+      for (let k = lo; k < hi && !any; k++) any = failedAlone[k] === 1;
+      if (!any) {
+        findings[lo] = processFinding(target, variant, item.failure);
+        failedAlone[lo] = 1;
+      }
+      continue;
+    }
+    const part = cases.slice(lo, hi);
+    const printed = target.print(part, variant);
+    const run = await runner(variant, printed, part);
+    runs++;
+    if (run.kind === "ran") {
+      judgeBatch(target, variant, printed, run).forEach((f, k) => (findings[lo + k] = f));
+      continue;
+    }
+    if (hi - lo === 1) {
+      findings[lo] = processFinding(target, variant, run.failure);
+      failedAlone[lo] = 1;
+      continue;
+    }
+    const mid = (lo + hi) >> 1;
+    stack.push({ run: false, lo, hi, failure: run.failure }, { run: true, lo: mid, hi }, { run: true, lo, hi: mid });
+  }
+  return { findings, runs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shrinking
+
+/** What shrinking made of a finding. */
+export interface Shrunk {
+  case: FuzzCase;
+  finding: CaseFinding;
+  /** Shrinking steps that kept the signature. */
+  steps: number;
+  /** Producer runs spent. */
+  runs: number;
+}
+
+/**
+ * Shrinks case `seed`'s finding to a smaller case with the same signature (one producer run per
+ * try, the case alone), within `timeLimitMs`.
+ */
+export async function shrinkFinding(
+  target: FuzzTarget,
+  variant: string,
+  arb: fc.Arbitrary<FuzzCase>,
+  seed: number,
+  signature: string,
+  runner: BatchRunner,
+  timeLimitMs: number,
+): Promise<Shrunk | undefined> {
+  let runs = 0;
+  let best: Shrunk | undefined;
+  const oneCase = async (c: FuzzCase): Promise<CaseFinding | undefined> => {
+    runs++;
+    const { findings } = await batchFindings(target, variant, [c], runner);
+    return findings[0];
+  };
+  const details = await fc.check(
+    fc.asyncProperty(arb, async (c) => {
+      const f = await oneCase(c);
+      if (f === undefined || f.signature !== signature) return true;
+      best = { case: c, finding: f, steps: best === undefined ? 0 : best.steps + 1, runs };
+      return false;
+    }),
+    { seed, numRuns: 1, interruptAfterTimeLimit: timeLimitMs, markInterruptAsFailure: false },
+  );
+  if (best === undefined) return undefined;
+  if (details.counterexample !== null && details.counterexample !== undefined) best = { ...best, case: details.counterexample[0] };
+  return { ...best, runs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Campaigns
+
+/** A finding of a campaign: its signature, the shrunk case, and how often it was hit. */
+export interface CampaignFinding {
+  signature: string;
+  description: string;
+  kind: CaseFinding["kind"];
+  target: string;
+  variant: string;
+  /** The campaign's seed and the case's index (`caseSeed(seed, index)` regenerates it). */
+  seed: number;
+  index: number;
+  /** The shrunk case, or the case as found when shrinking did not reproduce it. */
+  case: FuzzCase;
+  shrinkSteps: number;
+  hits: number;
+}
+
+export interface CampaignOptions {
+  target: FuzzTarget;
+  /** Which variants to cycle through (default all of the target's). */
+  variants?: readonly string[];
+  seed: number;
+  maxBlocks: number;
+  /** Cases per producer run. */
+  batchSize: number;
+  /** Stop after this many cases (of this shard), or ... */
+  runs?: number;
+  /** ... after this long (ms), whichever comes first. */
+  timeLimitMs?: number;
+  shard?: { index: number; count: number };
+  /** Time to shrink one new finding (ms). */
+  shrinkTimeMs: number;
+  runner: BatchRunner;
+  /** Called with each new finding (signature not seen before in this campaign), shrunk. */
+  onFinding?: (f: CampaignFinding) => void | Promise<void>;
+  /** Called after each batch. */
+  onProgress?: (p: { cases: number; findings: number; elapsedMs: number }) => void;
+}
+
+export interface CampaignResult {
+  target: string;
+  cases: number;
+  /** Producer runs (batches, bisection and shrinking included). */
+  runs: number;
+  elapsedMs: number;
+  findings: CampaignFinding[];
+  /** Case indices run, lowest and highest (for the summary and for merging shards). */
+  firstIndex: number;
+  lastIndex: number;
+}
+
+/**
+ * A campaign on one target: batches of consecutive case indices of this shard, cycling the
+ * variants batch by batch, until `runs` cases or `timeLimitMs`. A signature seen for the first
+ * time is shrunk and reported (`onFinding`); later hits only count.
+ */
+export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
+  const start = performance.now();
+  const variants = o.variants ?? o.target.variants;
+  const arb = caseArbitrary(o.target, o.maxBlocks);
+  const shard = o.shard ?? { index: 1, count: 1 };
+  const bySignature = new Map<string, CampaignFinding>();
+  let cases = 0;
+  let runs = 0;
+  let index = 0;
+  let batch = 0;
+  let first = -1;
+  let last = -1;
+  const timeUp = () => o.timeLimitMs !== undefined && performance.now() - start >= o.timeLimitMs;
+  const enough = () => (o.runs !== undefined && cases >= o.runs) || timeUp();
+  while (!enough()) {
+    const want = o.runs === undefined ? o.batchSize : Math.min(o.batchSize, o.runs - cases);
+    const indices: number[] = [];
+    while (indices.length < want) {
+      if (inShard(index, shard)) indices.push(index);
+      index++;
+    }
+    const variant = variants[batch++ % variants.length];
+    const batchCases = indices.map((i) => generateCase(arb, caseSeed(o.seed, i)));
+    const { findings, runs: r } = await batchFindings(o.target, variant, batchCases, o.runner);
+    runs += r;
+    cases += indices.length;
+    if (first < 0) first = indices[0];
+    last = indices[indices.length - 1];
+    for (let k = 0; k < findings.length; k++) {
+      const f = findings[k];
+      if (f === undefined) continue;
+      const seen = bySignature.get(f.signature);
+      if (seen !== undefined) {
+        seen.hits++;
+        continue;
+      }
+      const seed = caseSeed(o.seed, indices[k]);
+      const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, o.shrinkTimeMs);
+      runs += shrunk?.runs ?? 0;
+      const found: CampaignFinding = {
+        signature: f.signature,
+        description: (shrunk?.finding ?? f).description,
+        kind: f.kind,
+        target: o.target.name,
+        variant,
+        seed: o.seed,
+        index: indices[k],
+        case: shrunk?.case ?? batchCases[k],
+        shrinkSteps: shrunk?.steps ?? 0,
+        hits: 1,
+      };
+      bySignature.set(f.signature, found);
+      await o.onFinding?.(found);
+    }
+    o.onProgress?.({ cases, findings: bySignature.size, elapsedMs: performance.now() - start });
+  }
+  return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], firstIndex: first, lastIndex: last };
+}

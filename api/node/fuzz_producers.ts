@@ -1,0 +1,232 @@
+/**
+ * Producer campaigns with processes and files, around the pure engine (api/fuzz_producers.ts):
+ * the process runner (a batch's files in a temporary directory, the target's steps run in a
+ * process group of their own with a timeout, the before and after forms read back and validated
+ * through the adapter exactly as `formal-ssa validate` does), findings on disk (one folder per
+ * signature: finding.json, the case in the producer's language, its before and after forms, the
+ * report, a README with the producer's version and the exact commands that reproduce it without
+ * formal-ssa), `--replay` of a finding, and merging the findings of shards.
+ */
+import { spawnSync, type SpawnSyncOptionsWithStringEncoding } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FuzzCase, FuzzTarget, ProcessRunner, ProcessStep } from "../../adapters/fuzz_target.js";
+import { MalformedInput } from "../../spec/errors.js";
+import { adapterNamed } from "../adapters.js";
+import { batchFindings, type BatchRun, type BatchRunner, type CampaignFinding, type FunctionResult, type RunFailure } from "../fuzz_producers.js";
+import { validateWith } from "../producers.js";
+import { formatReport, type Report } from "../report.js";
+import { QUALITY } from "../../checks/index.js";
+import { shellQuote } from "../fuzz_options.js";
+
+const QUALITY_SET = new Set<string>(QUALITY);
+
+/** What a producer's stderr says when it broke an invariant of its own (an assertion, an internal compiler error). */
+const INTERNAL_ERROR = /internal compiler error|Assertion [`'"].*[`'"] failed|Assertion failed|LLVM ERROR|UNREACHABLE executed|Invariant Violation|\bICE\b/i;
+
+/** Whether a program runs (`PROGRAM --version` exits 0). */
+export function hasTool(program: string): boolean {
+  const r = spawnSync(program, ["--version"], { encoding: "utf8", timeout: 10_000 });
+  return r.error === undefined && r.status === 0;
+}
+
+/** The producer's version line for a variant (its `--version`'s first line), or "unknown". */
+export function producerVersion(runner: ProcessRunner, variant: string): string {
+  const [program, ...args] = runner.version(variant);
+  const r = spawnSync(program, args, { encoding: "utf8", timeout: 10_000 });
+  const line = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.split("\n").find((l) => l.trim() !== "");
+  return line?.trim() ?? "unknown";
+}
+
+const fill = (arg: string, dir: string) => arg.replaceAll("{dir}", dir);
+
+/** A step as a shell command line, with the run's directory shown as `dir`. */
+export function stepText(step: ProcessStep, dir: string): string {
+  return [...step.argv.map((a) => shellQuote(fill(a, dir))), ...(step.stdin !== undefined ? [`< ${shellQuote(join(dir, step.stdin))}`] : []), ...(step.stdout !== undefined ? [`> ${shellQuote(join(dir, step.stdout))}`] : [])].join(" ");
+}
+
+/** Runs one step in its own process group; undefined when it exited 0 in time, else what happened. */
+function runStep(step: ProcessStep, dir: string, timeoutMs: number): RunFailure | undefined {
+  const [program, ...args] = step.argv.map((a) => fill(a, dir));
+  const options = {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: timeoutMs,
+    killSignal: "SIGKILL",
+    maxBuffer: 1 << 28,
+    detached: true,
+    ...(step.stdin !== undefined ? { input: readFileSync(join(dir, step.stdin), "utf8") } : {}),
+  } as SpawnSyncOptionsWithStringEncoding;
+  const r = spawnSync(program, args, options);
+  const code = (r.error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "ETIMEDOUT") {
+    if (r.pid !== undefined && r.pid > 0)
+      try {
+        process.kill(-r.pid, "SIGKILL");
+      } catch {
+        // the group is gone already
+      }
+    return { kind: "timeout", message: `${program}: no answer within ${timeoutMs} ms, killed`, stderr: r.stderr ?? "" };
+  }
+  const stderr = r.stderr ?? "";
+  if (r.error !== undefined && code !== "EPIPE") return { kind: "crash", message: `${program}: cannot run (${r.error.message})`, stderr };
+  if (step.stdout !== undefined) writeFileSync(join(dir, step.stdout), r.stdout ?? "");
+  const first = stderr.split("\n").find((l) => INTERNAL_ERROR.test(l)) ?? stderr.split("\n").find((l) => l.trim() !== "") ?? "";
+  if (r.signal !== null) return { kind: INTERNAL_ERROR.test(stderr) ? "internal-error" : "crash", message: `${program}: killed by ${r.signal}${first !== "" ? `: ${first.trim()}` : ""}`, stderr };
+  if (r.status !== 0) return { kind: INTERNAL_ERROR.test(stderr) ? "internal-error" : "crash", message: `${program}: exit status ${r.status}${first !== "" ? `: ${first.trim()}` : ""}`, stderr };
+  return undefined;
+}
+
+/** The file of `dir` that `pattern` names. */
+function findFile(dir: string, pattern: string | RegExp): string | undefined {
+  if (typeof pattern === "string") return existsSync(join(dir, pattern)) ? pattern : undefined;
+  return readdirSync(dir).find((f) => pattern.test(f));
+}
+
+/** Each function's result in a report: certified, or its first failing property that certification needs, with the report's first line. */
+export function functionResults(report: Report): FunctionResult[] {
+  return report.functions.map((f) => {
+    if (f.verdict === "certified") return { name: f.name, certified: true };
+    const failing = Object.entries(f.properties).find(([p, v]) => !v.holds && v.decided !== false && v.accepted !== true && !QUALITY_SET.has(p));
+    return { name: f.name, certified: false, property: failing?.[0] ?? "?", summary: f.summary };
+  });
+}
+
+/**
+ * The runner of a process target: each batch in a fresh temporary directory (removed after),
+ * its steps in order, the producer's validator on the output where there is one, then the
+ * before and after forms validated through the target's adapter.
+ */
+export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunner {
+  const runner = target.runner;
+  if (runner.kind !== "process") throw new Error(`target ${target.name} is not run as processes`);
+  const adapter = adapterNamed(target.adapter);
+  if (adapter === undefined) throw new Error(`target ${target.name}: no adapter ${target.adapter}`);
+  return async (variant, printed) => {
+    const dir = mkdtempSync(join(tmpdir(), `formal-ssa-fuzz-${target.name}-`));
+    try {
+      for (const [file, text] of Object.entries(printed.files)) writeFileSync(join(dir, file), text);
+      const keep = (): Record<string, string> => {
+        const files: Record<string, string> = {};
+        for (const f of readdirSync(dir)) files[f] = readFileSync(join(dir, f), "utf8");
+        return files;
+      };
+      for (const step of runner.steps(variant, Object.keys(printed.files))) {
+        const failure = runStep(step, dir, timeoutMs);
+        if (failure !== undefined) return { kind: "failed", failure, files: keep() };
+      }
+      const beforeFile = findFile(dir, runner.before);
+      const afterFile = findFile(dir, runner.after);
+      if (beforeFile === undefined || afterFile === undefined)
+        return { kind: "failed", failure: { kind: "crash", message: `${runner.steps(variant, [])[0]?.argv[0]}: wrote no ${beforeFile === undefined ? String(runner.before) : String(runner.after)}` }, files: keep() };
+      let invalid: string | undefined;
+      if (runner.validator !== undefined) {
+        const failure = runStep(runner.validator(variant, afterFile), dir, timeoutMs);
+        if (failure !== undefined) invalid = `${failure.message}${failure.stderr ? `: ${failure.stderr.split("\n").find((l) => l.trim() !== "")?.trim() ?? ""}` : ""}`;
+      }
+      const version = target.inputVersion?.(variant);
+      const before = { text: readFileSync(join(dir, beforeFile), "utf8"), name: beforeFile, ...(version !== undefined ? { version } : {}) };
+      const after = { text: readFileSync(join(dir, afterFile), "utf8"), name: afterFile, ...(version !== undefined ? { version } : {}) };
+      let report: Report;
+      try {
+        report = validateWith(adapter, before, after);
+      } catch (e) {
+        const message = e instanceof MalformedInput ? `formal-ssa cannot read the pair: ${e.message}` : `formal-ssa failed on the pair: ${e instanceof Error ? e.message : String(e)}`;
+        return { kind: "failed", failure: { kind: "unreadable", message }, files: keep() };
+      }
+      const files = keep();
+      files["report.txt"] = formatReport(report, { functions: true });
+      const run: BatchRun = { kind: "ran", functions: functionResults(report), files, ...(invalid !== undefined ? { invalid } : {}) };
+      return run;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Findings on disk
+
+/** A finding's folder name: its signature made safe, with a short hash so that near names stay apart. */
+export function findingFolder(signature: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < signature.length; i++) h = Math.imul(h ^ signature.charCodeAt(i), 0x01000193) >>> 0;
+  const slug = signature.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/-+/g, "-").replace(/^-|-$/g, "").slice(0, 80);
+  return `${slug}-${h.toString(16).padStart(8, "0")}`;
+}
+
+/** finding.json: what `--replay` and `--merge` read back. */
+export interface FindingRecord extends Omit<CampaignFinding, "case"> {
+  format: "formal-ssa/producer-finding@1";
+  case: FuzzCase;
+  /** The producer's version line. */
+  version: string;
+  maxBlocks: number;
+}
+
+export interface WriteFindingOptions {
+  out: string;
+  target: FuzzTarget;
+  maxBlocks: number;
+  timeoutMs: number;
+  /** The version line of the variant's producer. */
+  version: string;
+}
+
+/**
+ * Writes a finding into `out/<folder>/`: finding.json, the case alone in the producer's
+ * language, what one run of it gave (before and after forms, report.txt, stderr.txt), and
+ * README.txt with the version, the commands that reproduce it without formal-ssa, and
+ * `formal-ssa fuzz --replay`. Returns the folder.
+ */
+export async function writeProducerFinding(f: CampaignFinding, o: WriteFindingOptions): Promise<string> {
+  const dir = join(o.out, findingFolder(f.signature));
+  mkdirSync(dir, { recursive: true });
+  const record: FindingRecord = { format: "formal-ssa/producer-finding@1", ...f, version: o.version, maxBlocks: o.maxBlocks };
+  writeFileSync(join(dir, "finding.json"), `${JSON.stringify(record, null, 2)}\n`);
+  const printed = o.target.print([f.case], f.variant);
+  for (const [file, text] of Object.entries(printed.files)) writeFileSync(join(dir, file), text);
+  // one more run of the case alone, for its files
+  const runner = o.target.runner.kind === "process" ? processRunner(o.target, o.timeoutMs) : undefined;
+  const run = runner === undefined ? undefined : await runner(f.variant, printed, [f.case]);
+  for (const [file, text] of Object.entries(run?.files ?? {})) if (printed.files[file] === undefined) writeFileSync(join(dir, file === "report.txt" ? "report.txt" : file), text);
+  if (run?.kind === "failed" && run.failure.stderr) writeFileSync(join(dir, "stderr.txt"), run.failure.stderr);
+  const lines = [`formal-ssa fuzz --target ${o.target.name} finding: ${f.description}`, "", `signature: ${f.signature}`, `producer: ${o.version} (variant ${f.variant})`, `hits: ${f.hits} (campaign seed ${f.seed}, first at case ${f.index}; shrunk in ${f.shrinkSteps} steps)`, ""];
+  if (o.target.runner.kind === "process") {
+    lines.push("Reproduce without formal-ssa (in this folder):");
+    for (const step of o.target.runner.steps(f.variant, Object.keys(printed.files))) lines.push(`  ${stepText(step, ".")}`);
+    if (o.target.runner.validator !== undefined) lines.push(`  ${stepText(o.target.runner.validator(f.variant, "<after>"), ".")}`);
+    lines.push("");
+  }
+  lines.push("Replay with formal-ssa (runs the producer again and validates):", `  formal-ssa fuzz --replay ${shellQuote(dir)}`, "");
+  writeFileSync(join(dir, "README.txt"), `${lines.join("\n")}\n`);
+  return dir;
+}
+
+/** Reads a finding folder's finding.json (malformed: one line naming it). */
+export function readFindingRecord(dir: string): FindingRecord {
+  const file = join(dir, "finding.json");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new MalformedInput(`${file}: no finding here (a folder that formal-ssa fuzz wrote holds finding.json)`);
+  }
+  let record: FindingRecord;
+  try {
+    record = JSON.parse(text) as FindingRecord;
+  } catch (e) {
+    throw new MalformedInput(`${file}: not JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (record.format !== "formal-ssa/producer-finding@1") throw new MalformedInput(`${file}: format: want "formal-ssa/producer-finding@1"`);
+  return record;
+}
+
+/** `formal-ssa fuzz --replay DIR`: the finding's case through its producer again; whether the same signature comes out. */
+export async function replayFinding(record: FindingRecord, target: FuzzTarget, runner: BatchRunner): Promise<{ reproduced: boolean; description: string }> {
+  const { findings } = await batchFindings(target, record.variant, [record.case], runner);
+  const f = findings[0];
+  if (f === undefined) return { reproduced: false, description: "clean: the producer's output is certified now" };
+  return { reproduced: f.signature === record.signature, description: f.description };
+}

@@ -1,0 +1,151 @@
+/**
+ * The engine of producer campaigns (api/fuzz_producers.ts), on fake runners where the answer is
+ * known, and on LLVM's mem2reg (opt-14, 15 and 16, which `npm test` installs):
+ * - a case is the first value fast-check draws for its seed, so shrinking starts from it;
+ * - shards of a campaign are disjoint and together cover every case index;
+ * - a batch that fails as a whole is bisected down to the cases that fail alone, and a failure
+ *   that needs two cases is carried by the smallest range that still fails;
+ * - signatures: the same bug with other numbers and names is one signature;
+ * - the real target is clean on random programs under each release, and a deliberately broken
+ *   producer (a phi's incoming values swapped, or a phi dropped, after opt) is caught, reported
+ *   with the property that fails, and shrunk to a small case.
+ */
+import fc from "fast-check";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { FuzzCase, FuzzTarget, PrintedBatch } from "../../../adapters/fuzz_target.js";
+import { llvmFuzzTarget } from "../../../adapters/llvm/fuzz.js";
+import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
+import { processRunner } from "../../../api/node/fuzz_producers.js";
+
+const SEED = Number(process.env.FC_SEED ?? 20161017);
+const BROKEN = fileURLToPath(new URL("./broken.mjs", import.meta.url));
+
+describe("cases", () => {
+  it("case i of seed S is the first value fast-check draws for caseSeed(S, i): what shrinking starts from", () => {
+    const arb = caseArbitrary(llvmFuzzTarget, 12);
+    for (let i = 0; i < 20; i++) {
+      const seed = caseSeed(SEED, i);
+      const c = generateCase(arb, seed);
+      let first: FuzzCase | undefined;
+      fc.check(
+        fc.property(arb, (x) => {
+          first ??= x;
+          return false;
+        }),
+        { seed, numRuns: 1 },
+      );
+      expect(first).toEqual(c);
+      expect(generateCase(arb, seed)).toEqual(c);
+    }
+  });
+
+  it("every case's CFG starts with a statement that defines every variable, and its uninitialised variables are among them", () => {
+    const arb = caseArbitrary(llvmFuzzTarget, 12);
+    const kinds = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const c = generateCase(arb, caseSeed(SEED, i));
+      kinds.add(c.kind);
+      const entry = c.cfg.blocks.find((b) => b.id === c.cfg.entry)!;
+      const first = entry.stmts?.[0] ?? { defs: entry.defs ?? [], uses: entry.uses ?? [] };
+      const used = new Set(c.cfg.blocks.flatMap((b) => (b.stmts ?? [{ defs: b.defs ?? [], uses: b.uses ?? [] }]).flatMap((s) => s.uses)));
+      for (const x of used) expect(first.defs).toContain(x);
+      for (const x of c.uninitialised) expect(first.defs).toContain(x);
+    }
+    expect([...kinds].sort()).toEqual(["cfg", "program"]);
+  });
+
+  it("shards are disjoint and cover every index", () => {
+    for (const count of [1, 2, 3, 7]) {
+      const owners = Array.from({ length: 100 }, (_, i) => Array.from({ length: count }, (_, s) => s + 1).filter((s) => inShard(i, { index: s, count })));
+      expect(owners.every((o) => o.length === 1)).toBe(true);
+    }
+  });
+});
+
+/** A target whose "producer" is a function of the batch's cases: a fake, to test the engine alone. */
+function fakeTarget(): FuzzTarget {
+  return {
+    name: "fake",
+    adapter: "none",
+    shapes: "structured",
+    variants: ["v"],
+    description: "fake",
+    caseFile: "case.txt",
+    print: (cases): PrintedBatch => ({ files: { "cases.txt": cases.map((c) => String(c.style)).join("\n") }, functionNames: cases.map((_, k) => `f${k}`) }),
+    runner: { kind: "in-process" },
+  };
+}
+
+const caseWith = (style: number): FuzzCase => ({ kind: "cfg", cfg: { kind: "cfg", entry: "B0", blocks: [{ id: "B0", preds: [], stmts: [] }] }, uninitialised: [], style });
+
+describe("bisecting a batch that fails as a whole", () => {
+  it("finds exactly the cases that crash alone; rejected functions are judged from one run", async () => {
+    // styles 13 crash the producer; style 7 is rejected by the validator
+    let runs = 0;
+    const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => {
+      runs++;
+      if (cases.some((c) => c.style === 13)) return { kind: "failed", failure: { kind: "crash", message: "fake: killed by SIGSEGV at 0x1234" }, files: {} };
+      return { kind: "ran", files: {}, functions: cases.map((c, k) => ({ name: printed.functionNames[k], certified: c.style !== 7, property: "equiv", summary: "equiv fails" })) };
+    };
+    const cases = [1, 2, 13, 4, 7, 6, 13, 8].map(caseWith);
+    const { findings, runs: reported } = await batchFindings(fakeTarget(), "v", cases, runner);
+    expect(findings.map((f) => f?.kind ?? "-")).toEqual(["-", "-", "crash", "-", "rejected", "-", "crash", "-"]);
+    expect(findings[2]!.signature).toBe("fake:crash:fake: killed by SIGSEGV at N");
+    expect(findings[4]!.signature).toBe("fake:rejected:equiv");
+    expect(reported).toBe(runs);
+  });
+
+  it("a failure that needs two cases of different halves: the smallest failing range, on its first case", async () => {
+    const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => {
+      const styles = cases.map((c) => c.style);
+      if (styles.includes(3) && styles.includes(5)) return { kind: "failed", failure: { kind: "timeout", message: "fake: no answer" }, files: {} };
+      return { kind: "ran", files: {}, functions: cases.map((_, k) => ({ name: printed.functionNames[k], certified: true })) };
+    };
+    const { findings } = await batchFindings(fakeTarget(), "v", [1, 2, 3, 4, 5, 6, 7, 8].map(caseWith), runner);
+    // [0, 8) fails; [0, 4) and [4, 8) pass: the whole batch is the finding, on case 0
+    expect(findings.map((f) => f?.kind ?? "-")).toEqual(["timeout", "-", "-", "-", "-", "-", "-", "-"]);
+  });
+});
+
+describe("signatures", () => {
+  it("numbers, names, paths and quoted text do not split one bug into many", () => {
+    expect(normaliseMessage("opt-15: exit status 134: Assertion `V' failed at /tmp/x/y.cpp:123 for %x.12")).toBe(normaliseMessage("opt-15: exit status 134: Assertion `W' failed at /build/z.cpp:9 for %y.3"));
+    expect(normaliseMessage("crash one")).not.toBe(normaliseMessage("crash two"));
+  });
+});
+
+/** llvm-mem2reg with a broken step after opt. */
+function broken(mode: "swap-llvm" | "drop-llvm"): FuzzTarget {
+  const runner = llvmFuzzTarget.runner;
+  if (runner.kind !== "process") throw new Error("llvm-mem2reg runs processes");
+  return {
+    ...llvmFuzzTarget,
+    name: `llvm-mem2reg-${mode}`,
+    runner: { ...runner, steps: (variant, files) => [...runner.steps(variant, files), { argv: [process.execPath, BROKEN, mode, "{dir}/after.ll"] }] },
+  };
+}
+
+describe("llvm-mem2reg: random programs through opt-N -passes=mem2reg, batched", () => {
+  it("is clean on 600 cases under LLVM 14, 15 and 16 (200 per batch)", async () => {
+    const r = await runCampaign({ target: llvmFuzzTarget, seed: SEED, maxBlocks: 12, batchSize: 200, runs: 600, shrinkTimeMs: 60_000, runner: processRunner(llvmFuzzTarget, 120_000) });
+    expect(r.findings.map((f) => f.description)).toEqual([]);
+    expect({ cases: r.cases, runs: r.runs }).toEqual({ cases: 600, runs: 3 });
+  });
+
+  for (const [mode, property] of [
+    ["swap-llvm", /^(equiv|same_instructions)$/],
+    ["drop-llvm", /^(equiv|same_instructions|allUses_def_ass|conventional)$/],
+  ] as const) {
+    it(`a broken producer (${mode}: opt, then the first phi's ${mode === "swap-llvm" ? "incoming values swapped" : "removal"}) is caught and shrunk`, async () => {
+      const target = broken(mode);
+      const r = await runCampaign({ target, variants: ["14"], seed: SEED, maxBlocks: 12, batchSize: 100, runs: 100, shrinkTimeMs: 120_000, runner: processRunner(target, 120_000) });
+      expect(r.findings.length).toBeGreaterThan(0);
+      const f = r.findings[0];
+      expect(f.kind).toBe("rejected");
+      expect(f.signature.split(":").at(-1)).toMatch(property);
+      // shrunk: a small program whose printed function still has a phi
+      expect(f.case.cfg.blocks.length).toBeLessThanOrEqual(6);
+    });
+  }
+});
