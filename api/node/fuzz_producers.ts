@@ -8,7 +8,7 @@
  * formal-ssa), `--replay` of a finding, and merging the findings of shards.
  */
 import { spawnSync, type SpawnSyncOptionsWithStringEncoding } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FuzzCase, FuzzTarget, ProcessRunner, ProcessStep } from "../../adapters/fuzz_target.js";
@@ -229,4 +229,72 @@ export async function replayFinding(record: FindingRecord, target: FuzzTarget, r
   const f = findings[0];
   if (f === undefined) return { reproduced: false, description: "clean: the producer's output is certified now" };
   return { reproduced: f.signature === record.signature, description: f.description };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Campaigns over several targets, and merging shards
+
+/** One target's line of a campaign's summary. */
+export interface CampaignSummaryRow {
+  target: string;
+  variants: string[];
+  cases: number;
+  seconds: number;
+  casesPerSecond: number;
+  /** Distinct signatures found, and all hits. */
+  findings: number;
+  hits: number;
+  /** Case indices this shard ran (for merging: shards cover disjoint indices). */
+  firstIndex: number;
+  lastIndex: number;
+}
+
+/** The summary as a text table. */
+export function formatSummary(rows: readonly CampaignSummaryRow[]): string {
+  const header = ["target", "variants", "cases", "seconds", "cases/s", "findings", "hits"];
+  const body = rows.map((r) => [r.target, r.variants.join(","), String(r.cases), r.seconds.toFixed(1), r.casesPerSecond.toFixed(1), String(r.findings), String(r.hits)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(header), ...body.map(line)].join("\n") + "\n";
+}
+
+/** Every finding folder directly under `dir` (those holding finding.json). */
+export function findingFolders(dir: string): string[] {
+  if (!existsSync(dir)) throw new MalformedInput(`${dir}: no such folder`);
+  return readdirSync(dir)
+    .map((f) => join(dir, f))
+    .filter((f) => existsSync(join(f, "finding.json")))
+    .sort();
+}
+
+/**
+ * `formal-ssa fuzz --merge OUT DIR...`: the findings of several campaigns (shards) in one folder,
+ * one per signature: hits summed, and of the cases the one with the smallest CFG kept (its folder
+ * copied whole). Returns the merged records.
+ */
+export function mergeFindings(out: string, dirs: readonly string[]): FindingRecord[] {
+  const best = new Map<string, { record: FindingRecord; folder: string; hits: number }>();
+  for (const dir of dirs)
+    for (const folder of findingFolders(dir)) {
+      const record = readFindingRecord(folder);
+      const seen = best.get(record.signature);
+      if (seen === undefined) best.set(record.signature, { record, folder, hits: record.hits });
+      else {
+        seen.hits += record.hits;
+        if (record.case.cfg.blocks.length < seen.record.case.cfg.blocks.length) Object.assign(seen, { record, folder });
+      }
+    }
+  mkdirSync(out, { recursive: true });
+  const merged: FindingRecord[] = [];
+  for (const { record, folder, hits } of best.values()) {
+    const to = join(out, findingFolder(record.signature));
+    if (to !== folder) {
+      rmSync(to, { recursive: true, force: true });
+      cpSync(folder, to, { recursive: true });
+    }
+    const updated = { ...record, hits };
+    writeFileSync(join(to, "finding.json"), `${JSON.stringify(updated, null, 2)}\n`);
+    merged.push(updated);
+  }
+  return merged.sort((a, b) => (a.signature < b.signature ? -1 : 1));
 }
