@@ -3,10 +3,11 @@ import { QUALITY } from "../../api/index.js";
 import { validateC } from "../../api/node/gcc.js";
 import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
+import type { Io } from "../io.js";
 import type { SetExit } from "./index.js";
 import { parseRequire, printReport } from "./validate.js";
 
-export function registerGcc(program: Command, setExit: SetExit): void {
+export function registerGcc(program: Command, setExit: SetExit, io: Io): void {
   program
     .command("gcc")
     .description(
@@ -27,8 +28,8 @@ export function registerGcc(program: Command, setExit: SetExit): void {
         cflags: string[],
         opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; functions?: boolean; full?: boolean; output?: string },
       ) => {
-        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, progress: new ProgressBar() });
-        printReport(report, opts, setExit);
+        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, progress: new ProgressBar(io.stderr) });
+        printReport(report, opts, setExit, io);
       },
     );
 }
