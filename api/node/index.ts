@@ -21,7 +21,7 @@ import { readAnyInput, readAnyInputs, readBytes, STDIN_NAME, STDIO, type AnyInpu
 import { constructInParallel, validateInParallel } from "./parallel.js";
 
 export { TextWriter };
-export { outputWriter, readAnyInput, readAnyInputs, readBytes, readInput, readInputs, STDIN_NAME, STDIO, writeOutput, type AnyInput, type StdoutSink } from "./files.js";
+export { outputWriter, readAnyInput, readAnyInputs, readBytes, readInput, readInputs, STDIN_NAME, STDIO, writeOutput, type AnyInput } from "./files.js";
 export { GCC_DUMP_FLAGS, validateC, type GccRunOptions } from "./gcc.js";
 
 /** Progress of a long run: a bar on a terminal, say. */
