@@ -1,4 +1,7 @@
-/** The commands end to end through the built CLI's program, run in the test's process (runMain: what the bin runs and prints): outputs, exit codes, malformed input. */
+/**
+ * The commands end to end through the built CLI's program, run in the test's process (runMain:
+ * what the bin runs and prints): outputs, exit codes, malformed input.
+ */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,8 @@
-/** `formal-ssa gcc FILE.c [-- CFLAGS]` through the built CLI's program (runMain; the bin as a process where GCC comes from the environment): report, flags after --, exit codes. Skipped where there is no gcc 12. */
+/**
+ * `formal-ssa gcc FILE.c [-- CFLAGS]` through the built CLI's program (runMain; the bin as a
+ * process where GCC comes from the environment): report, flags after --, exit codes. Skipped
+ * where there is no gcc 12.
+ */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

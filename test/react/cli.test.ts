@@ -1,5 +1,6 @@
 /**
- * `formal-ssa react` through the built CLI's program (runMain, in the test's process): the text summary and exit 0 on a fixture; `--json`
+ * `formal-ssa react` through the built CLI's program (runMain, in the test's process): the text
+ * summary and exit 0 on a fixture; `--json`
  * (format `formal-ssa/react-report@1`) with the same counts as the library; `--emit DIR`
  * writing `NAME.cfg.json`, `NAME.ssa.json` and `NAME.eliminated.json`, which `formal-ssa
  * validate` certifies on their own; `--functions` and `--skipped` lines; exit 2 on a source
