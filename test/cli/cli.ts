@@ -27,8 +27,14 @@ function stale(dir: string): boolean {
   return false;
 }
 
+/** Whether dist/ lacks the bin or some compiled file is older than its source. */
+export function needsBuild(): boolean {
+  return !existsSync(MAIN) || ["spec", "graph", "io", "impl", "checks", "adapters", "fuzz", "api", "bench", "cli"].some(stale);
+}
+
+/** Builds dist/ if it needs it (test/setup/global.ts does it once before the suite). */
 export function ensureBuilt(): void {
-  if (existsSync(MAIN) && !["spec", "graph", "io", "impl", "checks", "adapters", "fuzz", "api", "bench", "cli"].some(stale)) return;
+  if (!needsBuild()) return;
   // errors in files under edit elsewhere must not block emitting ours, so the status is ignored
   spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "ignore" });
   if (!existsSync(MAIN)) throw new Error("the build did not produce dist/cli/main.js");
