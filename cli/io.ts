@@ -1,6 +1,6 @@
 /**
  * Where the command prints. The bin (cli/main.ts) prints on the process's own streams
- * (`PROCESS_IO`); a test runs `main` in its own process with sinks that collect what it prints,
+ * (`processIo()`); a test runs `main` in its own process with sinks that collect what it prints,
  * through the same code otherwise.
  */
 
