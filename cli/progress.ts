@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import type cliProgressModule from "cli-progress";
 import type { ProgressSink } from "../api/node/index.js";
+import type { Io } from "./io.js";
 
 /** Past this many functions the bar shows even when stderr is not a terminal. */
 export const MANY_FUNCTIONS = 1000;
@@ -14,13 +15,15 @@ const loadCliProgress = (): typeof cliProgressModule => createRequire(import.met
 
 export class ProgressBar implements ProgressSink {
   private bar: cliProgressModule.SingleBar | null = null;
+  /** `stream`: where the bar is drawn (standard error). */
+  constructor(private readonly stream: Io["stderr"]) {}
   start(total: number, what: string): void {
-    const tty = process.stderr.isTTY === true;
+    const tty = this.stream.isTTY === true;
     if ((!tty && total < MANY_FUNCTIONS) || total === 0) return;
     const cliProgress = loadCliProgress();
     this.bar = new cliProgress.SingleBar(
       {
-        stream: process.stderr,
+        stream: this.stream as NodeJS.WritableStream,
         format: `${what} [{bar}] {value}/{total} functions | {duration_formatted} | {fn}`,
         noTTYOutput: !tty,
         notTTYSchedule: 2000,

@@ -78,10 +78,18 @@ export function readInputs(paths: readonly string[]): SourceInput[] {
   return paths.map(readInput);
 }
 
-/** Writes `text` to `path`, or to standard output without one (or for `-`). */
-export function writeOutput(path: string | undefined, text: string): void {
+/**
+ * Where standard output goes instead of the process's (`writeOutput`, `outputWriter`): the
+ * command line run inside a test's process hands its collector here. A chunk of bytes is the
+ * writer's buffer, valid during the call only: a sink that keeps it copies it.
+ */
+export type StdoutSink = (chunk: string | Uint8Array) => void;
+
+/** Writes `text` to `path`, or to standard output without one (or for `-`): `stdout` if given, else the process's. */
+export function writeOutput(path: string | undefined, text: string, stdout?: StdoutSink): void {
   if (path === undefined || path === STDIO) {
-    process.stdout.write(text);
+    if (stdout !== undefined) stdout(text);
+    else process.stdout.write(text);
     return;
   }
   try {
@@ -138,14 +146,18 @@ function writeAll(fd: number, chunk: Uint8Array, name: string): void {
 
 /**
  * A `TextWriter` onto a path, or standard output without one (or for `-`), written as the text
- * is made. The file is created at the first chunk, so a run that fails before writing leaves
- * none; `close` after `end`.
+ * is made: to `sink` if given, else to the process's. The file is created at the first chunk,
+ * so a run that fails before writing leaves none; `close` after `end`.
  */
-export function outputWriter(path: string | undefined): { out: TextWriter; close(): void } {
+export function outputWriter(path: string | undefined, sink?: StdoutSink): { out: TextWriter; close(): void } {
   const stdout = path === undefined || path === STDIO;
   const name = stdout ? "<stdout>" : path;
   let fd: number | undefined;
   const out = new TextWriter((chunk) => {
+    if (stdout && sink !== undefined) {
+      sink(chunk);
+      return;
+    }
     if (fd === undefined) {
       try {
         fd = stdout ? 1 : openSync(path, "w");

@@ -13,6 +13,7 @@ import {
   TARGETS,
   type Shape,
 } from "../../api/fuzz_options.js";
+import { print, type Io } from "../io.js";
 import type { SetExit } from "./exit.js";
 
 interface FuzzFlags {
@@ -36,7 +37,7 @@ function integer(min: number, max = Number.MAX_SAFE_INTEGER): (s: string) => num
 }
 
 /** `formal-ssa fuzz`: random CFGs against our constructions (differential) or any constructor command. */
-export function registerFuzz(program: Command, setExit: SetExit): void {
+export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
   program
     .command("fuzz")
     .description("fuzz SSA constructors with random CFGs: ours against the theorems, or any command (--constructor); findings are shrunk and written to --out")
@@ -80,9 +81,9 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
           : flags.command !== undefined
             ? `constructor ${JSON.stringify(flags.command)}`
             : "differential: every algorithm and minimisation against the theorems";
-      process.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${flags.runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
+      io.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${flags.runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
 
-      const meter = new ProgressLine(flags.runs);
+      const meter = new ProgressLine(flags.runs, io.stderr);
       const result = fuzz({
         runs: flags.runs,
         seed,
@@ -94,7 +95,7 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
       meter.done(result.cases);
 
       if (result.finding === undefined) {
-        process.stdout.write(`clean: ${result.runs} random CFGs, no finding (seed ${seed})\n`);
+        print(io, `clean: ${result.runs} random CFGs, no finding (seed ${seed})\n`);
         setExit(0);
         return;
       }
@@ -107,7 +108,7 @@ export function registerFuzz(program: Command, setExit: SetExit): void {
         `  replay: see ${files.find((file) => file.endsWith("README.txt"))}`,
         `  repeat: ${rerun}`,
       ];
-      process.stdout.write(`${out.join("\n")}\n`);
+      print(io, `${out.join("\n")}\n`);
       setExit(1);
     });
 }
@@ -127,8 +128,13 @@ function randomSeed(): number {
 class ProgressLine {
   private readonly start = performance.now();
   private last = 0;
-  private readonly tty = process.stderr.isTTY === true;
-  constructor(private readonly runs: number) {}
+  private readonly tty: boolean;
+  constructor(
+    private readonly runs: number,
+    private readonly stderr: Io["stderr"],
+  ) {
+    this.tty = stderr.isTTY === true;
+  }
 
   private text(p: Progress, now: number): string {
     const secs = (now - this.start) / 1000;
@@ -142,12 +148,12 @@ class ProgressLine {
     const now = performance.now();
     if (now - this.last < 100) return;
     this.last = now;
-    process.stderr.write(`\r\x1b[K${this.text(p, now)}`);
+    this.stderr.write(`\r\x1b[K${this.text(p, now)}`);
   }
 
   done(cases: number): void {
     const secs = (performance.now() - this.start) / 1000;
     const line = `fuzz: ${cases} cases in ${secs.toFixed(1)} s, ${secs > 0 ? Math.round(cases / secs) : 0} cases/s`;
-    process.stderr.write(this.tty ? `\r\x1b[K${line}\n` : `${line}\n`);
+    this.stderr.write(this.tty ? `\r\x1b[K${line}\n` : `${line}\n`);
   }
 }

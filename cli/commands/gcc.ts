@@ -3,10 +3,11 @@ import { QUALITY } from "../../api/index.js";
 import { validateC } from "../../api/node/gcc.js";
 import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
+import type { Io } from "../io.js";
 import type { SetExit } from "./exit.js";
 import { ACCEPT_UNSOUND_HELP, parseRequire, printReport } from "./validate.js";
 
-export function registerGcc(program: Command, setExit: SetExit): void {
+export function registerGcc(program: Command, setExit: SetExit, io: Io): void {
   program
     .command("gcc")
     .description(
@@ -28,8 +29,8 @@ export function registerGcc(program: Command, setExit: SetExit): void {
         cflags: string[],
         opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; output?: string },
       ) => {
-        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, acceptUnsoundRefinements: opts.acceptUnsoundRefinements, progress: new ProgressBar() });
-        printReport(report, opts, setExit);
+        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, acceptUnsoundRefinements: opts.acceptUnsoundRefinements, progress: new ProgressBar(io.stderr) });
+        printReport(report, opts, setExit, io);
       },
     );
 }

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { Io } from "../io.js";
 import { registerConstruct } from "./construct.js";
 import { registerDemo } from "./demo.js";
 import { registerDot } from "./dot.js";
@@ -11,12 +12,12 @@ import type { SetExit } from "./exit.js";
 export type { SetExit } from "./exit.js";
 
 /** Every subcommand, in the order `--help` lists them. */
-export function registerCommands(program: Command, setExit: SetExit): void {
-  registerDemo(program, setExit);
-  registerConstruct(program, setExit);
-  registerDot(program, setExit);
-  registerValidate(program, setExit);
-  registerReact(program, setExit);
-  registerGcc(program, setExit);
-  registerFuzz(program, setExit);
+export function registerCommands(program: Command, setExit: SetExit, io: Io): void {
+  registerDemo(program, setExit, io);
+  registerConstruct(program, setExit, io);
+  registerDot(program, setExit, io);
+  registerValidate(program, setExit, io);
+  registerReact(program, setExit, io);
+  registerGcc(program, setExit, io);
+  registerFuzz(program, setExit, io);
 }

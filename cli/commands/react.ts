@@ -5,10 +5,11 @@ import { writeOutput } from "../../api/node/index.js";
 import { formatReactReport } from "../../api/react_compiler.js";
 import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
+import type { Io } from "../io.js";
 import type { SetExit } from "./exit.js";
 import { ACCEPT_UNSOUND_HELP, parseRequire } from "./validate.js";
 
-export function registerReact(program: Command, setExit: SetExit): void {
+export function registerReact(program: Command, setExit: SetExit, io: Io): void {
   program
     .command("react")
     .description(
@@ -28,8 +29,8 @@ export function registerReact(program: Command, setExit: SetExit): void {
         files: string[],
         opts: { json?: boolean; emit?: string; require?: string; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; skipped?: boolean; output?: string },
       ) => {
-        const report = await validateReactFiles(files, { require: parseRequire(opts.require), undef: opts.undef, acceptUnsoundRefinements: opts.acceptUnsoundRefinements, emit: opts.emit, progress: new ProgressBar() });
-        writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatReactReport(report, { functions: opts.functions, skipped: opts.skipped }));
+        const report = await validateReactFiles(files, { require: parseRequire(opts.require), undef: opts.undef, acceptUnsoundRefinements: opts.acceptUnsoundRefinements, emit: opts.emit, progress: new ProgressBar(io.stderr) });
+        writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatReactReport(report, { functions: opts.functions, skipped: opts.skipped }), io.stdout);
         setExit(report.verdict === "certified" ? 0 : 1);
       },
     );

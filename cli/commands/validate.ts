@@ -4,6 +4,7 @@ import { checkFile, outputWriter, validateFiles, writeOutput } from "../../api/n
 import { formatCheckReport, formatReport, writeReportJson, type Report } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
+import type { Io } from "../io.js";
 import type { SetExit } from "./exit.js";
 
 /** `--require a,b`: the quality properties, each checked (a bad one is a command-line error). */
@@ -17,13 +18,13 @@ export const parseRequire = (list: string | undefined) =>
   );
 
 /** A validate report as `--json` (written function by function) or text, and the exit code of its verdict. */
-export function printReport(report: Report, opts: { json?: boolean; functions?: boolean; full?: boolean; output?: string }, setExit: SetExit): void {
+export function printReport(report: Report, opts: { json?: boolean; functions?: boolean; full?: boolean; output?: string }, setExit: SetExit, io: Io): void {
   if (opts.json) {
-    const { out, close } = outputWriter(opts.output);
+    const { out, close } = outputWriter(opts.output, io.stdout);
     writeReportJson(out, report);
     out.end();
     close();
-  } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }));
+  } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }), io.stdout);
   setExit(report.verdict === "certified" ? 0 : 1);
 }
 
@@ -31,7 +32,7 @@ export function printReport(report: Report, opts: { json?: boolean; functions?: 
 export const ACCEPT_UNSOUND_HELP =
   "with --undef refine (the default for LLVM): certify a function even where an uninitialised read became a value that does not refine it under the producer's semantics (LLVM: a value that may be poison, which does not refine undef, as mem2reg 14 to 18 does: llvm/llvm-project#96631; the React Compiler: any value but the undefined JavaScript reads); without it such a use is a suspected miscompilation and rejects the function. Accepted uses are still listed, marked accepted";
 
-export function registerValidate(program: Command, setExit: SetExit): void {
+export function registerValidate(program: Command, setExit: SetExit, io: Io): void {
   program
     .command("validate")
     .description("certify that an SSA CFG is a valid, semantically equivalent translation of its original CFG (or a producer's output against its input: LLVM IR after mem2reg, a SPIR-V module after spirv-opt --ssa-rewrite)")
@@ -63,9 +64,9 @@ export function registerValidate(program: Command, setExit: SetExit): void {
           undef: opts.undef,
           acceptUnsoundRefinements: opts.acceptUnsoundRefinements,
           producerVersion: opts.llvmVersion,
-          progress: new ProgressBar(),
+          progress: new ProgressBar(io.stderr),
         });
-        printReport(report, opts, setExit);
+        printReport(report, opts, setExit, io);
       },
     );
   program
@@ -77,7 +78,7 @@ export function registerValidate(program: Command, setExit: SetExit): void {
     .option("-o, --output <file>", "write the report here instead of standard output")
     .action((file: string, opts: { json?: boolean; require?: string; output?: string }) => {
       const report = checkFile(file, { require: parseRequire(opts.require) });
-      writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report));
+      writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report), io.stdout);
       setExit(report.verdict === "holds" ? 0 : 1);
     });
 }

@@ -32,7 +32,7 @@ import {
 } from "../../api/index.js";
 import { assertConstruction, asyncCertifiedProperty, certifiedProperty, fuzzConstruction, structuredCfg } from "../../api/arbitraries.js";
 import { construct as constructLlvm, validate as validateLlvmText } from "../../api/llvm.js";
-import { ensureBuilt, ROOT, runCli } from "../cli/cli.js";
+import { ensureBuilt, ROOT, runCli, runMain } from "../cli/cli.js";
 import { UNDEF_CFG } from "../helpers/documents.js";
 
 const text = (f: string) => readFileSync(join(ROOT, f), "utf8");
@@ -90,20 +90,20 @@ describe("parseDocument: text, objects and lists, with the command line's messag
 });
 
 describe("validate, check, construct: the command line's reports", () => {
-  it("validate's report is the --json report, and formatReport its text, byte for byte (times aside)", () => {
+  it("validate's report is the --json report, and formatReport its text, byte for byte (times aside)", async () => {
     for (const ssa of ["examples/diamond.ssa.json", "examples/diamond.bad.ssa.json"]) {
       const report = validate(text("examples/diamond.json"), json(ssa), { names: { original: "examples/diamond.json", ssa } });
-      const cliJson = runCli(["validate", "examples/diamond.json", ssa, "--json"], ROOT);
+      const cliJson = await runMain(["validate", "examples/diamond.json", ssa, "--json"], ROOT);
       expect(noMsJson(report)).toBe(noMsJson(JSON.parse(cliJson.stdout)));
-      expect(noMs(formatReport(report))).toBe(noMs(runCli(["validate", "examples/diamond.json", ssa], ROOT).stdout));
+      expect(noMs(formatReport(report))).toBe(noMs((await runMain(["validate", "examples/diamond.json", ssa], ROOT)).stdout));
     }
   });
-  it("check's report and text", () => {
+  it("check's report and text", async () => {
     for (const f of ["examples/loop.json", "examples/diamond.bad.ssa.json"]) {
       const report = check(text(f), { name: f });
       expect(report.format).toBe("formal-ssa/check@1");
-      expect(noMsJson(report)).toBe(noMsJson(JSON.parse(runCli(["check", f, "--json"], ROOT).stdout)));
-      expect(noMs(formatCheckReport(report))).toBe(noMs(runCli(["check", f], ROOT).stdout));
+      expect(noMsJson(report)).toBe(noMsJson(JSON.parse((await runMain(["check", f, "--json"], ROOT)).stdout)));
+      expect(noMs(formatCheckReport(report))).toBe(noMs((await runMain(["check", f], ROOT)).stdout));
     }
     expect(check(text("examples/loop.json")).verdict).toBe("holds");
     expect(check(text("examples/diamond.bad.ssa.json")).verdict).toBe("fails");
@@ -269,15 +269,15 @@ describe("producers: the registry and formal-ssa/llvm", () => {
     expect(ADAPTERS.find((a) => a.recognizesBinary?.(new Uint8Array(readFileSync(join(ROOT, "test/fixtures/spirv/loops.before.spv")).subarray(0, 64))))?.name).toBe("spirv");
     expect(adapterFor("x.json", text("examples/loop.json"))).toBeUndefined();
   });
-  it("validate on LLVM texts is the report of `formal-ssa validate before.ll after.ll --json`", () => {
+  it("validate on LLVM texts is the report of `formal-ssa validate before.ll after.ll --json`", async () => {
     const b = "test/fixtures/llvm/loops.before.ll";
     const a = "test/fixtures/llvm/loops.after.ll";
     const report = validateLlvmText(text(b), text(a), { names: { original: b, ssa: a } });
     expect(report.producer).toBe("mem2reg");
     expect(report.verdict).toBe("certified");
-    expect(noMsJson(report)).toBe(noMsJson(JSON.parse(runCli(["validate", b, a, "--json"], ROOT).stdout)));
-    expect(noMs(formatReport(report, { functions: true }))).toBe(noMs(runCli(["validate", b, a, "--functions"], ROOT).stdout));
+    expect(noMsJson(report)).toBe(noMsJson(JSON.parse((await runMain(["validate", b, a, "--json"], ROOT)).stdout)));
+    expect(noMs(formatReport(report, { functions: true }))).toBe(noMs((await runMain(["validate", b, a, "--functions"], ROOT)).stdout));
     const module = constructLlvm(text(b), { algorithm: "braun", minimize: "peel" });
-    expect(formatDocuments(module.functions)).toBe(runCli(["construct", b, "--algorithm", "braun", "--minimize", "peel"], ROOT).stdout);
+    expect(formatDocuments(module.functions)).toBe((await runMain(["construct", b, "--algorithm", "braun", "--minimize", "peel"], ROOT)).stdout);
   });
 });

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, ROOT, runCli } from "../cli/cli.js";
+import { ensureBuilt, ROOT, runMain } from "../cli/cli.js";
 
 const FIXTURES = join(ROOT, "test/fixtures/llvm");
 const BEFORE = join(FIXTURES, "loops.before.ll");
@@ -26,8 +26,8 @@ interface JsonReport {
   functions: { name: string; properties: Record<string, { holds: boolean; failures?: number }> }[];
 }
 
-function sameInstructionFailures(before: string, after: string): { functions: number; failures: number } {
-  const r = runCli(["validate", before, after, "--json"], ROOT);
+async function sameInstructionFailures(before: string, after: string): Promise<{ functions: number; failures: number }> {
+  const r = await runMain(["validate", before, after, "--json"], ROOT);
   const report = JSON.parse(r.stdout) as JsonReport;
   let failures = 0;
   for (const f of report.functions) failures += f.properties.same_instructions?.failures ?? 0;
@@ -43,8 +43,8 @@ describe("bench floors", () => {
     expect(floor("parse_floor.js", BEFORE, AFTER)).toMatch(new RegExp(`^${defines(BEFORE) + defines(AFTER)} functions, [1-9][0-9]* instructions parsed$`));
   });
 
-  it("adapt_floor.js adapts the pairs validate reports, with the same same_instructions failures", () => {
-    const good = sameInstructionFailures(BEFORE, AFTER);
+  it("adapt_floor.js adapts the pairs validate reports, with the same same_instructions failures", async () => {
+    const good = await sameInstructionFailures(BEFORE, AFTER);
     expect(good.failures).toBe(0);
     expect(floor("adapt_floor.js", BEFORE, AFTER)).toBe(`${good.functions} function pairs adapted, 0 same_instructions failures`);
 
@@ -55,7 +55,7 @@ describe("bench floors", () => {
       const text = readFileSync(AFTER, "utf8");
       expect(text).toContain("add nsw");
       writeFileSync(mutant, text.replace("add nsw", "sub nsw"));
-      const bad = sameInstructionFailures(BEFORE, mutant);
+      const bad = await sameInstructionFailures(BEFORE, mutant);
       expect(bad.failures).toBeGreaterThan(0);
       expect(floor("adapt_floor.js", BEFORE, mutant)).toBe(`${bad.functions} function pairs adapted, ${bad.failures} same_instructions failures`);
     } finally {

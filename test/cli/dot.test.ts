@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toDot } from "../../io/dot.js";
 import type { FunctionDoc } from "../../io/format.js";
 import { EXAMPLES, example, examplePath } from "../io/docs.js";
-import { ensureBuilt, runCli } from "./cli.js";
+import { ensureBuilt, runMain } from "./cli.js";
 
 let dir: string;
 beforeAll(() => {
@@ -15,8 +15,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("formal-ssa dot", () => {
-  it("prints the loop: blocks with their statements, edges labelled by preds index", () => {
-    const r = runCli(["dot", examplePath("loop")], dir);
+  it("prints the loop: blocks with their statements, edges labelled by preds index", async () => {
+    const r = await runMain(["dot", examplePath("loop")], dir);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe("");
     expect(r.stdout).toContain(`f0b0 [label="B0\\lx :=\\l", peripheries=2];`);
@@ -26,21 +26,21 @@ describe("formal-ssa dot", () => {
     expect(r.stdout.trimEnd().endsWith("}")).toBe(true);
   });
 
-  it("prints phis in preds order", () => {
-    const r = runCli(["dot", examplePath("loop.ssa")], dir);
+  it("prints phis in preds order", async () => {
+    const r = await runMain(["dot", examplePath("loop.ssa")], dir);
     expect(r.stdout).toContain(`f0b1 [label="B1\\lx.1 = phi(x.0, x.2)\\l:= x.1\\l"];`);
   });
 
-  it("parallel edges appear once per occurrence, each with its own label", () => {
-    const out = runCli(["dot", examplePath("parallel-edges")], dir).stdout;
+  it("parallel edges appear once per occurrence, each with its own label", async () => {
+    const out = (await runMain(["dot", examplePath("parallel-edges")], dir)).stdout;
     expect(out).toContain(`f0b1 -> f0b2 [label="0"];`);
     expect(out).toContain(`f0b0 -> f0b2 [label="1"];`);
     expect(out).toContain(`f0b0 -> f0b2 [label="2"];`);
   });
 
-  it("every example prints, with one edge line per preds entry", () => {
+  it("every example prints, with one edge line per preds entry", async () => {
     for (const name of EXAMPLES) {
-      const r = runCli(["dot", examplePath(name)], dir);
+      const r = await runMain(["dot", examplePath(name)], dir);
       expect(r.status).toBe(0);
       const edges = example(name).blocks.reduce((k, b) => k + b.preds.length, 0);
       expect(r.stdout.split("\n").filter((l) => l.includes(" -> ")).length).toBe(edges);
@@ -58,9 +58,9 @@ describe("formal-ssa dot", () => {
     expect(toDot([doc])).toContain(`label="say \\"hi\\" (ssa)";`);
   });
 
-  it("a module becomes one cluster per function", () => {
+  it("a module becomes one cluster per function", async () => {
     writeFileSync(join(dir, "m.json"), JSON.stringify({ format: "formal-ssa/1", functions: [example("loop"), { ...example("diamond"), name: undefined }] }));
-    const out = runCli(["dot", "m.json"], dir).stdout;
+    const out = (await runMain(["dot", "m.json"], dir)).stdout;
     expect(out).toContain("subgraph cluster_0 {");
     expect(out).toContain("subgraph cluster_1 {");
     expect(out).toContain(`label="#1 (cfg)";`);
@@ -173,16 +173,16 @@ describe("malformed input", () => {
   ];
 
   for (const [what, content, message] of cases)
-    it(what, () => {
+    it(what, async () => {
       const file = `${what.replace(/\W+/g, "-")}.json`;
       writeFileSync(join(dir, file), typeof content === "string" ? content : JSON.stringify(content));
-      const r = runCli(["dot", file], dir);
+      const r = await runMain(["dot", file], dir);
       expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 2, stdout: "", stderr: `formal-ssa: ${file}: ${message}\n` });
     });
 
-  it("a missing file and a directory", () => {
-    expect(runCli(["dot", "nope.json"], dir)).toEqual({ status: 2, stdout: "", stderr: "formal-ssa: nope.json: cannot read the file (no such file)\n" });
+  it("a missing file and a directory", async () => {
+    expect(await runMain(["dot", "nope.json"], dir)).toEqual({ status: 2, stdout: "", stderr: "formal-ssa: nope.json: cannot read the file (no such file)\n" });
     mkdirSync(join(dir, "d.json"), { recursive: true });
-    expect(runCli(["dot", "d.json"], dir)).toEqual({ status: 2, stdout: "", stderr: "formal-ssa: d.json: cannot read the file (it is a directory)\n" });
+    expect(await runMain(["dot", "d.json"], dir)).toEqual({ status: 2, stdout: "", stderr: "formal-ssa: d.json: cannot read the file (it is a directory)\n" });
   });
 });

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runCli } from "./cli.js";
+import { ROOT, runMain } from "./cli.js";
 
 const DOCS = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
 const readme = DOCS.map((d) => readFileSync(join(ROOT, d), "utf8")).join("\n");
@@ -38,8 +38,8 @@ describe("console examples of the README and docs/", () => {
     expect(all.length).toBeGreaterThanOrEqual(4);
   });
   for (const ex of all) {
-    it(`formal-ssa ${ex.args.join(" ")}`, () => {
-      const r = runCli(ex.args, ROOT);
+    it(`formal-ssa ${ex.args.join(" ")}`, async () => {
+      const r = await runMain(ex.args, ROOT);
       expect(normalize(r.stdout)).toBe(normalize(ex.expected));
     });
   }

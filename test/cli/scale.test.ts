@@ -7,6 +7,7 @@
  *   code 2, nothing on stdout, and no -o file;
  * - a function too large for the V8 heap that is left fails with one line naming the limit and
  *   the option that raises it, and the option given works.
+ * The commands run in the test's process (runMain), but under a heap limit (a process's option).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +20,7 @@ import { nIfs } from "../../bench/families.js";
 import { toDot } from "../../io/dot.js";
 import { EXACT_MESSAGE_BYTES } from "../../io/open.js";
 import { formatDocument } from "../../io/write.js";
-import { MAIN, ensureBuilt, runCli } from "./cli.js";
+import { MAIN, ensureBuilt, runMain } from "./cli.js";
 
 let dir: string;
 const doc = nIfs(100_000);
@@ -36,38 +37,38 @@ describe("a document past the exact-message size", () => {
   it("is larger than EXACT_MESSAGE_BYTES (so the byte reader's route is the one tested)", () => {
     expect(Buffer.byteLength(text)).toBeGreaterThan(EXACT_MESSAGE_BYTES);
   });
-  it("construct, validate --json and dot print what the object pipeline gives", () => {
+  it("construct, validate --json and dot print what the object pipeline gives", async () => {
     const built = formatDocument(constructFunctions([doc], "ifs.json", { algorithm: "braun" }).map((f) => f.doc));
-    const c = runCli(["construct", "--algorithm", "braun", "ifs.json", "-o", "ifs.ssa.json"], dir);
+    const c = await runMain(["construct", "--algorithm", "braun", "ifs.json", "-o", "ifs.ssa.json"], dir);
     expect(c.status).toBe(0);
     expect(readFileSync(join(dir, "ifs.ssa.json"), "utf8")).toBe(built);
-    const v = runCli(["validate", "--json", "ifs.json", "ifs.ssa.json"], dir);
+    const v = await runMain(["validate", "--json", "ifs.json", "ifs.ssa.json"], dir);
     expect(v.status).toBe(0);
     const strip = (r: unknown) => JSON.parse(JSON.stringify(r, (k, x) => (k === "milliseconds" ? undefined : x)));
     expect(strip(JSON.parse(v.stdout))).toEqual(strip(validate(text, built, { names: { original: "ifs.json", ssa: "ifs.ssa.json" } })));
-    const d = runCli(["dot", "ifs.json"], dir);
+    const d = await runMain(["dot", "ifs.json"], dir);
     expect(d.status).toBe(0);
     expect(d.stdout).toBe(toDot([doc]));
   });
-  it("malformed: one line naming function and block, exit 2, nothing written", () => {
+  it("malformed: one line naming function and block, exit 2, nothing written", async () => {
     // the last block's predecessor renamed to one that does not exist
     const bad = text.replace(/"preds":\["join99999"\]/, `"preds":["nowhere"]`);
     expect(bad).not.toBe(text);
     writeFileSync(join(dir, "bad.json"), bad);
-    const c = runCli(["construct", "bad.json", "-o", "bad.ssa.json"], dir);
+    const c = await runMain(["construct", "bad.json", "-o", "bad.ssa.json"], dir);
     expect(c.status).toBe(2);
     expect(c.stdout).toBe("");
     expect(c.stderr).toBe(`formal-ssa: bad.json: function ifs100000, block return: predecessor "nowhere" is not a block id\n`);
     expect(existsSync(join(dir, "bad.ssa.json"))).toBe(false);
-    const v = runCli(["validate", "bad.json", "ifs.json"], dir);
+    const v = await runMain(["validate", "bad.json", "ifs.json"], dir);
     expect([v.status, v.stdout, v.stderr.split("\n").length]).toEqual([2, "", 2]);
     expect(v.stderr).toMatch(/^formal-ssa: bad\.json: function ifs100000, block return: /);
   });
-  it("files past what one input can be: one line naming the limit, exit 2 (sparse files: no disk used)", () => {
+  it("files past what one input can be: one line naming the limit, exit 2 (sparse files: no disk used)", async () => {
     const huge = join(dir, "huge.json");
     const r = spawnSync("truncate", ["-s", "5G", huge]);
     expect(r.status).toBe(0);
-    const v = runCli(["validate", "huge.json", "ifs.json"], dir);
+    const v = await runMain(["validate", "huge.json", "ifs.json"], dir);
     expect([v.status, v.stdout]).toEqual([2, ""]);
     expect(v.stderr).toBe("formal-ssa: huge.json: 5.0 GB is more than one input can be (4.0 GB, the largest buffer Node.js makes, which no option raises): split the module into files of fewer functions\n");
     rmSync(huge);

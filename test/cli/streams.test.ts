@@ -2,17 +2,20 @@
  * The command line's edges: `--version`; `-` for standard input in every file argument (as opt
  * and clang take it) and `-o` for the output; `construct` on a CFG that breaks CFG_wf (exit 1,
  * naming the use, nothing on stdout) and `--unchecked`; what `check` says holds; bytes that are
- * not UTF-8 and duplicate JSON keys as malformed input (exit 2, one line, no output).
+ * not UTF-8 and duplicate JSON keys as malformed input (exit 2, one line, no output). What reads
+ * standard input, and `--version`, run the bin as a process (`run`); the rest its program in the
+ * test's process (`main`, runMain).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { UNDEF_CFG } from "../helpers/documents.js";
-import { ensureBuilt, ROOT, runCli } from "./cli.js";
+import { ensureBuilt, ROOT, runCli, runMain } from "./cli.js";
 
 let dir: string;
 const run = (args: string[], input?: string | Uint8Array) => runCli(args, ROOT, input);
+const main = (args: string[]) => runMain(args, ROOT);
 const text = (f: string) => readFileSync(join(ROOT, f), "utf8");
 const noMs = (s: string) => s.replace(/\d+(\.\d+)? ms\b/g, "<t> ms").replace(/"milliseconds": [\d.]+/g, "\"milliseconds\": <t>");
 
@@ -31,14 +34,14 @@ describe("--version", () => {
 });
 
 describe("- is standard input, -o the output", () => {
-  it("check, dot, construct and validate read - as a file, with the same output", () => {
+  it("check, dot, construct and validate read - as a file, with the same output", async () => {
     for (const args of [["check", "examples/loop.json"], ["dot", "examples/loop.json"], ["construct", "examples/loop.json"]]) {
-      const file = run(args);
+      const file = await main(args);
       const piped = run([args[0], "-"], text(args[1]));
       expect(file.status).toBe(0);
       expect(noMs(piped.stdout)).toBe(noMs(file.stdout));
     }
-    const file = run(["validate", "examples/diamond.json", "examples/diamond.bad.ssa.json"]);
+    const file = await main(["validate", "examples/diamond.json", "examples/diamond.bad.ssa.json"]);
     const piped = run(["validate", "examples/diamond.json", "-"], text("examples/diamond.bad.ssa.json"));
     expect(piped.status).toBe(1);
     expect(noMs(piped.stdout)).toBe(noMs(file.stdout));
@@ -53,7 +56,7 @@ describe("- is standard input, -o the output", () => {
     const r = run(["validate", "-", "-"], text("examples/diamond.json"));
     expect(r).toEqual({ status: 2, stdout: "", stderr: "formal-ssa: -: standard input can be only one of the inputs\n" });
   });
-  it("-o writes the report or document to a file and nothing to stdout", () => {
+  it("-o writes the report or document to a file and nothing to stdout", async () => {
     for (const args of [
       ["validate", "examples/diamond.json", "examples/diamond.ssa.json"],
       ["check", "examples/diamond.ssa.json", "--json"],
@@ -61,11 +64,11 @@ describe("- is standard input, -o the output", () => {
       ["construct", "examples/diamond.json"],
     ]) {
       const out = join(dir, `${args[0]}.out`);
-      const r = run([...args, "-o", out]);
+      const r = await main([...args, "-o", out]);
       expect({ args, status: r.status, stdout: r.stdout }).toEqual({ args, status: 0, stdout: "" });
-      expect(noMs(readFileSync(out, "utf8"))).toBe(noMs(run(args).stdout));
+      expect(noMs(readFileSync(out, "utf8"))).toBe(noMs((await main(args)).stdout));
     }
-    const r = run(["dot", "examples/diamond.json", "-o", join(dir, "no", "such", "dir.dot")]);
+    const r = await main(["dot", "examples/diamond.json", "-o", join(dir, "no", "such", "dir.dot")]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^formal-ssa: .*dir\.dot: cannot write the file \(no such file\)\n$/);
   });
@@ -93,33 +96,33 @@ describe("construct on a CFG that breaks CFG_wf", () => {
 });
 
 describe("check says what holds", () => {
-  it("an original CFG: CFG_wf; an SSA: CFG_SSA_wf, and a required quality property with it", () => {
-    const cfg = run(["check", "examples/loop.json"]);
+  it("an original CFG: CFG_wf; an SSA: CFG_SSA_wf, and a required quality property with it", async () => {
+    const cfg = await main(["check", "examples/loop.json"]);
     expect(noMs(cfg.stdout).split("\n")[0]).toBe("function loop: x := 0; while (x) { x := x + 1 }; use x: CFG_wf holds (4 blocks, 9 nodes, <t> ms)");
     expect(cfg.stdout.trimEnd().split("\n").at(-1)).toBe("holds: the assumptions hold in 1 of 1 function");
-    const bad = run(["check", "examples/diamond.bad.ssa.json"]);
+    const bad = await main(["check", "examples/diamond.bad.ssa.json"]);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/: CFG_SSA_wf fails \(/);
     expect(bad.stdout.trimEnd().split("\n").at(-1)).toBe("fails: the assumptions hold in 0 of 1 function");
     expect(bad.stdout).not.toContain("certified");
-    const req = run(["check", "examples/loop.ssa.json", "--require", "pruned"]);
+    const req = await main(["check", "examples/loop.ssa.json", "--require", "pruned"]);
     expect(req.stdout).toMatch(/: CFG_SSA_wf \+ pruned holds \(/);
-    expect(JSON.parse(run(["check", "examples/loop.json", "--json"]).stdout)).toMatchObject({ format: "formal-ssa/check@1", verdict: "holds", functions: [{ kind: "cfg", verdict: "holds" }] });
+    expect(JSON.parse((await main(["check", "examples/loop.json", "--json"])).stdout)).toMatchObject({ format: "formal-ssa/check@1", verdict: "holds", functions: [{ kind: "cfg", verdict: "holds" }] });
   });
 });
 
 describe("malformed bytes and keys", () => {
-  it("a file that is not UTF-8: exit 2, one line with the line and byte offset, nothing on stdout", () => {
+  it("a file that is not UTF-8: exit 2, one line with the line and byte offset, nothing on stdout", async () => {
     const bytes = Buffer.concat([Buffer.from('{"format": "formal-ssa/1",\n "name": "'), Buffer.from([0xe9]), Buffer.from('"}')]);
     const f = join(dir, "latin1.json");
     writeFileSync(f, bytes);
-    const r = run(["check", f]);
+    const r = await main(["check", f]);
     expect(r).toEqual({ status: 2, stdout: "", stderr: `formal-ssa: ${f}: not UTF-8: line 2, byte offset 37: incomplete sequence 0xe9 (followed by 0x22, not a continuation byte)\n` });
     expect(run(["construct", "-"], bytes).stderr).toBe("formal-ssa: <stdin>: not UTF-8: line 2, byte offset 37: incomplete sequence 0xe9 (followed by 0x22, not a continuation byte)\n");
     const ll = Buffer.concat([Buffer.from("; ModuleID = 'x'\ndefine void @f() {\n; "), Buffer.from([0xff]), Buffer.from("\nentry:\n  ret void\n}\n")]);
     const before = join(dir, "bad.ll");
     writeFileSync(before, ll);
-    const v = run(["validate", before, before]);
+    const v = await main(["validate", before, before]);
     expect(v.status).toBe(2);
     expect(v.stderr).toBe(`formal-ssa: ${before}: not UTF-8: line 3, byte offset 38: invalid byte 0xff\n`);
   });

@@ -1,27 +1,29 @@
 /**
  * Documentation that runs: every `ts` block of the README and of docs/*.md is type-checked
  * (strict) and run, with `formal-ssa` and its subpaths resolved to this repository's entry
- * points (test/package/ checks the same names from the installed tarball). A block states its
+ * points as package.json's `exports` name them, built (dist/: the declarations a user's code is
+ * checked against, and the code it runs; test/package/ checks the same names from the installed
+ * tarball; the sources themselves are type-checked by `npm run typecheck`). A block states its
  * claims with `node:assert`, so a claim that stops being true fails here.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../cli/cli.js";
+import { ensureBuilt, ROOT } from "../cli/cli.js";
 
 const DOCS = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
 const OUT = join(ROOT, "test/docs/.snippets");
 
-/** `formal-ssa` and its subpaths, as the package's `exports` map them. */
+/** `formal-ssa` and its subpaths, as the package's `exports` map them (under Node). */
 const ENTRIES: Record<string, string> = {
-  "formal-ssa": "api/index.ts",
-  "formal-ssa/arbitraries": "api/arbitraries.ts",
-  "formal-ssa/llvm": "api/llvm.ts",
-  "formal-ssa/spirv": "api/spirv.ts",
-  "formal-ssa/gcc": "api/gcc.ts",
-  "formal-ssa/react-compiler": "api/react_compiler.ts",
-  "formal-ssa/node": "api/node/index.ts",
+  "formal-ssa": "dist/api/index.js",
+  "formal-ssa/arbitraries": "dist/api/arbitraries.js",
+  "formal-ssa/llvm": "dist/api/llvm.js",
+  "formal-ssa/spirv": "dist/api/spirv.js",
+  "formal-ssa/gcc": "dist/api/gcc.js",
+  "formal-ssa/react-compiler": "dist/api/node/react_compiler.js",
+  "formal-ssa/node": "dist/api/node/index.js",
 };
 
 interface Snippet {
@@ -43,7 +45,7 @@ function snippets(): Snippet[] {
       const code = m[1].replace(/from "(formal-ssa(?:\/[a-z-]+)?)"/g, (_, spec: string) => {
         const target = ENTRIES[spec];
         if (target === undefined) throw new Error(`${doc}:${line}: unknown entry ${spec}`);
-        return `from "${relative(OUT, join(ROOT, target)).replace(/\.ts$/, ".js")}"`;
+        return `from "${relative(OUT, join(ROOT, target))}"`;
       });
       out.push({ doc, index: index++, line, file: file });
       writeFileSync(file, `// ${doc}, the block at line ${line}\n${code}\nexport {};\n`);
@@ -54,6 +56,7 @@ function snippets(): Snippet[] {
 
 let all: Snippet[] = [];
 beforeAll(() => {
+  ensureBuilt();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   all = snippets();

@@ -24,7 +24,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SKIP = process.env.FORMAL_SSA_SKIP_BROWSER === "1";
 const ARTIFACTS = join(ROOT, "test-artifacts", "explorer");
-const WAIT = { timeout: 15_000 };
+/** How long the page may take to show a state: far beyond what it takes, also with the other test files running beside this one on a loaded machine. */
+const WAIT = { timeout: 60_000 };
 /** In the page (evaluated there; this file is typed without the DOM): the last step is shown. */
 const AT_LAST = "document.body.dataset.step === document.body.dataset.steps";
 

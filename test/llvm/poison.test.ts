@@ -9,10 +9,10 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validate } from "../../api/llvm.js";
 import { formatReport } from "../../api/report.js";
-import { ensureBuilt, ROOT, runCli } from "../cli/cli.js";
+import { ROOT, runMain } from "../cli/cli.js";
 import { parseModule } from "../../adapters/llvm/parse.js";
 import { PoisonOracle } from "../../adapters/llvm/poison.js";
 import { SourceText } from "../../adapters/llvm/text.js";
@@ -20,7 +20,6 @@ import { SourceText } from "../../adapters/llvm/text.js";
 const HAND = fileURLToPath(new URL("../fixtures/llvm/hand/", import.meta.url));
 const BEFORE = readFileSync(`${HAND}poison.before.ll`, "utf8");
 const AFTER = readFileSync(`${HAND}poison.after.ll`, "utf8");
-beforeAll(() => ensureBuilt());
 
 describe("refinements of an uninitialised read: to values that cannot be poison, and to values that may be", () => {
   it("each use certified up to refinement names what mem2reg put there; those to values that may be poison are suspected miscompilations, which reject the function", () => {
@@ -94,13 +93,13 @@ describe("LLVM's own regression test Transforms/Mem2Reg/single-store.ll under op
     expect(validate(undefStored, after).functions.find((x) => x.name === "@single_store_literal_poison")!.verdict).toBe("rejected");
   });
 
-  it("the command: exit 1, the function's first line says suspected miscompilation; --accept-unsound-refinements: exit 0", () => {
+  it("the command: exit 1, the function's first line says suspected miscompilation; --accept-unsound-refinements: exit 0", async () => {
     const files = [`${HAND}single-store.before.ll`, `${HAND}single-store.after.ll`];
-    const r = runCli(["validate", ...files], ROOT);
+    const r = await runMain(["validate", ...files], ROOT);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^function @single_store_maybe_poison: rejected: suspected miscompilation at block exit, statement 0 \(line \d+\): /m);
     expect(r.stdout).toMatch(/^rejected: 1 of 3 functions certified$/m);
-    const accepted = runCli(["validate", ...files, "--accept-unsound-refinements"], ROOT);
+    const accepted = await runMain(["validate", ...files, "--accept-unsound-refinements"], ROOT);
     expect(accepted.stdout).toMatch(/^certified: 3 of 3 functions certified$/m);
     expect(accepted.stdout).not.toMatch(/suspected/);
     expect(accepted.status).toBe(0);

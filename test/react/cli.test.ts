@@ -1,5 +1,6 @@
 /**
- * `formal-ssa react` through the built CLI: the text summary and exit 0 on a fixture; `--json`
+ * `formal-ssa react` through the built CLI's program (runMain, in the test's process): the text
+ * summary and exit 0 on a fixture; `--json`
  * (format `formal-ssa/react-report@1`) with the same counts as the library; `--emit DIR`
  * writing `NAME.cfg.json`, `NAME.ssa.json` and `NAME.eliminated.json`, which `formal-ssa
  * validate` certifies on their own; `--functions` and `--skipped` lines; exit 2 on a source
@@ -11,11 +12,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ReactReport } from "../../api/react_compiler.js";
-import { ensureBuilt, runCli } from "../cli/cli.js";
+import { ensureBuilt, runMain } from "../cli/cli.js";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 let dir: string;
-const run = (...args: string[]) => runCli(args, dir);
+const run = (...args: string[]) => runMain(args, dir);
 
 beforeAll(() => {
   ensureBuilt();
@@ -25,8 +26,8 @@ beforeAll(() => {
 });
 
 describe("formal-ssa react", () => {
-  it("a fixture: exit 0, the summary lines with the compiler's phi counts (loops.js: 10 created, 6 left)", () => {
-    const r = run("react", "loops.js");
+  it("a fixture: exit 0, the summary lines with the compiler's phi counts (loops.js: 10 created, 6 left)", async () => {
+    const r = await run("react", "loops.js");
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(
@@ -39,8 +40,8 @@ describe("formal-ssa react", () => {
     );
   });
 
-  it("--functions and --skipped: a line per function, and the function the compiler skipped with its reason", () => {
-    const r = run("react", "try.js", "--functions", "--skipped");
+  it("--functions and --skipped: a line per function, and the function the compiler skipped with its reason", async () => {
+    const r = await run("react", "try.js", "--functions", "--skipped");
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines.slice(0, 4)).toEqual([
@@ -52,8 +53,8 @@ describe("formal-ssa react", () => {
     expect(lines[4]).toBe("1 file: 3 functions reached SSA (1 skipped by the compiler); 3 certified, 0 rejected, 0 not validated");
   });
 
-  it("--json parses, is formal-ssa/react-report@1, and carries every function with its stages", () => {
-    const r = run("react", "nested.js", "--json");
+  it("--json parses, is formal-ssa/react-report@1, and carries every function with its stages", async () => {
+    const r = await run("react", "nested.js", "--json");
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as ReactReport;
     expect(report.format).toBe("formal-ssa/react-report@1");
@@ -69,19 +70,19 @@ describe("formal-ssa react", () => {
     expect(report.summary).toMatchObject({ files: 1, compiled: 4, certified: 4, phis_created: 7, phis_left: 3, phis_minimum: 3 });
   });
 
-  it("a source Babel cannot parse: exit 2, one line on stderr naming FILE:LINE:COL, nothing on stdout", () => {
-    const r = run("react", "bad.js");
+  it("a source Babel cannot parse: exit 2, one line on stderr naming FILE:LINE:COL, nothing on stdout", async () => {
+    const r = await run("react", "bad.js");
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe("formal-ssa: bad.js:2:11: Unexpected token\n");
     // with a good file first: still exit 2 and no report
-    const both = run("react", "loops.js", "bad.js", "--json");
+    const both = await run("react", "loops.js", "bad.js", "--json");
     expect([both.status, both.stdout, both.stderr]).toEqual([2, "", "formal-ssa: bad.js:2:11: Unexpected token\n"]);
   });
 
-  it("--emit DIR writes the three documents per file, and formal-ssa validate certifies them on their own", () => {
+  it("--emit DIR writes the three documents per file, and formal-ssa validate certifies them on their own", async () => {
     const out = join(dir, "emitted");
-    const r = run("react", "loops.js", "--emit", out);
+    const r = await run("react", "loops.js", "--emit", out);
     expect(r.status).toBe(0);
     for (const suffix of ["cfg", "ssa", "eliminated"]) expect(existsSync(join(out, `loops.js.${suffix}.json`))).toBe(true);
     const cfg = JSON.parse(readFileSync(join(out, "loops.js.cfg.json"), "utf8")) as { functions: Array<{ kind: string; name: string }> };
@@ -90,12 +91,12 @@ describe("formal-ssa react", () => {
       ["cfg", "collatz"],
       ["cfg", "doubleUntil"],
     ]);
-    const eliminated = run("validate", join(out, "loops.js.cfg.json"), join(out, "loops.js.eliminated.json"));
+    const eliminated = await run("validate", join(out, "loops.js.cfg.json"), join(out, "loops.js.eliminated.json"));
     expect(eliminated.stderr).toBe("");
     expect(eliminated.status).toBe(0);
     expect(eliminated.stdout).toMatch(/certified: 3 of 3 functions certified/);
     // enterSSA's output too: valid, with trivial phis (a quality property it need not have)
-    const ssa = run("validate", join(out, "loops.js.cfg.json"), join(out, "loops.js.ssa.json"), "--json");
+    const ssa = await run("validate", join(out, "loops.js.cfg.json"), join(out, "loops.js.ssa.json"), "--json");
     expect(ssa.status).toBe(0);
     const report = JSON.parse(ssa.stdout) as { verdict: string; functions: Array<{ name: string; properties: Record<string, { holds: boolean }>; stats: { phis: number } }> };
     expect(report.verdict).toBe("certified");

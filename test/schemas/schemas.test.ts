@@ -31,7 +31,7 @@ import { withoutTimes, type CheckReport, type Report } from "../../api/report.js
 import { check, validate, type ValidateOptions } from "../../api/validate.js";
 import { QUALITY, type QualityProperty } from "../../checks/index.js";
 import { arbitraryCfg, structuredCfg } from "../../fuzz/arbitraries/index.js";
-import { ensureBuilt, ROOT, runCli } from "../cli/cli.js";
+import { ensureBuilt, ROOT, runMain } from "../cli/cli.js";
 
 // --- the schemas ------------------------------------------------------------------------------
 
@@ -84,7 +84,8 @@ const tmp = (name: string, content: string): string => {
   writeFileSync(p, content);
   return p;
 };
-const run = (...args: string[]) => runCli(args, ROOT);
+/** The built CLI's program, in this process (test/cli/in_process.test.ts: what the bin prints). */
+const run = (...args: string[]) => runMain(args, ROOT);
 
 /** An SSA document of `construct` as text (`formatDocuments`). */
 const ssaText = (cfgFile: string, algorithm: Algorithm, minimize: Minimize): string =>
@@ -449,8 +450,8 @@ describe("report.json: validate --json and the library's validate", () => {
     ...(c.necessaryPaths ? ["--necessary-paths"] : []),
   ];
 
-  it.each(VALIDATE_CASES.map((c) => [c.name, c] as const))("%s", (_, c) => {
-    const r = run("validate", pathOf(c.original), pathOf(c.ssa), "--json", ...flags(c));
+  it.each(VALIDATE_CASES.map((c) => [c.name, c] as const))("%s", async (_, c) => {
+    const r = await run("validate", pathOf(c.original), pathOf(c.ssa), "--json", ...flags(c));
     expect(r.stderr).toBe("");
     expect(r.status).toBe(c.status);
     const cli = JSON.parse(r.stdout) as Report;
@@ -464,8 +465,8 @@ describe("report.json: validate --json and the library's validate", () => {
     expect(lib.verdict).toBe(cli.verdict);
   });
 
-  it.each(LLVM_PAIRS.map((p) => [p.before, p] as const))("LLVM: validate %s and its after.ll: certified", (_, p) => {
-    const r = run("validate", p.before, p.after, "--json");
+  it.each(LLVM_PAIRS.map((p) => [p.before, p] as const))("LLVM: validate %s and its after.ll: certified", async (_, p) => {
+    const r = await run("validate", p.before, p.after, "--json");
     expect(r.status).toBe(0);
     const cli = JSON.parse(r.stdout) as Report;
     expect(cli.producer).toBe("mem2reg");
@@ -475,11 +476,11 @@ describe("report.json: validate --json and the library's validate", () => {
     expect(lib.verdict).toBe("certified");
   });
 
-  it("LLVM: a mutant of escape.after.ll (one add's constant changed) fails same_instructions, witnesses with lines", () => {
+  it("LLVM: a mutant of escape.after.ll (one add's constant changed) fails same_instructions, witnesses with lines", async () => {
     const after = readFileSync(join(ROOT, LLVM, "escape.after.ll"), "utf8");
     expect(after).toContain(MUTATED_LINE);
     const mutant = tmp("escape.mutant.after.ll", after.replace(MUTATED_LINE, "%add = add nsw i32 %a, 7"));
-    const r = run("validate", join(LLVM, "escape.before.ll"), mutant, "--json");
+    const r = await run("validate", join(LLVM, "escape.before.ll"), mutant, "--json");
     expect(r.status).toBe(1);
     for (const rep of [JSON.parse(r.stdout) as Report, validateLlvm(readFileSync(join(ROOT, LLVM, "escape.before.ll"), "utf8"), readFileSync(mutant, "utf8"))]) {
       expectValid("report", rep);
@@ -503,10 +504,10 @@ describe("report.json: validate --json and the library's validate", () => {
     expect(errors("report", forged)).not.toEqual([]);
   });
 
-  it("SPIR-V: validate every fixture pair (binary, both pipelines) and a same_instructions mutant: reports valid", () => {
+  it("SPIR-V: validate every fixture pair (binary, both pipelines) and a same_instructions mutant: reports valid", async () => {
     const dir = "test/fixtures/spirv";
     for (const f of readdirSync(join(ROOT, dir)).filter((x) => x.endsWith(".before.spv"))) {
-      const r = run("validate", join(dir, f), join(dir, f.replace(/\.before\.spv$/, ".after.spv")), "--json");
+      const r = await run("validate", join(dir, f), join(dir, f.replace(/\.before\.spv$/, ".after.spv")), "--json");
       expect(r.status, f).toBe(0);
       const cli = JSON.parse(r.stdout) as Report;
       expect(cli.producer).toBe("spirv-opt --ssa-rewrite");
@@ -514,15 +515,15 @@ describe("report.json: validate --json and the library's validate", () => {
     }
     const after = readFileSync(join(ROOT, dir, "loops.after.spvasm"), "utf8");
     const mutant = tmp("loops.mutant.after.spvasm", after.replace("OpIAdd %int %87 %int_2", "OpISub %int %87 %int_2"));
-    const r = run("validate", join(dir, "loops.before.spv"), mutant, "--json");
+    const r = await run("validate", join(dir, "loops.before.spv"), mutant, "--json");
     expect(r.status).toBe(1);
     const rep = JSON.parse(r.stdout) as Report;
     expectValid("report", rep);
     expect(rep.functions[0].properties.same_instructions.witness![0]).toMatchObject({ line: expect.any(Number), after_line: expect.any(Number) });
   });
 
-  it("LLVM: --undef strict on uninit: rejected with equiv witnesses", () => {
-    const r = run("validate", join(LLVM, "uninit.before.ll"), join(LLVM, "uninit.after.ll"), "--json", "--undef", "strict");
+  it("LLVM: --undef strict on uninit: rejected with equiv witnesses", async () => {
+    const r = await run("validate", join(LLVM, "uninit.before.ll"), join(LLVM, "uninit.after.ll"), "--json", "--undef", "strict");
     expect(r.status).toBe(1);
     const rep = JSON.parse(r.stdout) as Report;
     expectValid("report", rep);
@@ -531,8 +532,8 @@ describe("report.json: validate --json and the library's validate", () => {
 });
 
 describe("check-report.json: check --json and the library's check", () => {
-  it.each(CHECK_CASES.map((c) => [c.name, c] as const))("%s", (_, c) => {
-    const r = run("check", pathOf(c.input), "--json", ...(c.require ? ["--require", c.require.join(",")] : []));
+  it.each(CHECK_CASES.map((c) => [c.name, c] as const))("%s", async (_, c) => {
+    const r = await run("check", pathOf(c.input), "--json", ...(c.require ? ["--require", c.require.join(",")] : []));
     expect(r.stderr).toBe("");
     expect(r.status).toBe(c.status);
     const cli = JSON.parse(r.stdout) as CheckReport;
@@ -562,7 +563,7 @@ describe("react-report.json: formal-ssa react --json and the library's validateS
 
   it("the CLI's and the library's reports of a file with nested and skipped functions", async () => {
     const file = tmp("react-schema.js", source);
-    const r = run("react", file, "--json");
+    const r = await run("react", file, "--json");
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     const cli = JSON.parse(r.stdout) as ReactReport;
@@ -617,27 +618,28 @@ describe("reports the schemas reject", () => {
 // --- fuzz findings ----------------------------------------------------------------------------
 
 describe("a fuzz finding's report.json", () => {
-  const fuzz = (out: string, ...args: string[]) => run("fuzz", ...args, "--out", join(dir, out));
+  // a per-case timeout (--timeout) far beyond what a constructor takes on a loaded machine
+  const fuzz = (out: string, ...args: string[]) => run("fuzz", ...args, "--timeout", "60000", "--out", join(dir, out));
   const reportJson = (out: string): unknown => JSON.parse(readFileSync(join(dir, out, "report.json"), "utf8"));
 
-  it("malformed output (constructor `echo not-json`, seed 1): fuzz-finding.json", () => {
-    const r = fuzz("malformed", "--constructor", "echo not-json", "--runs", "5", "--seed", "1");
+  it("malformed output (constructor `echo not-json`, seed 1): fuzz-finding.json", async () => {
+    const r = await fuzz("malformed", "--constructor", "echo not-json", "--runs", "5", "--seed", "1");
     expect(r.status).toBe(1);
     const rep = reportJson("malformed");
     expect(rep).toMatchObject({ format: "formal-ssa/fuzz-finding@1", verdict: "malformed" });
     expectValid("fuzz-finding", rep);
   });
 
-  it("a crash (constructor exits 3 with stderr, seed 1): fuzz-finding.json with the process", () => {
-    const r = fuzz("crash", "--constructor", "echo oops >&2; exit 3", "--runs", "5", "--seed", "1");
+  it("a crash (constructor exits 3 with stderr, seed 1): fuzz-finding.json with the process", async () => {
+    const r = await fuzz("crash", "--constructor", "echo oops >&2; exit 3", "--runs", "5", "--seed", "1");
     expect(r.status).toBe(1);
     const rep = reportJson("crash");
     expect(rep).toMatchObject({ verdict: "malformed", process: { status: 3, signal: null, stderr: "oops\n" } });
     expectValid("fuzz-finding", rep);
   });
 
-  it("a rejected SSA (buggy-braun.mjs, seed 42): report.json", () => {
-    const r = fuzz("rejected", "--constructor", "node examples/constructors/buggy-braun.mjs", "--seed", "42", "--runs", "50");
+  it("a rejected SSA (buggy-braun.mjs, seed 42): report.json", async () => {
+    const r = await fuzz("rejected", "--constructor", "node examples/constructors/buggy-braun.mjs", "--seed", "42", "--runs", "50");
     expect(r.status).toBe(1);
     const rep = reportJson("rejected") as Report;
     expect(rep).toMatchObject({ format: "formal-ssa/report@1", verdict: "rejected" });
