@@ -173,25 +173,6 @@ export interface Adapter<S = unknown> {
   shareOriginals(share: S): Iterable<OriginalFunction>;
   /** How many functions an input holds, cheaply (for progress), when known. */
   countFunctions(input: SourceInput): number;
-  /** How to fuzz the producer itself with random CFGs, where it can be run. */
-  readonly fuzzTarget?: FuzzTarget;
-}
-
-/**
- * A producer run as a process on a random CFG: `emit` writes the CFG in the producer's before
- * form, the command turns it into the after form (stdin to stdout), and the pair is validated
- * by the adapter.
- */
-export interface FuzzTarget {
-  /** `--target` value. */
-  readonly name: string;
-  /** The program and its arguments. */
-  readonly command: readonly string[];
-  /** File names of the two forms in a finding. */
-  readonly beforeFile: string;
-  readonly afterFile: string;
-  /** The CFG (`kind: "cfg"`, one function, entry without predecessors) in the before form. */
-  emit(cfg: FunctionDoc): string;
 }
 
 /** One function of an in-process producer, paired at each stage of its SSA construction. */

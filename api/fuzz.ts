@@ -10,8 +10,8 @@
  *   validator certifies (validity); malformed output, a different graph or a property that
  *   fails is a finding. `certifiedProperty` makes it a fast-check property of the user's own
  *   function (api/arbitraries.ts); api/node/fuzz.ts runs a command per case instead;
- * - a producer through its adapter (`targetViolation`): the pair of before and after forms
- *   validated as `formal-ssa validate` does.
+ * Producers of SSA are fuzzed through their fuzz targets instead, in batches
+ * (api/fuzz_producers.ts).
  */
 import fc from "fast-check";
 import type { Adapter } from "../adapters/adapter.js";
@@ -109,8 +109,6 @@ export interface Finding {
   reference?: { algorithm: Algorithm; minimize: Minimize; phis: number };
   /** External mode: a crash, timeout or spawn failure, with the constructor's stderr. */
   process?: { status: number | null; signal: string | null; error?: string; stderr: string };
-  /** A producer as target: the CFG in its before form and its output (absent when it failed). */
-  target?: { adapter: string; before: string; after?: string };
   /** The validator's report on the offending SSA, where there is one. */
   report?: Report;
 }
@@ -230,27 +228,6 @@ export function ssaViolation(doc: FunctionDoc, output: DocumentInput, require: r
   if (mismatch !== undefined) return { ...base, description: `same_graph: ${mismatch}`, report };
   const fails = Object.entries(f.properties).filter(([p, v]) => !v.holds && (!QUALITY_SET.has(p) || require.includes(p))).map(([p]) => p);
   return { ...base, description: `validity: rejected (fails ${fails.join(", ")})`, report };
-}
-
-/**
- * The oracle of a producer run on one CFG: its before form `before` and its output `after`
- * validated through the adapter as `formal-ssa validate` does (its default `undef`, no quality
- * required); anything but one certified function is a finding.
- */
-export function targetViolation(adapter: Adapter, doc: FunctionDoc, before: string, after: string): Finding | undefined {
-  const target = adapter.fuzzTarget!;
-  const base = { original: doc, require: [] as string[], target: { adapter: adapter.name, before, after } };
-  try {
-    const report = validateWith(adapter, { text: before, name: target.beforeFile }, { text: after, name: target.afterFile });
-    if (report.functions.length !== 1) return { ...base, description: `${adapter.producer}: want one function in the pair, the adapter found ${report.functions.length}`, report };
-    if (report.verdict === "certified") return undefined;
-    const fails = report.functions.flatMap((f) => Object.entries(f.properties).filter(([p, v]) => !v.holds && !QUALITY_SET.has(p)).map(([p]) => p));
-    return { ...base, description: `${adapter.producer}: not certified (fails ${[...new Set(fails)].join(", ")})`, report };
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    if (e instanceof MalformedInput) return { ...base, description: `malformed: formal-ssa cannot read the pair: ${msg}` };
-    return { ...base, description: `formal-ssa failed on this pair: ${msg}` };
-  }
 }
 
 function plural(n: number, word: string): string {

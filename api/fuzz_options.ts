@@ -2,8 +2,8 @@
  * The options of fuzzing and their defaults, apart from api/fuzz.ts so that registering the
  * `fuzz` command (every run of the command line) does not load the fuzzer and fast-check.
  */
-import type { Adapter } from "../adapters/adapter.js";
-import { ADAPTERS } from "./adapters.js";
+import type { FuzzTarget } from "../adapters/fuzz_target.js";
+import { llvmFuzzTarget } from "../adapters/llvm/fuzz.js";
 
 /** `shape`: which CFGs. */
 export const SHAPES = ["reducible", "irreducible", "any"] as const;
@@ -15,12 +15,29 @@ export const DEFAULT_OUT = "fuzz-findings";
 /** The smallest irreducible CFG: B0 -> B1 <-> B2 <- B0. */
 export const MIN_IRREDUCIBLE_BLOCKS = 3;
 
-/** The `--target` values: every adapter's fuzz target. */
-export const TARGETS: readonly string[] = ADAPTERS.flatMap((a) => (a.fuzzTarget ? [a.fuzzTarget.name] : []));
+/** Every producer's fuzz target (adapters/PRODUCER/fuzz.ts), in the order `--target all` runs them. */
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [llvmFuzzTarget];
 
-/** The adapter whose fuzz target is `name`. */
-export function targetAdapter(name: string): Adapter | undefined {
-  return ADAPTERS.find((a) => a.fuzzTarget?.name === name);
+/** The `--target` values. */
+export const TARGETS: readonly string[] = FUZZ_TARGETS.map((t) => t.name);
+
+/** The fuzz target called `name`. */
+export function fuzzTargetNamed(name: string): FuzzTarget | undefined {
+  return FUZZ_TARGETS.find((t) => t.name === name);
+}
+
+/** Cases per producer run, by default. */
+export const DEFAULT_BATCH = 200;
+/** Time to shrink one new finding of a producer campaign (ms). */
+export const DEFAULT_SHRINK_MS = 60_000;
+
+/** `90s`, `10m`, `1h30m`, or a number of seconds, in milliseconds (undefined: not a duration). */
+export function parseDuration(text: string): number | undefined {
+  const t = text.trim();
+  if (/^\d+(\.\d+)?$/.test(t)) return Math.round(Number(t) * 1000);
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(t);
+  if (m === null || t === "") return undefined;
+  return ((Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 1000;
 }
 
 /** `s` as one shell word (POSIX sh). */

@@ -55,7 +55,8 @@ export { check, validate, type CheckOptions, type UndefMode, type ValidateOption
 export { QUALITY, VALIDITY, type QualityProperty } from "../checks/index.js";
 export { ADAPTERS, adapterFor, adapterNamed } from "./adapters.js";
 export { constructedWith, validateWith, type ProducerOptions } from "./producers.js";
-export type { Adapter, AdapterCheck, AdapterFailure, FunctionPair, FuzzTarget, OriginalFunction, PhiDifference, SourceInput, StatementPlace } from "../adapters/adapter.js";
+export type { Adapter, AdapterCheck, AdapterFailure, FunctionPair, OriginalFunction, PhiDifference, RefinedValue, SourceInput, StatementPlace } from "../adapters/adapter.js";
+export type { FuzzCase, FuzzTarget, PrintedBatch, ProcessRunner, ProcessStep, InProcessRunner } from "../adapters/fuzz_target.js";
 export { toDot } from "../io/dot.js";
 /** The events of the constructions' optional tracing hook (impl/trace.ts), for callers that step through them (the explorer). */
 export type { TraceEvent, Tracer } from "../impl/trace.js";

@@ -94,11 +94,5 @@ export const llvmAdapter: Adapter<LlvmShare> = {
   sharePairs: (share) => pairsOf(share.before, share.after!),
   shareOriginals: (share) => originalsOf(share.before),
   countFunctions: (input) => definesFor(input).names.length,
-  fuzzTarget: {
-    name: "llvm-mem2reg",
-    command: ["opt", "-passes=mem2reg", "-S"],
-    beforeFile: "before.ll",
-    afterFile: "after.ll",
-    emit: emitLlvm,
-  },
+
 };

@@ -1,26 +1,22 @@
 /**
  * Fuzzing with processes and files, around the in-process fuzzer (api/fuzz.ts): a constructor
- * command run once per CFG (`formal-ssa fuzz --constructor CMD`), a producer run through its
- * adapter's fuzz target (`--target llvm-mem2reg`: the CFG emitted as LLVM IR, `opt
- * -passes=mem2reg` of it validated), and a finding written as files: the shrunk original CFG,
- * the offending SSA, the validator's report on the two (what `formal-ssa validate` prints), and
- * a README.txt with the commands that replay it.
+ * command run once per CFG (`formal-ssa fuzz --constructor CMD`), and a finding written as
+ * files: the shrunk original CFG, the offending SSA, the validator's report on the two (what
+ * `formal-ssa validate` prints), and a README.txt with the commands that replay it. Producers
+ * are fuzzed through their fuzz targets, in batches (api/node/fuzz_producers.ts).
  */
 import { spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Adapter } from "../../adapters/adapter.js";
 import { QUALITY, type QualityProperty } from "../../checks/index.js";
 import type { FunctionDoc } from "../../io/format.js";
 import { formatDocument } from "../../io/write.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { ADAPTERS, adapterNamed } from "../adapters.js";
 import { constructOne, type Algorithm, type Minimize } from "../construct.js";
-import { ssaViolation, targetViolation, theoremViolation, type Finding } from "../fuzz.js";
-import { validateWith } from "../producers.js";
+import { ssaViolation, theoremViolation, type Finding } from "../fuzz.js";
 import { formatReport } from "../report.js";
 import { validate } from "../validate.js";
-import { shellQuote, TARGETS, targetAdapter } from "../fuzz_options.js";
+import { shellQuote } from "../fuzz_options.js";
 
 /** Whether a program runs (`PROGRAM --version` exits 0). */
 export function hasProgram(program: string): boolean {
@@ -91,26 +87,8 @@ export function constructorViolation(doc: FunctionDoc, command: string, timeoutM
   return f === undefined ? undefined : { ...f, ssaText: stdout };
 }
 
-/**
- * A producer's oracle on one CFG: the CFG in the producer's before form (`fuzzTarget.emit`), the
- * producer's command on it, the pair validated through the adapter (`targetViolation`).
- */
-export function producerViolation(adapter: Adapter, doc: FunctionDoc, timeoutMs: number): Finding | undefined {
-  const target = adapter.fuzzTarget!;
-  const before = target.emit(doc);
-  const run = runProcess(target.command, before, timeoutMs);
-  const failed = processFailure(run, timeoutMs, target.command[0]);
-  if (failed !== undefined) return { original: doc, require: [], target: { adapter: adapter.name, before }, ...failed };
-  return targetViolation(adapter, doc, before, run.r.stdout ?? "");
-}
-
-/** The oracle of `formal-ssa fuzz`: differential, a constructor command, or a producer's fuzz target. */
-export function oracleFor(opts: { command?: string; target?: string; timeoutMs: number }): (doc: FunctionDoc) => Finding | undefined {
-  if (opts.target !== undefined) {
-    const adapter = targetAdapter(opts.target);
-    if (adapter === undefined) throw new MalformedInput(`--target: unknown ${JSON.stringify(opts.target)} (choose from ${TARGETS.join(", ")})`);
-    return (doc) => producerViolation(adapter, doc, opts.timeoutMs);
-  }
+/** The oracle of `formal-ssa fuzz`: differential, or a constructor command. */
+export function oracleFor(opts: { command?: string; timeoutMs: number }): (doc: FunctionDoc) => Finding | undefined {
   const command = opts.command;
   if (command !== undefined) return (doc) => constructorViolation(doc, command, opts.timeoutMs);
   return theoremViolation;
@@ -132,7 +110,6 @@ export interface FindingContext {
 export const FINDING_FILES: readonly string[] = [
   "README.txt",
   "original.json",
-  ...ADAPTERS.flatMap((a) => (a.fuzzTarget ? [a.fuzzTarget.beforeFile, a.fuzzTarget.afterFile] : [])),
   "ssa.json",
   "reference.ssa.json",
   "report.txt",
@@ -145,7 +122,6 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
   const dir = ctx.dir;
   mkdirSync(dir, { recursive: true });
   for (const file of FINDING_FILES) rmSync(join(dir, file), { force: true });
-  if (f.target !== undefined) return writeTargetFinding(f, f.target, ctx);
   const p = (file: string) => join(dir, file);
   const q = (file: string) => shellQuote(p(file));
   const files: Record<string, string> = {};
@@ -213,48 +189,6 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
     "stderr.txt": "the constructor's stderr",
   };
   return writeFindingFiles(ctx, files, lines, about, f.process === undefined ? undefined : processLine(f.process));
-}
-
-/** A producer's finding: its before and after forms, original.json, report.txt, README.txt (and the producer's stderr). */
-function writeTargetFinding(f: Finding, t: NonNullable<Finding["target"]>, ctx: FindingContext): string[] {
-  const adapter = adapterNamed(t.adapter)!;
-  const target = adapter.fuzzTarget!;
-  const program = target.command[0];
-  const p = (file: string) => join(ctx.dir, file);
-  const q = (file: string) => shellQuote(p(file));
-  const files: Record<string, string> = {};
-  files["original.json"] = formatDocument([f.original]);
-  files[target.beforeFile] = t.before;
-  if (t.after !== undefined) files[target.afterFile] = t.after;
-  if (f.process !== undefined && f.process.stderr !== "") files["stderr.txt"] = f.process.stderr;
-  const runCmd = `${target.command.map(shellQuote).join(" ")} < ${q(target.beforeFile)} > ${q(target.afterFile)}`;
-  const validateCmd = `formal-ssa validate ${q(target.beforeFile)} ${q(target.afterFile)}`;
-  if (t.after === undefined) {
-    files["report.txt"] = `$ ${runCmd}\n${f.process === undefined ? "" : processLine(f.process, program)}`;
-  } else {
-    try {
-      const report = validateWith(adapter, { text: t.before, name: p(target.beforeFile) }, { text: t.after, name: p(target.afterFile) });
-      files["report.txt"] = `$ ${validateCmd} --functions\n${formatReport(report, { functions: true })}`;
-    } catch (e) {
-      files["report.txt"] = `$ ${validateCmd}\nformal-ssa: ${e instanceof Error ? e.message : String(e)}\n`;
-    }
-  }
-  const lines: string[] = [];
-  lines.push(`formal-ssa fuzz --target ${target.name} finding: ${f.description}`);
-  lines.push("");
-  lines.push(`seed ${ctx.seed}, found at random CFG ${ctx.runs}, shrunk in ${plural(ctx.shrinks, "step")} to ${plural(f.original.blocks.length, "block")}.`);
-  lines.push("");
-  lines.push("Replay:");
-  lines.push(`  ${runCmd}`);
-  lines.push(`  ${validateCmd}`);
-  const about: Record<string, string> = {
-    "original.json": "the shrunk original CFG (kind cfg)",
-    [target.beforeFile]: `the CFG in ${adapter.form}, the input of ${target.command.join(" ")}`,
-    [target.afterFile]: `${program}'s output`,
-    "report.txt": t.after === undefined ? `what happened to ${program}` : "the validator's report (formal-ssa validate --functions)",
-    "stderr.txt": `${program}'s stderr`,
-  };
-  return writeFindingFiles(ctx, files, lines, about, f.process === undefined ? undefined : processLine(f.process, program));
 }
 
 /**

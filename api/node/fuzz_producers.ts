@@ -298,3 +298,50 @@ export function mergeFindings(out: string, dirs: readonly string[]): FindingReco
   }
   return merged.sort((a, b) => (a.signature < b.signature ? -1 : 1));
 }
+
+/** What a target needs to run here: its batch runner and the version line of each variant. */
+export interface PreparedTarget {
+  target: FuzzTarget;
+  runner: BatchRunner;
+  version(variant: string): string;
+}
+
+/** Options of the in-process runners (the React Compiler). */
+export interface InProcessOptions {
+  /** A package directory of babel-plugin-react-compiler to load instead of the installed one. */
+  reactCompilerDir?: string;
+}
+
+/** In-process runners by target name, loaded only when their target runs. */
+const IN_PROCESS: Record<string, (o: InProcessOptions) => Promise<{ runner: BatchRunner; version: string }>> = {};
+
+/** Registers the in-process runner of a target (api/node/react_fuzz.ts registers the React Compiler's). */
+export function registerInProcessRunner(name: string, make: (o: InProcessOptions) => Promise<{ runner: BatchRunner; version: string }>): void {
+  IN_PROCESS[name] = make;
+}
+
+/**
+ * A target ready to run: its tools checked (missing ones: `MalformedInput` naming them and how to
+ * get them), its runner made.
+ */
+export async function prepareTarget(target: FuzzTarget, variants: readonly string[], o: { timeoutMs: number } & InProcessOptions): Promise<PreparedTarget> {
+  if (target.runner.kind === "process") {
+    const runner = target.runner;
+    const missing = [...new Set(variants.flatMap((v) => runner.tools(v)))].filter((t) => !hasTool(t));
+    if (missing.length > 0) throw new MalformedInput(`--target ${target.name}: ${missing.join(", ")} not on PATH (${target.description}; scripts/setup-fuzz-tools.sh installs them)`);
+    const versions = new Map(variants.map((v) => [v, producerVersion(runner, v)]));
+    return { target, runner: processRunner(target, o.timeoutMs), version: (v) => versions.get(v) ?? producerVersion(runner, v) };
+  }
+  const make = IN_PROCESS[target.name];
+  if (make === undefined) throw new MalformedInput(`--target ${target.name}: no in-process runner`);
+  const { runner, version } = await make(o);
+  return { target, runner, version: () => version };
+}
+
+/** A written finding's hit count, brought up to date after the campaign counted more hits. */
+export async function updateHits(out: string, f: CampaignFinding): Promise<void> {
+  const file = join(out, findingFolder(f.signature), "finding.json");
+  if (!existsSync(file)) return;
+  const record = JSON.parse(readFileSync(file, "utf8")) as FindingRecord;
+  writeFileSync(file, `${JSON.stringify({ ...record, hits: f.hits }, null, 2)}\n`);
+}

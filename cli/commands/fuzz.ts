@@ -2,14 +2,18 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { MalformedInput } from "../../api/errors.js";
 import type { Progress } from "../../api/fuzz.js";
 import {
+  DEFAULT_BATCH,
   DEFAULT_MAX_BLOCKS,
   DEFAULT_OUT,
   DEFAULT_RUNS,
+  DEFAULT_SHRINK_MS,
   DEFAULT_TIMEOUT_MS,
+  FUZZ_TARGETS,
+  fuzzTargetNamed,
   MIN_IRREDUCIBLE_BLOCKS,
+  parseDuration,
   shellQuote,
   SHAPES,
-  targetAdapter,
   TARGETS,
   type Shape,
 } from "../../api/fuzz_options.js";
@@ -17,7 +21,7 @@ import { print, type Io } from "../io.js";
 import type { SetExit } from "./exit.js";
 
 interface FuzzFlags {
-  runs: number;
+  runs?: number;
   seed?: number;
   shape: Shape;
   maxBlocks: number;
@@ -26,6 +30,28 @@ interface FuzzFlags {
   command?: string;
   target?: string;
   timeout: number;
+  time?: number;
+  batch: number;
+  shard?: { index: number; count: number };
+  variant?: string[];
+  llvmVersion?: string;
+  reactCompiler?: string;
+  shrinkTime: number;
+  replay?: string;
+  merge?: string[];
+}
+
+/** `I/N` with 1 <= I <= N. */
+function shardOf(s: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
+  if (m === null || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new InvalidArgumentError("want I/N with 1 <= I <= N (the shard I of N)");
+  return { index: Number(m[1]), count: Number(m[2]) };
+}
+
+function duration(s: string): number {
+  const ms = parseDuration(s);
+  if (ms === undefined || ms <= 0) throw new InvalidArgumentError("want a duration: 90s, 10m, 1h30m, or seconds");
+  return ms;
 }
 
 function integer(min: number, max = Number.MAX_SAFE_INTEGER): (s: string) => number {
@@ -41,55 +67,63 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
   program
     .command("fuzz")
     .description("fuzz SSA constructors with random CFGs: ours against the theorems, or any command (--constructor); findings are shrunk and written to --out")
-    .addOption(new Option("--runs <n>", "random CFGs to try").argParser(integer(1)).default(DEFAULT_RUNS))
+    .addOption(new Option("--runs <n>", `random CFGs (cases, with --target) to try (default ${DEFAULT_RUNS}; with --time, until the time is up)`).argParser(integer(1)))
     .addOption(new Option("--seed <s>", "fast-check seed; the same seed repeats the same run (default: random, always printed)").argParser(integer(-0x80000000, 0x7fffffff)))
     .addOption(new Option("--shape <shape>", "reducible: structured programs; irreducible: graphs with an irreducible cycle; any: both kinds").choices([...SHAPES]).default("any"))
     .addOption(new Option("--max-blocks <k>", "at most this many blocks per CFG").argParser(integer(1, 100_000)).default(DEFAULT_MAX_BLOCKS))
-    .addOption(new Option("--out <dir>", "where a finding is written").default(DEFAULT_OUT))
+    .addOption(new Option("--out <dir>", "where findings are written (with --merge: where the merged findings go)").default(DEFAULT_OUT))
     .addOption(constructorOption())
     .addOption(
-      new Option("--target <target>", "a producer: each CFG in its before form through it, the pair validated as `formal-ssa validate` does (llvm-mem2reg: an LLVM function through `opt -passes=mem2reg -S`)").choices([
-        ...TARGETS,
-      ]),
+      new Option(
+        "--target <target>",
+        `fuzz a producer: random programs in its own language through it, many to a batch, every function validated as \`formal-ssa validate\` does (${FUZZ_TARGETS.map((t) => `${t.name}: ${t.description}`).join("; ")}); all: every target whose tools are here`,
+      ).choices([...TARGETS, "all"]),
     )
-    .addOption(new Option("--timeout <ms>", "per case, for --constructor and --target").argParser(integer(1)).default(DEFAULT_TIMEOUT_MS))
+    .addOption(new Option("--timeout <ms>", "per case for --constructor, per producer run for --target").argParser(integer(1)).default(DEFAULT_TIMEOUT_MS))
+    .addOption(new Option("--time <duration>", "with --target: stop after this long (90s, 10m, 1h30m), shared equally by the targets").argParser(duration))
+    .addOption(new Option("--batch <k>", "with --target: cases per producer run").argParser(integer(1, 100_000)).default(DEFAULT_BATCH))
+    .addOption(new Option("--shard <I/N>", "with --target: run only the cases of shard I of N (case indices i with i mod N = I-1), for spreading a campaign over machines").argParser(shardOf))
+    .addOption(new Option("--variant <v,...>", "with --target: the producer's configurations to cycle through (llvm-mem2reg: 14,15,16; gcc: O0,O2; spirv: alone,inlined); default all").argParser((v) => v.split(",").map((x) => x.trim())))
+    .addOption(new Option("--llvm-version <n>", "with --target llvm-mem2reg: the release of opt (14, 15, 16): --variant N"))
+    .addOption(new Option("--react-compiler <dir>", "with --target react-compiler: a package directory of babel-plugin-react-compiler to fuzz instead of the installed one"))
+    .addOption(new Option("--shrink-time <ms>", "with --target: time to shrink each new finding").argParser(integer(0)).default(DEFAULT_SHRINK_MS))
+    .addOption(new Option("--replay <finding>", "run a producer finding's case (a folder that --target wrote) through its producer again and validate it: exit 1 if the finding is still there, 0 if not"))
+    .addOption(new Option("--merge <dirs...>", "merge the findings of several --target campaigns (shards) into --out, one per signature"))
     .action(async (flags: FuzzFlags) => {
+      if (flags.replay !== undefined || flags.merge !== undefined || flags.target !== undefined) {
+        await producerCommand(flags, setExit, io);
+        return;
+      }
+      const runs = flags.runs ?? DEFAULT_RUNS;
+      for (const [flag, given] of [["--time", flags.time], ["--shard", flags.shard], ["--variant", flags.variant], ["--llvm-version", flags.llvmVersion], ["--react-compiler", flags.reactCompiler]] as const)
+        if (given !== undefined) throw new MalformedInput(`${flag}: only with --target`);
       if (flags.shape === "irreducible" && flags.maxBlocks < MIN_IRREDUCIBLE_BLOCKS)
         throw new MalformedInput(`--max-blocks: an irreducible CFG needs at least ${MIN_IRREDUCIBLE_BLOCKS} blocks, got ${flags.maxBlocks}`);
       if (flags.command !== undefined && flags.command.trim() === "") throw new MalformedInput(`--constructor: empty command`);
       if (flags.command !== undefined && flags.target !== undefined) throw new MalformedInput(`--constructor and --target: give one of them`);
       // loaded here: the fuzzer brings fast-check, which no other command needs
       const { fuzz } = await import("../../api/fuzz.js");
-      const { hasProgram, oracleFor, writeFinding } = await import("../../api/node/fuzz.js");
-      const target = flags.target === undefined ? undefined : targetAdapter(flags.target)!.fuzzTarget!;
-      if (target !== undefined && !hasProgram(target.command[0]))
-        throw new MalformedInput(`--target ${target.name}: \`${target.command[0]}\` is not on PATH`);
+      const { oracleFor, writeFinding } = await import("../../api/node/fuzz.js");
       const seed = flags.seed ?? randomSeed();
       const rerun = [
         "formal-ssa fuzz",
         `--seed ${seed}`,
-        `--runs ${flags.runs}`,
+        `--runs ${runs}`,
         `--shape ${flags.shape}`,
         `--max-blocks ${flags.maxBlocks}`,
         ...(flags.command !== undefined ? [`--constructor ${shellQuote(flags.command)}`, `--timeout ${flags.timeout}`] : []),
-        ...(flags.target !== undefined ? [`--target ${flags.target}`, `--timeout ${flags.timeout}`] : []),
         ...(flags.out !== DEFAULT_OUT ? [`--out ${shellQuote(flags.out)}`] : []),
       ].join(" ");
-      const what =
-        target !== undefined
-          ? `target ${target.name}: ${target.command.join(" ")}, validated`
-          : flags.command !== undefined
-            ? `constructor ${JSON.stringify(flags.command)}`
-            : "differential: every algorithm and minimisation against the theorems";
-      io.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${flags.runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
+      const what = flags.command !== undefined ? `constructor ${JSON.stringify(flags.command)}` : "differential: every algorithm and minimisation against the theorems";
+      io.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
 
-      const meter = new ProgressLine(flags.runs, io.stderr);
+      const meter = new ProgressLine(runs, io.stderr);
       const result = fuzz({
-        runs: flags.runs,
+        runs,
         seed,
         shape: flags.shape,
         maxBlocks: flags.maxBlocks,
-        oracle: oracleFor({ command: flags.command, target: flags.target, timeoutMs: flags.timeout }),
+        oracle: oracleFor({ command: flags.command, timeoutMs: flags.timeout }),
         onCase: (p) => meter.update(p),
       });
       meter.done(result.cases);
@@ -156,4 +190,109 @@ class ProgressLine {
     const line = `fuzz: ${cases} cases in ${secs.toFixed(1)} s, ${secs > 0 ? Math.round(cases / secs) : 0} cases/s`;
     this.stderr.write(this.tty ? `\r\x1b[K${line}\n` : `${line}\n`);
   }
+}
+
+/**
+ * `formal-ssa fuzz --target T|all`, `--replay FINDING`, `--merge DIR...`: producers through their
+ * fuzz targets (api/node/fuzz_producers.ts). Each new finding (a signature not seen before in
+ * the run) is printed and written to `--out/<signature>/`; the summary table goes to stdout at
+ * the end. Exit 1 when anything was found (or a replayed finding is still there), else 0.
+ */
+async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Promise<void> {
+  const engine = await import("../../api/fuzz_producers.js");
+  const node = await import("../../api/node/fuzz_producers.js");
+  await import("../../api/node/in_process_targets.js");
+  for (const [flag, given] of [["--constructor", flags.command], ["--shape", flags.shape !== "any" ? flags.shape : undefined]] as const)
+    if (given !== undefined) throw new MalformedInput(`${flag}: not with --target, --replay or --merge (a target takes the shapes its language has)`);
+
+  if (flags.merge !== undefined) {
+    const merged = node.mergeFindings(flags.out, flags.merge);
+    for (const r of merged) print(io, `${r.signature}: ${r.hits} hit${r.hits === 1 ? "" : "s"} (${r.description})\n`);
+    print(io, `merged ${flags.merge.length} folder${flags.merge.length === 1 ? "" : "s"} into ${flags.out}: ${merged.length} finding${merged.length === 1 ? "" : "s"}\n`);
+    setExit(merged.length > 0 ? 1 : 0);
+    return;
+  }
+
+  if (flags.replay !== undefined) {
+    const record = node.readFindingRecord(flags.replay);
+    const target = fuzzTargetNamed(record.target);
+    if (target === undefined) throw new MalformedInput(`${flags.replay}/finding.json: unknown target ${JSON.stringify(record.target)} (choose from ${TARGETS.join(", ")})`);
+    const prepared = await node.prepareTarget(target, [record.variant], { timeoutMs: flags.timeout, reactCompilerDir: flags.reactCompiler });
+    const r = await node.replayFinding(record, target, prepared.runner);
+    print(io, `${r.reproduced ? "still there" : "gone"}: ${r.description}\n  finding: ${record.signature} (${record.version} then; ${prepared.version(record.variant)} now)\n`);
+    setExit(r.reproduced ? 1 : 0);
+    return;
+  }
+
+  const chosen = flags.target === "all" ? FUZZ_TARGETS : [fuzzTargetNamed(flags.target!)!];
+  const seed = flags.seed ?? randomSeed();
+  const runs = flags.runs ?? (flags.time === undefined ? DEFAULT_RUNS : undefined);
+  if (flags.llvmVersion !== undefined && !chosen.some((t) => t.name === "llvm-mem2reg")) throw new MalformedInput(`--llvm-version: only with --target llvm-mem2reg or all`);
+  const prepared: Array<{ p: Awaited<ReturnType<typeof node.prepareTarget>>; variants: string[] }> = [];
+  for (const target of chosen) {
+    const wanted = target.name === "llvm-mem2reg" && flags.llvmVersion !== undefined ? [flags.llvmVersion] : (flags.variant ?? [...target.variants]);
+    const variants = flags.target === "all" && flags.variant !== undefined ? wanted.filter((v) => target.variants.includes(v)) : wanted;
+    const unknown = variants.filter((v) => !target.variants.includes(v));
+    if (unknown.length > 0) throw new MalformedInput(`--variant: ${target.name} has no variant ${unknown.join(", ")} (choose from ${target.variants.join(", ")})`);
+    if (variants.length === 0) continue;
+    try {
+      prepared.push({ p: await node.prepareTarget(target, variants, { timeoutMs: flags.timeout, reactCompilerDir: flags.reactCompiler }), variants });
+    } catch (e) {
+      // with `all`, a target whose tools are missing is left out, saying so; alone, it is an error
+      if (flags.target !== "all" || !(e instanceof MalformedInput)) throw e;
+      io.stderr.write(`formal-ssa fuzz: skipping ${e.message}\n`);
+    }
+  }
+  if (prepared.length === 0) throw new MalformedInput(`--target all: no target can run here`);
+  const shard = flags.shard === undefined ? "" : ` --shard ${flags.shard.index}/${flags.shard.count}`;
+  io.stderr.write(
+    `formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs !== undefined ? `${runs} cases` : ""}${runs !== undefined && flags.time !== undefined ? " or " : ""}${flags.time !== undefined ? `${(flags.time / 1000).toFixed(0)} s` : ""} per target, batches of ${flags.batch}, at most ${flags.maxBlocks} blocks${shard}: ${prepared.map((x) => `${x.p.target.name} (${x.variants.join(", ")})`).join(", ")}\n`,
+  );
+
+  const rows: Array<Awaited<ReturnType<typeof engine.runCampaign>> & { variants: string[] }> = [];
+  let findings = 0;
+  const perTarget = flags.time === undefined ? undefined : flags.time / prepared.length;
+  for (const { p, variants } of prepared) {
+    const start = performance.now();
+    const r = await engine.runCampaign({
+      target: p.target,
+      variants,
+      seed,
+      maxBlocks: flags.maxBlocks,
+      batchSize: flags.batch,
+      ...(runs !== undefined ? { runs } : {}),
+      ...(perTarget !== undefined ? { timeLimitMs: perTarget } : {}),
+      ...(flags.shard !== undefined ? { shard: flags.shard } : {}),
+      shrinkTimeMs: flags.shrinkTime,
+      runner: p.runner,
+      onFinding: async (f) => {
+        findings++;
+        const dir = await node.writeProducerFinding(f, { out: flags.out, target: p.target, maxBlocks: flags.maxBlocks, timeoutMs: flags.timeout, version: p.version(f.variant) });
+        print(io, `FINDING [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n`);
+      },
+      onProgress: (q) => {
+        if (io.stderr.isTTY === true) io.stderr.write(`\r\x1b[K${p.target.name}: ${q.cases} cases, ${q.findings} findings, ${((q.cases * 1000) / Math.max(1, q.elapsedMs)).toFixed(0)} cases/s`);
+      },
+    });
+    if (io.stderr.isTTY === true) io.stderr.write("\r\x1b[K");
+    // hits beyond the first are counted after the finding was written: the record follows
+    for (const f of r.findings) if (f.hits > 1) await node.updateHits(flags.out, f);
+    rows.push({ ...r, variants, elapsedMs: performance.now() - start });
+  }
+  const table = node.formatSummary(
+    rows.map((r) => ({
+      target: r.target,
+      variants: r.variants,
+      cases: r.cases,
+      seconds: r.elapsedMs / 1000,
+      casesPerSecond: r.cases / Math.max(0.001, r.elapsedMs / 1000),
+      findings: r.findings.length,
+      hits: r.findings.reduce((n, f) => n + f.hits, 0),
+      firstIndex: r.firstIndex,
+      lastIndex: r.lastIndex,
+    })),
+  );
+  print(io, table);
+  print(io, findings === 0 ? `clean: no finding (seed ${seed}${shard})\n` : `${findings} finding${findings === 1 ? "" : "s"} in ${flags.out} (seed ${seed}${shard})\n`);
+  setExit(findings > 0 ? 1 : 0);
 }

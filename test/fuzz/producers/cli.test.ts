@@ -1,0 +1,75 @@
+/**
+ * `formal-ssa fuzz --target`, `--replay` and `--merge` through the command's program (in
+ * process): a clean campaign prints its summary table and exits 0; a finding is written to its
+ * folder (finding.json, the case in the producer's language, README.txt with the commands that
+ * reproduce it) and exits 1; `--replay` runs the case again (exit 1 while the finding is there,
+ * 0 once it is gone); the findings of two shards merge into one per signature, hits summed.
+ * The finding here is a real one of its kind: opt given 1 ms cannot answer (a timeout), which is
+ * how a hang is caught.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, runMain } from "../../cli/cli.js";
+
+const SEED = String(Number(process.env.FC_SEED ?? 20161017));
+const run = (...args: string[]) => runMain(args, ROOT);
+const dir = mkdtempSync(join(tmpdir(), "formal-ssa-fuzz-target-"));
+const SLOW = 300_000;
+
+describe("formal-ssa fuzz --target llvm-mem2reg", () => {
+  it("a clean campaign: the summary table, exit 0, nothing written", async () => {
+    const out = join(dir, "clean");
+    const r = await run("fuzz", "--target", "llvm-mem2reg", "--variant", "14,16", "--runs", "400", "--batch", "200", "--seed", SEED, "--out", out, "--timeout", "120000");
+    expect(r.stderr).toContain(`seed ${SEED}`);
+    expect(r.stdout).toMatch(/^target +variants +cases +seconds +cases\/s +findings +hits\nllvm-mem2reg +14,16 +400 /);
+    expect(r.stdout).toContain(`clean: no finding (seed ${SEED})`);
+    expect(r.status).toBe(0);
+    expect(existsSync(out)).toBe(false);
+  }, SLOW);
+
+  it("a finding (opt cannot answer within 1 ms): written with its case and commands, exit 1; --replay: still there with the same timeout, gone without", async () => {
+    const out = join(dir, "timeouts");
+    const r = await run("fuzz", "--target", "llvm-mem2reg", "--variant", "14", "--runs", "4", "--batch", "4", "--seed", SEED, "--out", out, "--timeout", "1", "--shrink-time", "0");
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^FINDING \[llvm-mem2reg:timeout:opt-N: no answer within N ms, killed\]: llvm-mem2reg \(14\): timeout: opt-14: no answer within 1 ms, killed$/m);
+    const folders = readdirSync(out);
+    expect(folders.length).toBe(1);
+    const finding = join(out, folders[0]);
+    const record = JSON.parse(readFileSync(join(finding, "finding.json"), "utf8"));
+    expect(record).toMatchObject({ format: "formal-ssa/producer-finding@1", target: "llvm-mem2reg", variant: "14", kind: "timeout", seed: Number(SEED), hits: 4 });
+    expect(record.version).toMatch(/LLVM version 14/);
+    expect(readFileSync(join(finding, "before.ll"), "utf8")).toMatch(/^define void @f0\(i32 noundef %p0, i32 noundef %p1\) \{$/m);
+    const readme = readFileSync(join(finding, "README.txt"), "utf8");
+    expect(readme).toContain("opt-14 -passes=mem2reg -S ./before.ll -o ./after.ll");
+    expect(readme).toContain(`formal-ssa fuzz --replay ${finding}`);
+
+    const still = await run("fuzz", "--replay", finding, "--timeout", "1");
+    expect(still.stdout).toMatch(/^still there: llvm-mem2reg \(14\): timeout: opt-14: no answer within 1 ms, killed/);
+    expect(still.status).toBe(1);
+    const gone = await run("fuzz", "--replay", finding, "--timeout", "120000");
+    expect(gone.stdout).toMatch(/^gone: clean/);
+    expect(gone.status).toBe(0);
+  }, SLOW);
+
+  it("two shards: disjoint cases, their findings merged into one per signature with the hits summed", async () => {
+    const shards = ["1/2", "2/2"].map((s) => join(dir, `shard-${s.replace("/", "-of-")}`));
+    for (const [k, out] of shards.entries()) {
+      const r = await run("fuzz", "--target", "llvm-mem2reg", "--variant", "14", "--runs", "3", "--batch", "3", "--seed", SEED, "--shard", `${k + 1}/2`, "--out", out, "--timeout", "1", "--shrink-time", "0");
+      expect(r.status).toBe(1);
+      expect(r.stdout).toContain(`(seed ${SEED} --shard ${k + 1}/2)`);
+      const record = JSON.parse(readFileSync(join(out, readdirSync(out)[0], "finding.json"), "utf8"));
+      // case indices of shard 1 are even, of shard 2 odd
+      expect(record.index % 2).toBe(k);
+    }
+    const merged = join(dir, "merged");
+    const m = await run("fuzz", "--merge", ...shards, "--out", merged);
+    expect(m.stdout).toMatch(/^llvm-mem2reg:timeout:opt-N: no answer within N ms, killed: 6 hits/m);
+    expect(m.stdout).toContain(`merged 2 folders into ${merged}: 1 finding`);
+    expect(m.status).toBe(1);
+    const folders = readdirSync(merged);
+    expect(folders.length).toBe(1);
+    expect(JSON.parse(readFileSync(join(merged, folders[0], "finding.json"), "utf8")).hits).toBe(6);
+  }, SLOW);
+});
