@@ -3,8 +3,8 @@
 # are missing, so that the README's test command works by itself on a fresh machine, as in CI:
 #   - SPIR-V: spirv-opt, spirv-dis, spirv-as, spirv-val (spirv-tools), glslangValidator
 #     (glslang-tools): the readers against the real tools, the differential damage test;
-#   - LLVM: opt-14 (llvm-14) and opt (llvm): the differential damage test's oracle,
-#     `fuzz --target llvm-mem2reg`;
+#   - LLVM: opt-14, opt-15, opt-16 (llvm-14, llvm-15, llvm-16): the differential damage test's
+#     oracle, `fuzz --target llvm-mem2reg` under each release;
 #   - GCC: gcc (the dumps of formal-ssa gcc);
 #   - the explorer's browser test: chromium.
 # Tools already on PATH are left alone. Where one cannot be installed (no apt-get, no root or
@@ -15,6 +15,6 @@ source "$(dirname "$0")/debian-packages.sh"
 need_tools "npm test" \
   spirv-opt:spirv-tools spirv-dis:spirv-tools spirv-as:spirv-tools spirv-val:spirv-tools \
   glslangValidator:glslang-tools \
-  opt-14:llvm-14 opt:llvm \
+  opt-14:llvm-14 opt-15:llvm-15 opt-16:llvm-16 \
   gcc:gcc \
   chromium:chromium
