@@ -849,6 +849,10 @@ function main(): void {
   const fuzzArgs = quick ? ["--cases", "300", "--no-write"] : [];
   progress(`fuzz throughput: bench/fuzz_throughput.ts ${fuzzArgs.join(" ")}`);
   spawnSync(process.execPath, [fileURLToPath(new URL("./fuzz_throughput.js", import.meta.url)), ...fuzzArgs], { stdio: "inherit" });
+  // every producer's fuzz target, batched, against LLVM one process per case
+  const targetArgs = quick ? ["--seconds", "5", "--no-write"] : [];
+  progress(`fuzz targets: bench/fuzz_targets.ts ${targetArgs.join(" ")}`);
+  spawnSync(process.execPath, [fileURLToPath(new URL("./fuzz_targets.js", import.meta.url)), ...targetArgs], { stdio: "inherit" });
 }
 
 main();
