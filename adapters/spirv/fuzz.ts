@@ -16,15 +16,16 @@
  *   before `spirv-as` assembles it again. After inlining, `w<k>(` holds case k alone.
  *   SPIRV-Tools 2023.1 does not inline a function with a `return` before its end ("could not be
  *   inlined because the return instruction is not at the end of the function"): for a case with
- *   a `return` statement, `w<k>` keeps its call and case k is `f<k>(i1;i1;`, which the pass
- *   rewrites as in `alone`. A later spirv-opt that inlines such a function leaves `f<k>` in the
- *   module all the same (nothing removes dead functions), so the mapping stays right; it only
- *   misses the inlined copy.
+ *   such a `return` (`hasEarlyReturn`), `w<k>` keeps its call and case k is `f<k>(i1;i1;`, which
+ *   the pass rewrites as in `alone`. A later spirv-opt that inlines such a function leaves `f<k>`
+ *   in the module all the same (nothing removes dead functions), so the mapping stays right; it
+ *   only misses the inlined copy. (test/fuzz/producers/spirv.test.ts checks the prediction
+ *   against spirv-opt's output.)
  *
  * The adapter reads the disassembly (`spirv-dis`): the process runner reads the forms as text.
  */
 import type { FuzzCase, FuzzTarget, PrintedBatch, ProcessStep } from "../fuzz_target.js";
-import { GLSL_RECORD_TYPE, hasReturn, printGlslFunction } from "./glsl.js";
+import { GLSL_RECORD_TYPE, hasEarlyReturn, printGlslFunction } from "./glsl.js";
 
 export const SPIRV_FUZZ_VARIANTS = ["alone", "inlined"] as const;
 
@@ -33,7 +34,7 @@ const VALIDATOR_ENV = "vulkan1.0";
 
 /** The name the report gives case k's function under `variant` (see the module comment). */
 export function spirvCaseFunction(c: FuzzCase, k: number, variant: string): string {
-  if (variant === "inlined" && c.kind === "program" && !hasReturn(c.program)) return `w${k}(`;
+  if (variant === "inlined" && c.kind === "program" && !hasEarlyReturn(c.program)) return `w${k}(`;
   return `f${k}(i1;i1;`;
 }
 

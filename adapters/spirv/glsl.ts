@@ -168,9 +168,15 @@ type Item = { stmt: Stmt; depth: number } | { line: string; depth: number };
 /** The initial value of the i-th variable: from the parameters, so that nothing folds. */
 const initialValue = (i: number) => `${i % 2 === 0 ? "p0" : "p1"}${i >= 2 ? ` + ${i}` : ""}`;
 
-/** Whether a program has a `return` (spirv-opt 2023.1 inlines no function with a return before its end). */
-export function hasReturn(program: Program): boolean {
-  const stack: Stmt[] = [...program.body];
+/**
+ * Whether the printed function returns anywhere but at its end: a `return` other than the body's
+ * last top-level statement (glslang drops what follows a top-level `return`, so that one ends the
+ * function). spirv-opt 2023.1 inlines no function with such an early return (a block ending in a
+ * return that is not the function's last block: `InlinePass::AnalyzeReturns`).
+ */
+export function hasEarlyReturn(program: Program): boolean {
+  const last = program.body.length - 1;
+  const stack: Stmt[] = program.body.filter((s, i) => !(i === last && s.kind === "return"));
   while (stack.length > 0) {
     const s = stack.pop()!;
     switch (s.kind) {
