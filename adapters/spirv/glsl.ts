@@ -20,6 +20,8 @@
  *   for several of the case's variables); structs always take an access chain to read a member;
  * - whether constants come from a pool of two, so that stores on several paths store the same
  *   value (the pass then folds `phi(w, w)` to `w`);
+ * - conditions as short-circuit `&&` or `||` (glslang's own `OpPhi`s, before the pass), and
+ *   values as conditional expressions `c ? x : y` (glslang's own temporaries and branches);
  * - the values of the case labels, and an extra case label on `default` (two labels sending
  *   control to one block).
  * Uninitialised variables (`uninitialised`) are declared without initializer; a container with
@@ -146,13 +148,30 @@ class Printer {
   }
 
   /** The sum of the uses' reads and a constant (just the constant without uses). */
-  value(uses: readonly string[]): string {
+  private sum(uses: readonly string[]): string {
     return [...uses.map((u) => this.read(u)), String(this.k())].join(" + ");
   }
 
-  /** A condition on the uses: their sum (or the parameter p1) against a constant. */
+  /**
+   * An assignment's value: the sum of its uses and a constant, or, by the style's choice, a
+   * conditional expression over them (`a > 1 ? a + b + 2 : b + 3`), which glslang compiles to a
+   * branch through a temporary local of its own (the pass promotes it) or to `OpSelect`.
+   */
+  value(uses: readonly string[]): string {
+    if (uses.length > 0 && this.choose(4) === 3) return `${this.read(uses[0])} > ${this.k()} ? ${this.sum(uses)} : ${this.sum(uses.slice(-1))}`;
+    return this.sum(uses);
+  }
+
+  /**
+   * A condition on the uses: their sum (or the parameter p1) against a constant, or, by the
+   * style's choice, a short-circuit `p1 op K && sum op K` (or `||`): its right side is not
+   * trivial, so glslang branches around it and merges the two with an `OpPhi` of its own, before
+   * the pass places any.
+   */
   condition(uses: readonly string[], op: string): string {
     const lhs = uses.length === 0 ? "p1" : uses.map((u) => this.read(u)).join(" + ");
+    const shortCircuit = ["", "&&", "||"][this.choose(3)];
+    if (shortCircuit !== "") return `p1 ${op} ${this.k()} ${shortCircuit} ${lhs} + ${this.k()} ${op} ${this.k()}`;
     return `${lhs} ${op} ${this.k()}`;
   }
 
