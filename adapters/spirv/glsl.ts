@@ -38,7 +38,7 @@ const RECORD_MEMBERS = 4;
 const MAX_INDENT = 32;
 
 /** GLSL's reserved words a variable of the arbitraries (`a`, ..., `z`, `aa`, ...) could collide with. */
-const GLSL_RESERVED = new Set(["do", "if", "in", "out", "for", "int", "asm", "uint", "bool", "void", "true", "else", "case", "flat", "goto", "long", "enum", "lowp", "main"]);
+const GLSL_RESERVED = new Set(["do", "if", "in", "out", "for", "int", "asm", "uint", "bool", "void", "true", "else", "case", "flat", "goto", "long", "enum", "lowp", "this", "half", "cast"]);
 
 type ContainerKind = "ivec2" | "ivec4" | "struct";
 
