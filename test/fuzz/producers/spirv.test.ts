@@ -187,8 +187,8 @@ describe("the printer", () => {
     expect(before.some((l) => l.includes(`= OpAccessChain %_ptr_Function_int ${quad} `))).toBe(true);
     // not promoted: its loads through the access chains stay
     const chainLoads = (fn: string[]) => {
-      const chains = new Set(fn.map((l) => /^(%\S+) = OpAccessChain /.exec(l)?.[1]).filter((x) => x !== undefined));
-      return fn.filter((l) => chains.has(/ = OpLoad %int (%\S+)$/.exec(l)?.[1])).length;
+      const chains = new Set(fn.map((l) => /^(%\S+) = OpAccessChain /.exec(l)?.[1] ?? ""));
+      return fn.filter((l) => chains.has(/ = OpLoad %int (%\S+)$/.exec(l)?.[1] ?? "-")).length;
     };
     expect(chainLoads(before)).toBeGreaterThan(0);
     expect(chainLoads(after)).toBe(chainLoads(before));
