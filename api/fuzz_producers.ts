@@ -128,8 +128,7 @@ export function judgeBatch(target: FuzzTarget, variant: string, printed: Printed
   return printed.functionNames.map((name) => {
     const failure = run.failures?.get(name);
     if (failure !== undefined) return processFinding(target, variant, failure);
-    if (run.invalid !== undefined)
-      return { kind: "invalid-output", signature: `${target.name}:invalid-output:${normaliseMessage(run.invalid)}`, description: `${variantText(target, variant)}: its output is invalid: ${run.invalid}` };
+    if (run.invalid !== undefined) return invalidFinding(target, variant, run.invalid);
     const f = byName.get(name);
     if (f === undefined) return { kind: "missing", signature: `${target.name}:missing`, description: `${variantText(target, variant)}: function ${name} is missing from the pair the adapter read` };
     if (f.certified) return undefined;
@@ -140,6 +139,11 @@ export function judgeBatch(target: FuzzTarget, variant: string, printed: Printed
       description: `${variantText(target, variant)}: ${f.stage !== undefined ? `${f.stage}: ` : ""}${f.name}: rejected: ${f.summary ?? `${f.property} fails`}`,
     };
   });
+}
+
+/** The finding of output that the producer's own validator rejects (`spirv-val`). */
+function invalidFinding(target: FuzzTarget, variant: string, message: string): CaseFinding {
+  return { kind: "invalid-output", signature: `${target.name}:invalid-output:${normaliseMessage(message)}`, description: `${variantText(target, variant)}: its output is invalid: ${message}` };
 }
 
 /** The finding of a run that failed as a whole. */
@@ -157,15 +161,16 @@ function variantText(target: FuzzTarget, variant: string): string {
 
 /**
  * Each case's finding in a batch: one run of the whole batch, and where that fails as a whole
- * (a crash, a timeout), its halves run again, down to the cases that fail alone. A failure that
- * needs cases of both halves shows in neither: the smallest range that still fails is then the
- * finding, carried by its first case. An explicit stack, never recursion.
+ * (a crash, a timeout, or output the producer's own validator rejects, which names no function),
+ * its halves run again, down to the cases that fail alone. A failure that needs cases of both
+ * halves shows in neither: the smallest range that still fails is then the finding, carried by
+ * its first case. An explicit stack, never recursion.
  */
 export async function batchFindings(target: FuzzTarget, variant: string, cases: readonly FuzzCase[], runner: BatchRunner): Promise<{ findings: (CaseFinding | undefined)[]; runs: number }> {
   const findings: (CaseFinding | undefined)[] = new Array(cases.length).fill(undefined);
   const failedAlone = new Uint8Array(cases.length);
   let runs = 0;
-  type Item = { run: true; lo: number; hi: number } | { run: false; lo: number; hi: number; failure: RunFailure };
+  type Item = { run: true; lo: number; hi: number } | { run: false; lo: number; hi: number; finding: CaseFinding };
   const stack: Item[] = [{ run: true, lo: 0, hi: cases.length }];
   while (stack.length > 0) {
     const item = stack.pop()!;
@@ -175,7 +180,7 @@ export async function batchFindings(target: FuzzTarget, variant: string, cases: 
       let any = false;
       for (let k = lo; k < hi && !any; k++) any = failedAlone[k] === 1;
       if (!any) {
-        findings[lo] = processFinding(target, variant, item.failure);
+        findings[lo] = item.finding;
         failedAlone[lo] = 1;
       }
       continue;
@@ -184,17 +189,15 @@ export async function batchFindings(target: FuzzTarget, variant: string, cases: 
     const printed = target.print(part, variant);
     const run = await runner(variant, printed, part);
     runs++;
-    if (run.kind === "ran") {
-      judgeBatch(target, variant, printed, run).forEach((f, k) => (findings[lo + k] = f));
-      continue;
-    }
-    if (hi - lo === 1) {
-      findings[lo] = processFinding(target, variant, run.failure);
-      failedAlone[lo] = 1;
+    const whole = run.kind === "failed" ? processFinding(target, variant, run.failure) : run.invalid !== undefined ? invalidFinding(target, variant, run.invalid) : undefined;
+    if (whole === undefined || hi - lo === 1) {
+      if (run.kind === "ran") judgeBatch(target, variant, printed, run).forEach((f, k) => (findings[lo + k] = f));
+      else findings[lo] = whole;
+      if (whole !== undefined) failedAlone[lo] = 1;
       continue;
     }
     const mid = (lo + hi) >> 1;
-    stack.push({ run: false, lo, hi, failure: run.failure }, { run: true, lo: mid, hi }, { run: true, lo, hi: mid });
+    stack.push({ run: false, lo, hi, finding: whole }, { run: true, lo: mid, hi }, { run: true, lo, hi: mid });
   }
   return { findings, runs };
 }

@@ -78,6 +78,20 @@ function runStep(step: ProcessStep, dir: string, timeoutMs: number): RunFailure 
   return undefined;
 }
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A file's text, or undefined for a binary (SPIR-V's `.spv`): a finding keeps the texts, and the
+ * steps in its README make the binaries again (read as text, they would be written back broken).
+ */
+function utf8(bytes: Uint8Array): string | undefined {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file of `dir` that `pattern` names. */
 function findFile(dir: string, pattern: string | RegExp): string | undefined {
   if (typeof pattern === "string") return existsSync(join(dir, pattern)) ? pattern : undefined;
@@ -109,7 +123,10 @@ export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunne
       for (const [file, text] of Object.entries(printed.files)) writeFileSync(join(dir, file), text);
       const keep = (): Record<string, string> => {
         const files: Record<string, string> = {};
-        for (const f of readdirSync(dir)) files[f] = readFileSync(join(dir, f), "utf8");
+        for (const f of readdirSync(dir)) {
+          const text = utf8(readFileSync(join(dir, f)));
+          if (text !== undefined) files[f] = text;
+        }
         return files;
       };
       for (const step of runner.steps(variant, Object.keys(printed.files))) {

@@ -4,12 +4,21 @@
 //   broken.mjs swap-llvm FILE   swaps the first two incoming values of the first phi of LLVM IR
 //                               whose two values differ ([ %a, %x ], [ %b, %y ] -> [ %b, %x ], [ %a, %y ])
 //   broken.mjs drop-llvm FILE   deletes the first phi of LLVM IR, its uses replaced by its first incoming value
+//   broken.mjs swap-spirv FILE  swaps the values of the first two (value, parent) pairs of the first OpPhi of
+//                               spirv-dis text whose two values differ (%a %x %b %y -> %b %x %a %y)
+//   broken.mjs drop-spirv FILE  deletes the first OpPhi of spirv-dis text, its uses (in its function) replaced by
+//                               its first value, and the names and decorations of its id
 // Anything else it leaves alone, so that a case without a phi stays certified.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [mode, file] = process.argv.slice(2);
 const text = readFileSync(file, "utf8");
 const lines = text.split("\n");
+if (mode === "swap-spirv" || mode === "drop-spirv") {
+  breakSpirv(mode);
+  writeFileSync(file, lines.join("\n"));
+  process.exit(0);
+}
 const PHI = /^(\s*(%[-\w.$]+) = phi \w+ )\[ ([^,\]]+), ([^\]]+) \], \[ ([^,\]]+), ([^\]]+) \](.*)$/;
 for (let i = 0; i < lines.length; i++) {
   const m = PHI.exec(lines[i]);
@@ -34,3 +43,31 @@ for (let i = 0; i < lines.length; i++) {
   break;
 }
 writeFileSync(file, lines.join("\n"));
+
+/** The SPIR-V modes, on spirv-dis text (friendly names or raw ids). */
+function breakSpirv(mode) {
+  const PHI = /^(\s*(%[\w.]+) = OpPhi %[\w.]+) (.*)$/;
+  for (let i = 0; i < lines.length; i++) {
+    const m = PHI.exec(lines[i]);
+    if (m === null) continue;
+    const [, head, name, rest] = m;
+    const operands = rest.trim().split(/\s+/);
+    if (mode === "swap-spirv") {
+      if (operands.length < 4 || operands[0] === operands[2]) continue;
+      [operands[0], operands[2]] = [operands[2], operands[0]];
+      lines[i] = `${head} ${operands.join(" ")}`;
+      return;
+    }
+    lines.splice(i, 1);
+    const id = `${name.replace(/[.$]/g, "\\$&")}(?![\\w.])`;
+    const whole = new RegExp(id, "g");
+    let start = i - 1;
+    while (start > 0 && !/= OpFunction /.test(lines[start])) start--;
+    let end = i;
+    while (end < lines.length && !/OpFunctionEnd/.test(lines[end])) end++;
+    for (let k = start; k < end; k++) lines[k] = lines[k].replace(whole, operands[0]);
+    // its name and decorations would name an id that is no longer defined
+    for (let k = start - 1; k >= 0; k--) if (/^\s*Op(Name|Decorate|MemberDecorate)\b/.test(lines[k]) && new RegExp(id).test(lines[k])) lines.splice(k, 1);
+    return;
+  }
+}

@@ -96,6 +96,19 @@ describe("bisecting a batch that fails as a whole", () => {
     expect(reported).toBe(runs);
   });
 
+  it("output the producer's validator rejects names no function: bisected like a crash, down to the case whose output is invalid alone", async () => {
+    // style 9 makes the whole output invalid (spirv-val's complaint names no case); style 7 is rejected
+    const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => ({
+      kind: "ran",
+      files: {},
+      ...(cases.some((c) => c.style === 9) ? { invalid: "fake-val: error: line 12: ID '4' does not dominate its use" } : {}),
+      functions: cases.map((c, k) => ({ name: printed.functionNames[k], certified: c.style !== 7, property: "equiv", summary: "equiv fails" })),
+    });
+    const { findings } = await batchFindings(fakeTarget(), "v", [1, 2, 3, 9, 5, 7, 6, 8].map(caseWith), runner);
+    expect(findings.map((f) => f?.kind ?? "-")).toEqual(["-", "-", "-", "invalid-output", "-", "rejected", "-", "-"]);
+    expect(findings[3]!.signature).toBe("fake:invalid-output:fake-val: error: line N: ID '…' does not dominate its use");
+  });
+
   it("a failure that needs two cases of different halves: the smallest failing range, on its first case", async () => {
     const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => {
       const styles = cases.map((c) => c.style);

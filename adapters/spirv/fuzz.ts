@@ -1,0 +1,128 @@
+/**
+ * The fuzz target `spirv` (adapters/fuzz_target.ts): a batch of structured cases as one GLSL
+ * compute shader `cases.comp` (glsl.ts prints each case as `int f<k>(int p0, int p1)`), compiled
+ * by glslang, run through `spirv-opt --ssa-rewrite`, and read back through the adapter as
+ * `formal-ssa validate before.spvasm after.spvasm` does; `spirv-val` judges the pass's output.
+ * Two variants, the two pipelines of docs/spirv.md:
+ *
+ * - `alone`: `main` calls every `f<k>` (so glslang keeps them all); glslang's module is what the
+ *   pass reads. Case k is the function `f<k>(i1;i1;` (its `OpName`, which the report uses).
+ * - `inlined`: `spirv-opt --inline-entry-points-exhaustive` first, then `--ssa-rewrite` on the
+ *   inlined module. The inliner copies callees into entry points, and a GLSL shader has one, so
+ *   `main` calling every case would hold all of them after inlining, and a rejection there would
+ *   name no case. So each case gets an entry point of its own: a wrapper `void w<k>()` that calls
+ *   `f<k>` and stores its result, kept by glslang's `--keep-uncalled` (`main` is empty), and made an
+ *   entry point (`OpEntryPoint GLCompute`, `LocalSize 1 1 1`) by a `sed` script on the disassembly
+ *   before `spirv-as` assembles it again. After inlining, `w<k>(` holds case k alone.
+ *   SPIRV-Tools 2023.1 does not inline a function with a `return` before its end ("could not be
+ *   inlined because the return instruction is not at the end of the function"): for a case with
+ *   such a `return` (`hasEarlyReturn`), `w<k>` keeps its call and case k is `f<k>(i1;i1;`, which
+ *   the pass rewrites as in `alone`. A later spirv-opt that inlines such a function leaves `f<k>`
+ *   in the module all the same (nothing removes dead functions), so the mapping stays right; it
+ *   only misses the inlined copy. (test/fuzz/producers/spirv.test.ts checks the prediction
+ *   against spirv-opt's output.)
+ *
+ * The adapter reads the disassembly (`spirv-dis`): the process runner reads the forms as text.
+ */
+import type { FuzzCase, FuzzTarget, PrintedBatch, ProcessStep } from "../fuzz_target.js";
+import { GLSL_RECORD_TYPE, hasEarlyReturn, printGlslFunction } from "./glsl.js";
+
+export const SPIRV_FUZZ_VARIANTS = ["alone", "inlined"] as const;
+
+/** `spirv-val`'s target environment: glslang's `-V` compiles for Vulkan 1.0. */
+const VALIDATOR_ENV = "vulkan1.0";
+
+/** The name the report gives case k's function under `variant` (see the module comment). */
+export function spirvCaseFunction(c: FuzzCase, k: number, variant: string): string {
+  if (variant === "inlined" && c.kind === "program" && !hasEarlyReturn(c.program)) return `w${k}(`;
+  return `f${k}(i1;i1;`;
+}
+
+function printBatch(cases: readonly FuzzCase[], variant: string): PrintedBatch {
+  if (!(SPIRV_FUZZ_VARIANTS as readonly string[]).includes(variant)) throw new RangeError(`spirv fuzz target: no variant ${variant} (${SPIRV_FUZZ_VARIANTS.join(", ")})`);
+  const inlined = variant === "inlined";
+  const out: string[] = [
+    "#version 450",
+    `// formal-ssa fuzz --target spirv (${variant}): ${cases.length} random program${cases.length === 1 ? "" : "s"}, one function each, for spirv-opt${inlined ? " --inline-entry-points-exhaustive, then" : ""} --ssa-rewrite`,
+    "layout(local_size_x = 1) in;",
+    "layout(std430, binding = 0) buffer Inputs { int inputs[]; };",
+    "layout(std430, binding = 1) buffer Outputs { int outputs[]; };",
+    GLSL_RECORD_TYPE,
+    "",
+  ];
+  cases.forEach((c, k) => {
+    if (c.kind !== "program") throw new RangeError("spirv fuzz target: SPIR-V needs structured control flow: it prints structured programs only");
+    out.push(...printGlslFunction(`f${k}`, c.program, c.uninitialised, c.style), "");
+  });
+  const call = (k: number) => `outputs[${k}] = f${k}(inputs[${2 * k}], inputs[${2 * k + 1}]);`;
+  if (inlined) {
+    cases.forEach((_, k) => out.push(`void w${k}() { ${call(k)} }`));
+    out.push("", "void main() {}", "");
+  } else {
+    out.push("void main() {", ...cases.map((_, k) => `  ${call(k)}`), "}", "");
+  }
+  const files: Record<string, string> = { "cases.comp": out.join("\n") };
+  if (inlined) files["entry_points.sed"] = entryPointsScript(cases.length);
+  return { files, functionNames: cases.map((c, k) => spirvCaseFunction(c, k, variant)) };
+}
+
+/**
+ * The sed script that makes each wrapper `w<k>` an entry point of glslang's module: its
+ * `OpEntryPoint` after glslang's own, its `OpExecutionMode` after glslang's own. spirv-dis
+ * calls a function named `w3(` `%w3_` (its friendly name: characters other than letters, digits
+ * and `_` become `_`).
+ */
+function entryPointsScript(count: number): string {
+  const lines = (make: (k: number) => string) => Array.from({ length: count }, (_, k) => make(k)).join("\\\n");
+  if (count === 0) return "";
+  return [
+    "/^ *OpEntryPoint /a\\",
+    lines((k) => `OpEntryPoint GLCompute %w${k}_ "w${k}"`),
+    "/^ *OpExecutionMode /a\\",
+    lines((k) => `OpExecutionMode %w${k}_ LocalSize 1 1 1`),
+    "",
+  ].join("\n");
+}
+
+const dis = (name: string): ProcessStep => ({ argv: ["spirv-dis", `{dir}/${name}.spv`, "-o", `{dir}/${name}.spvasm`] });
+
+function steps(variant: string): ProcessStep[] {
+  if (variant === "inlined")
+    return [
+      { argv: ["glslangValidator", "-V", "--keep-uncalled", "{dir}/cases.comp", "-o", "{dir}/before0.spv"] },
+      dis("before0"),
+      { argv: ["sed", "-f", "{dir}/entry_points.sed", "{dir}/before0.spvasm"], stdout: "entry_points.spvasm" },
+      { argv: ["spirv-as", "--target-env", "spv1.0", "{dir}/entry_points.spvasm", "-o", "{dir}/entry_points.spv"] },
+      { argv: ["spirv-opt", "--inline-entry-points-exhaustive", "{dir}/entry_points.spv", "-o", "{dir}/before.spv"] },
+      { argv: ["spirv-opt", "--ssa-rewrite", "{dir}/before.spv", "-o", "{dir}/after.spv"] },
+      dis("before"),
+      dis("after"),
+    ];
+  return [
+    { argv: ["glslangValidator", "-V", "{dir}/cases.comp", "-o", "{dir}/before.spv"] },
+    { argv: ["spirv-opt", "--ssa-rewrite", "{dir}/before.spv", "-o", "{dir}/after.spv"] },
+    dis("before"),
+    dis("after"),
+  ];
+}
+
+export const spirvFuzzTarget: FuzzTarget = {
+  name: "spirv",
+  adapter: "spirv",
+  shapes: "structured",
+  variants: SPIRV_FUZZ_VARIANTS,
+  description:
+    "SPIRV-Tools' spirv-opt --ssa-rewrite: each case a GLSL function, a batch one compute shader through glslangValidator -V, then --ssa-rewrite alone or after --inline-entry-points-exhaustive (each case its own entry point); spirv-val on the output",
+  print: printBatch,
+  caseFile: "cases.comp",
+  runner: {
+    kind: "process",
+    tools: (variant) => (variant === "inlined" ? ["glslangValidator", "spirv-dis", "sed", "spirv-as", "spirv-opt", "spirv-val"] : ["glslangValidator", "spirv-opt", "spirv-dis", "spirv-val"]),
+    steps: (variant) => steps(variant),
+    before: "before.spvasm",
+    after: "after.spvasm",
+    // spirv-val reads binaries: the pass's output itself, of which after.spvasm is the disassembly
+    validator: () => ({ argv: ["spirv-val", "--target-env", VALIDATOR_ENV, "{dir}/after.spv"] }),
+    version: () => ["spirv-opt", "--version"],
+  },
+};
