@@ -4,6 +4,7 @@
  */
 import type { FuzzTarget } from "../adapters/fuzz_target.js";
 import { llvmFuzzTarget } from "../adapters/llvm/fuzz.js";
+import { spirvFuzzTarget } from "../adapters/spirv/fuzz.js";
 
 /** `shape`: which CFGs. */
 export const SHAPES = ["reducible", "irreducible", "any"] as const;
@@ -16,7 +17,7 @@ export const DEFAULT_OUT = "fuzz-findings";
 export const MIN_IRREDUCIBLE_BLOCKS = 3;
 
 /** Every producer's fuzz target (adapters/PRODUCER/fuzz.ts), in the order `--target all` runs them. */
-export const FUZZ_TARGETS: readonly FuzzTarget[] = [llvmFuzzTarget];
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [llvmFuzzTarget, spirvFuzzTarget];
 
 /** The `--target` values. */
 export const TARGETS: readonly string[] = FUZZ_TARGETS.map((t) => t.name);
