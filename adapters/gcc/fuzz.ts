@@ -61,19 +61,43 @@ const PRELUDE = [
   "extern int cond(int, ...);",
   "extern int sel(int, ...);",
   "extern void sink(int, ...);",
+  "extern void stop(int) __attribute__((noreturn));",
 ];
 
 /** The names of the printer that a variable's name must not take. */
-const TAKEN = new Set(["use", "second", "cond", "sel", "sink", "p0", "p1"]);
+const TAKEN = new Set(["use", "second", "cond", "sel", "sink", "stop", "p0", "p1"]);
 /** C's keywords of at most two letters: a variable named so is renamed. */
 const SHORT_KEYWORDS = new Set(["do", "if"]);
 
-/** The variables' integer types a style picks from; `int` first (style 0). */
-const TYPES = ["int", "unsigned", "long", "short"] as const;
+/**
+ * The variables' types a style picks from, `int` first (style 0): every type GCC keeps in a
+ * register, each with what C lets the printer do with it.
+ */
+const TYPES: readonly VariableType[] = [
+  { name: "int", integer: true, selector: true, ordered: true },
+  { name: "unsigned", integer: true, selector: true, ordered: true },
+  { name: "long", integer: true, selector: true, ordered: true },
+  { name: "short", integer: true, selector: true, ordered: true },
+  // a lone `_Bool` or `unsigned char` selector would make larger case values dead labels
+  { name: "unsigned char", integer: true, selector: false, ordered: true },
+  { name: "_Bool", integer: true, selector: false, ordered: true },
+  { name: "double", integer: false, selector: false, ordered: true },
+  { name: "_Complex double", integer: false, selector: false, ordered: false },
+];
+
+interface VariableType {
+  name: string;
+  /** `^` applies. */
+  integer: boolean;
+  /** A sum of variables of it may select a `switch` (an integer type whose values the case values fit). */
+  selector: boolean;
+  /** `<` applies. */
+  ordered: boolean;
+}
 
 /** What a style chooses for a whole function. */
 interface FunctionStyle {
-  type: (typeof TYPES)[number];
+  type: VariableType;
   returnsInt: boolean;
   /** 0: `int a = p0;`; 1: declarations, then `a = p0;`. */
   initialiseLater: boolean;
@@ -83,6 +107,11 @@ interface FunctionStyle {
   fallthrough: boolean;
   /** CFGs: branch on the parameter `p1` instead of a call. */
   parameterBranches: boolean;
+  /**
+   * CFGs: a block without successors ends in a call of the noreturn `stop(K)` instead of
+   * `return`, which GCC joins into one return block: then it has no successor in GCC's CFG either.
+   */
+  noreturnExits: boolean;
 }
 
 /** One function being printed: its style, its statement counter K, its lines. */
@@ -104,6 +133,7 @@ class FunctionPrinter {
       initialiser: this.ask(3),
       fallthrough: this.ask(2) === 1,
       parameterBranches: this.ask(2) === 1,
+      noreturnExits: this.ask(2) === 1,
     };
   }
 
@@ -149,14 +179,14 @@ class FunctionPrinter {
     const form = this.ask(3);
     if (form === 1) return `use(${this.args(k, uses)}) > ${k}`;
     if (form === 2 && u.length === 1) return u[0];
-    if (form === 2 && u.length >= 2) return `${u[0]} < ${u.slice(1).join(" + ")}`;
+    if (form === 2 && u.length >= 2 && this.style.type.ordered) return `${u[0]} < ${u.slice(1).join(" + ")}`;
     return `cond(${this.args(k, uses)})`;
   }
 
   /** A switch's selector that reads exactly `uses`. */
   selector(uses: readonly string[]): string {
     const k = this.next();
-    if (this.ask(2) === 1 && uses.length > 0) return uses.map((x) => this.name(x)).join(" + ");
+    if (this.ask(2) === 1 && uses.length > 0 && this.style.type.selector) return uses.map((x) => this.name(x)).join(" + ");
     return `sel(${this.args(k, uses)})`;
   }
 
@@ -184,7 +214,8 @@ class FunctionPrinter {
     const p = `p${i % 2}`;
     const k = this.next();
     if (this.style.initialiser === 1) return `${p} + ${k}`;
-    if (this.style.initialiser === 2) return `${p} ^ ${k}`;
+    if (this.style.initialiser === 2 && this.style.type.integer) return `${p} ^ ${k}`;
+    if (this.style.initialiser === 2) return `${p} - ${k}`;
     return p;
   }
 
@@ -199,14 +230,14 @@ class FunctionPrinter {
     let i = 0;
     for (const [x, n] of this.names) {
       if (!init.has(x)) {
-        decls.push(`  ${this.style.type} ${n};`);
+        decls.push(`  ${this.style.type.name} ${n};`);
         continue;
       }
       const value = this.initialValue(i++);
       if (this.style.initialiseLater) {
-        decls.push(`  ${this.style.type} ${n};`);
+        decls.push(`  ${this.style.type.name} ${n};`);
         later.push(`  ${n} = ${value};`);
-      } else decls.push(`  ${this.style.type} ${n} = ${value};`);
+      } else decls.push(`  ${this.style.type.name} ${n} = ${value};`);
     }
     const head = `__attribute__((noipa)) ${this.style.returnsInt ? "int" : "void"} ${fname} (int p0, int p1)`;
     const tail = this.style.returnsInt ? ["  return 0;"] : [];
@@ -309,9 +340,10 @@ function printProgram(p: FunctionPrinter, program: Program): string[] {
         const arms: { labels: string; body: readonly Stmt[] }[] = [];
         let v = 0;
         for (const k of s.cases) {
-          const labels: string[] = [];
-          for (let l = 0; l < k.labels; l++) labels.push(`case ${values[v++]}:`);
-          arms.push({ labels: labels.join(" "), body: k.body });
+          const mine = values.slice(v, (v += k.labels));
+          // consecutive values of one case as a GNU case range, `case 3 ... 4:`
+          const range = mine.length > 1 && mine.every((x, i) => x === mine[0] + i) && p.ask(2) === 1;
+          arms.push({ labels: range ? `case ${mine[0]} ... ${mine[mine.length - 1]}:` : mine.map((x) => `case ${x}:`).join(" "), body: k.body });
         }
         if (s.default !== null) arms.push({ labels: "default:", body: s.default });
         for (let a = arms.length - 1; a >= 0; a--) {
@@ -359,7 +391,7 @@ function printCfg(p: FunctionPrinter, cfg: FunctionDoc): string[] {
     const ss = succs.get(b.id)!;
     const next = ordered[i + 1]?.id;
     const fallsInto = (id: string) => p.style.fallthrough && id === next;
-    if (ss.length === 0) lines.push(`  ${p.returnStatement([])}`);
+    if (ss.length === 0) lines.push(`  ${p.style.noreturnExits ? `stop(${p.k++});` : p.returnStatement([])}`);
     else if (ss.length === 1) {
       if (!fallsInto(ss[0])) lines.push(`  ${goto(ss[0])}`);
     } else if (ss.length === 2) {
