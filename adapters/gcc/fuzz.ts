@@ -161,11 +161,21 @@ class FunctionPrinter {
     const u = uses.map((x) => this.name(x));
     if (defs.length === 0) return this.ask(2) === 0 ? `sink(${this.args(k, uses)});` : `(void) use(${this.args(k, uses)});`;
     const d = this.name(defs[0]);
-    const form = this.ask(4);
+    // the plain call is more likely than each other form; a copy through memory is rarest, as
+    // it puts the variable in memory at -O0 for the whole function
+    const form = this.ask(8);
     let first: string;
     if (form === 1 && u.length > 0) first = `${d} = use(${this.args(k, uses.slice(0, -1))}) + ${u[u.length - 1]};`;
     else if (form === 2 && uses.includes(defs[0])) first = `${d} += use(${this.args(k, uses.filter((x) => x !== defs[0]))});`;
     else if (form === 3) first = u.length === 0 ? `${d} = ${k};` : `${d} = ${u.join(" + ")} + ${k};`;
+    else if (form === 4) {
+      // through a temporary in a scope of its own, copied into the variable: from -O1 on the ssa
+      // pass makes both registers first (their addresses are taken only for the copy), and the
+      // temporary's clobber at the scope's end a GIMPLE_NOP; a `long` temporary (never wider than
+      // the variable's 16-byte _Complex double) is read in part where the variable is narrower
+      const temporary = this.ask(2) === 1 && this.style.type.name !== "_Complex double" ? "long" : this.style.type.name;
+      first = `{ ${temporary} t${k} = use(${this.args(k, uses)}); __builtin_memcpy(&${d}, &t${k}, sizeof ${d}); }`;
+    }
     else first = `${d} = use(${this.args(k, uses)});`;
     // a second result of the same call: reads nothing, so that the uses are read before any def
     const rest = defs.slice(1).map((x) => `${this.name(x)} = second(${k});`);
