@@ -13,9 +13,9 @@
  *   in the CFG's order, with labels and `goto` (and `if (...) goto A; else goto B;`, and a
  *   `switch` of gotos for three or more successors); the entry's first statement, which
  *   defines every variable, is the declarations' initialisers;
- * - variables are locals of one integer type; those of `c.uninitialised` are declared without
- *   an initializer (GCC reads them as default definitions `x_3(D)`), the others start from
- *   the parameters `p0`, `p1`;
+ * - variables are locals of one type; those of `c.uninitialised` are declared without an
+ *   initializer (GCC reads them as default definitions `x_3(D)`), the others start from the
+ *   parameters `p0`, `p1`;
  * - every statement reads its uses and defines its defs through calls of extern functions
  *   (`a = use(K, x, y);`, a second def `b = second(K);`, conditions `if (cond(K, x))`, `switch
  *   (sel(K, x))`, a statement without defs `sink(K, x);`), with a constant K numbering the
@@ -25,16 +25,21 @@
  *   inlines, clones (`f3.constprop.0`, `.part.0`, `.isra.0`), merges nor removes it, so that
  *   each case is one function of the dumps under its own name;
  * - `c.style` (through `styleChoices`) varies what does not change the control flow: the
- *   variables' type (`int`, `unsigned`, `long`, `short`), `void` or `int` functions, how the
- *   variables are initialised, expression forms (a use outside the call, `x += ...`, plain
- *   arithmetic), conditions (`cond(K, x)`, `use(K, x) > K`, `x < y`), `if` with its branches
- *   swapped under a negated condition, `for (; c; )` for `while`, case values, selectors, and
- *   for CFGs a fallthrough instead of a `goto` into the next block. Style 0 is the plainest
- *   printing.
+ *   variables' type (`int`, `unsigned`, `long`, `short`, `unsigned char`, `_Bool`, `double`,
+ *   `_Complex double`), `void` or `int` functions, how the variables are initialised,
+ *   expression forms (a use outside the call, `x += ...`, plain arithmetic, a copy through a
+ *   scoped temporary with `__builtin_memcpy`, which -O2 turns into registers before renaming),
+ *   conditions (`cond(K, x)`, `use(K, x) > K`, `x < y`), `if` with its branches swapped under
+ *   a negated condition, `for (; c; )` for `while`, case values and GNU case ranges, selectors,
+ *   and for CFGs a fallthrough instead of a `goto` into the next block, branches on the
+ *   parameter, and exits through the noreturn `stop(K)` instead of `return`. Style 0 is the
+ *   plainest printing.
  *
  * GCC's CFG is the case's CFG where C can say it: GCC has no parallel edges (two labels of one
- * case are one edge), and its CFG cleanup removes empty forwarder blocks. The oracle does not
- * need them to agree: it reads GCC's own dumps.
+ * case are one edge), joins the `return`s of a function into one block, and keeps a block for
+ * each `goto` of an `if` or a `case` (with its goto predictor's hint) until after the ssa pass.
+ * The oracle does not need them to agree: it reads GCC's own dumps. An irreducible case stays
+ * irreducible, a structured one reducible (test/fuzz/producers/gcc.test.ts).
  */
 import type { BlockDoc, FunctionDoc, StmtDoc } from "../../io/format.js";
 import type { Program, Stmt } from "../../fuzz/arbitraries/structured.js";
