@@ -106,7 +106,7 @@ interface FunctionStyle {
   returnsInt: boolean;
   /** 0: `int a = p0;`; 1: declarations, then `a = p0;`. */
   initialiseLater: boolean;
-  /** 0: `p0`; 1: `p0 + K`; 2: `p0 ^ K`. */
+  /** 0: `p0`; 1: `p0 + K`; 2: `p0 ^ K` (`p0 - K` for a type without `^`). */
   initialiser: number;
   /** CFGs: no `goto` into the block printed next. */
   fallthrough: boolean;
@@ -124,8 +124,7 @@ class FunctionPrinter {
   readonly ask: (n: number) => number;
   readonly style: FunctionStyle;
   /** Numbers the statements (the K of `use(K, ...)`); starts at 1 so that no K is 0. */
-  k = 1;
-  readonly lines: string[] = [];
+  private k = 1;
   /** C name of each variable, in order of first occurrence. */
   readonly names = new Map<string, string>();
 
@@ -152,7 +151,8 @@ class FunctionPrinter {
     return n;
   }
 
-  private next(): number {
+  /** The next statement's K. */
+  next(): number {
     return this.k++;
   }
 
@@ -406,15 +406,15 @@ function printCfg(p: FunctionPrinter, cfg: FunctionDoc): string[] {
     const ss = succs.get(b.id)!;
     const next = ordered[i + 1]?.id;
     const fallsInto = (id: string) => p.style.fallthrough && id === next;
-    if (ss.length === 0) lines.push(`  ${p.style.noreturnExits ? `stop(${p.k++});` : p.returnStatement([])}`);
+    if (ss.length === 0) lines.push(`  ${p.style.noreturnExits ? `stop(${p.next()});` : p.returnStatement([])}`);
     else if (ss.length === 1) {
       if (!fallsInto(ss[0])) lines.push(`  ${goto(ss[0])}`);
     } else if (ss.length === 2) {
-      const k = p.k++;
+      const k = p.next();
       const c = p.style.parameterBranches ? `p1 < ${k}` : `cond(${k})`;
       lines.push(fallsInto(ss[1]) ? `  if (${c}) ${goto(ss[0])}` : `  if (${c}) ${goto(ss[0])} else ${goto(ss[1])}`);
     } else {
-      const k = p.k++;
+      const k = p.next();
       const values = p.caseValues(ss.length - 1);
       lines.push(`  switch (${p.style.parameterBranches ? "p1" : `sel(${k})`}) {`);
       ss.slice(1).forEach((s, j) => lines.push(`    case ${values[j]}: ${goto(s)}`));
