@@ -53,20 +53,33 @@ const CLOBBER = /^(\S+) =(?:\{v\})? \{CLOBBER[^}]*\};$/;
 /** Whether token k is an artificial label's number: `L55` of `<L55>`. */
 const artificialLabel = (tokens: readonly string[], k: number) => tokens[k - 1] === "<" && tokens[k + 1] === ">" && /^L[0-9]+$/.test(tokens[k]);
 
-/**
- * A whole access to a variable through its address at token i, `MEM <T> [(P)&x]` (no offset):
- * its type's tokens, the variable, and the index of its `]`.
- */
-function wholeAccess(t: readonly string[], i: number): { type: string[]; x: string; end: number } | undefined {
-  if (t[i] !== "MEM" || t[i + 1] !== "<") return undefined;
-  let k = i + 2;
-  for (let depth = 1; k < t.length; k++) {
-    if (t[k] === "<") depth++;
-    else if (t[k] === ">" && --depth === 0) break;
+/** The index of the `>` that closes the `<` at token k. */
+function closingAngle(t: readonly string[], k: number): number {
+  let j = k + 1;
+  for (let depth = 1; j < t.length; j++) {
+    if (t[j] === "<") depth++;
+    else if (t[j] === ">" && --depth === 0) break;
   }
-  const type = t.slice(i + 2, k);
-  if (t[k + 1] !== "[" || t[k + 2] !== "(") return undefined;
-  k += 2;
+  return j;
+}
+
+/**
+ * An access to a variable through its address at token i, `MEM <T> [(P)&x]` (no offset): its
+ * type's tokens, the variable, and the index of its `]`. GCC leaves `<T>` out where T has the
+ * size of P's target type (tree-pretty-print.cc, dump_mem_ref): `MEM[(char * {ref-all})&x]`
+ * reads or writes one byte; the type is then unknown (undefined).
+ */
+function wholeAccess(t: readonly string[], i: number): { type: string[] | undefined; x: string; end: number } | undefined {
+  if (t[i] !== "MEM") return undefined;
+  let type: string[] | undefined;
+  let k = i + 1;
+  if (t[k] === "<") {
+    const close = closingAngle(t, k);
+    type = t.slice(k + 1, close);
+    k = close + 1;
+  }
+  if (t[k] !== "[" || t[k + 1] !== "(") return undefined;
+  k += 1;
   for (let depth = 0; k < t.length; k++) {
     if (t[k] === "(") depth++;
     else if (t[k] === ")" && --depth === 0) break;
@@ -242,10 +255,13 @@ class Builder {
   /**
    * From -O1 on, the ssa pass first makes a variable whose address is taken only to access it
    * whole a register (execute_update_addresses_taken): a read `MEM <T> [(P)&x]` becomes `x`, or
-   * `VIEW_CONVERT_EXPR<T>(x)` where the types differ; a store `MEM <T> [(P)&x] = v` becomes `x =
-   * v`, `x = (Tx) v` or `x = VIEW_CONVERT_EXPR<Tx>(v)`, Tx being x's declared type. The before
-   * tokens rewritten so where the after tokens have that form (then compared as any statement),
-   * or undefined where there is no such access.
+   * `VIEW_CONVERT_EXPR<T>(x)` where the types differ (T as the after dump names it where the
+   * before dump leaves it out, `MEM[(P)&x]`), or, reading only the first bytes of x,
+   * `BIT_FIELD_REF <x, N, 0>` (maybe_rewrite_mem_ref_base; N, T's size in bits, is not checked:
+   * the dumps do not give types' sizes); a store `MEM <T> [(P)&x] = v` becomes `x = v`, `x = (Tx)
+   * v` or `x = VIEW_CONVERT_EXPR<Tx>(v)`, Tx being x's declared type. The before tokens rewritten
+   * so where the after tokens have that form (then compared as any statement), or undefined
+   * where there is no such access.
    */
   private addressesTaken(tb: readonly string[], ta: readonly string[]): string[] | undefined {
     const out: string[] = [];
@@ -260,10 +276,18 @@ class Builder {
         j++;
         continue;
       }
-      const view = ["VIEW_CONVERT_EXPR", "<", ...m.type, ">", "("];
-      if (at(j, view) && renames(m.x, ta[j + view.length] ?? "") && ta[j + view.length + 1] === ")") {
+      // the view's type: T, or where the before dump leaves T out, whatever the after dump names
+      const view =
+        m.type !== undefined ? ["VIEW_CONVERT_EXPR", "<", ...m.type, ">", "("] : ta[j] === "VIEW_CONVERT_EXPR" && ta[j + 1] === "<" ? [...ta.slice(j, closingAngle(ta, j + 1) + 1), "("] : [];
+      const store = out.length === 0 && tb[m.end + 1] === "=";
+      const field = ["BIT_FIELD_REF", "<"];
+      if (view.length > 0 && at(j, view) && renames(m.x, ta[j + view.length] ?? "") && ta[j + view.length + 1] === ")") {
         out.push(...view, m.x, ")");
         j += view.length + 2;
+      } else if (!store && at(j, field) && renames(m.x, ta[j + 2] ?? "") && ta[j + 3] === "," && /^[1-9][0-9]*$/.test(ta[j + 4] ?? "") && at(j + 5, [",", "0", ">"])) {
+        // the first N bits of x: a read of fewer bytes than x has
+        out.push(...field, m.x, ...ta.slice(j + 3, j + 8));
+        j += 8;
       } else if (renames(m.x, ta[j] ?? "")) {
         out.push(m.x);
         j++;
@@ -303,7 +327,7 @@ class Builder {
       this.differences.push({
         kind: "address no longer taken",
         block: ENTRY_ID,
-        detail: `${rewrote}'s address is taken only to access it whole (MEM <T> [&${rewrote}]): the ssa pass makes it a register first (execute_update_addresses_taken, -O1 and up) and renames it`,
+        detail: `${rewrote}'s address is taken only to access it whole or read its first bytes (MEM <T> [&${rewrote}]): the ssa pass makes it a register first (execute_update_addresses_taken, -O1 and up) and renames it`,
         minimumDelta: 0,
       });
     }
@@ -473,9 +497,12 @@ class Builder {
         if (s.clobber !== undefined) {
           const where = () => b.stmts.find((x) => CLOBBER.exec(x.text)?.[1] === s.clobber);
           if (!renamed.has(s.clobber)) {
-            // memory: its clobber stays, unless the variable is unused (then it is removed)
-            if (s.nop || (used ??= usedVariables(before)).has(s.clobber))
-              this.fail(b.bb, where(), undefined, `the clobber of ${s.clobber} is ${s.nop ? "a GIMPLE_NOP" : "missing"} after SSA construction, but ${s.clobber} is not renamed${s.nop ? "" : " and is used"}`);
+            // memory: its clobber stays. A variable no other statement mentions has nothing to
+            // rename: its clobber is removed with it (remove_unused_locals), or, a scalar whose
+            // address the ssa pass finds no longer taken (the code taking it was unreachable),
+            // it is a register whose clobber is a GIMPLE_NOP; either way no value depends on it
+            if ((used ??= usedVariables(before)).has(s.clobber))
+              this.fail(b.bb, where(), undefined, `the clobber of ${s.clobber} is ${s.nop ? "a GIMPLE_NOP" : "missing"} after SSA construction, but ${s.clobber} is not renamed and is used`);
             continue;
           }
           if (!s.nop) this.fail(b.bb, where(), undefined, `the clobber of ${s.clobber} is missing after SSA construction, where GIMPLE_NOP replaces a register's clobber`);

@@ -19,16 +19,12 @@ import { MalformedInput, ToolFailed } from "../errors.js";
 import type { ProducerOptions } from "../producers.js";
 import type { Report } from "../report.js";
 import { validateFiles, type ProgressSink } from "./commands.js";
+import { GCC_DUMP_FLAGS } from "../../adapters/gcc/fuzz.js";
 
 export { ToolFailed };
 
-/**
- * The flags the adapter needs: the dumps right before and right after the ssa pass, with their
- * edges and uids. Before is `fixup_cfg1`, the pass that runs just before `ssa`: the `cfg` dump is
- * earlier, and for C++ at -O2 the passes between (EH lowering's cleanups, `fixup_cfg`) remove and
- * renumber blocks, which is not into-SSA's doing.
- */
-export const GCC_DUMP_FLAGS = ["-fdump-tree-fixup_cfg1-blocks-uid", "-fdump-tree-ssa-blocks-uid"] as const;
+// the dump flags live with the adapter, whose fuzz target runs gcc with them too
+export { GCC_DUMP_FLAGS };
 
 /** At most this many lines of GCC's error output go into the message. */
 const ERROR_LINES = 12;

@@ -192,6 +192,43 @@ describe("GCC 12 -O2: what the ssa pass does beyond renaming from -O1 on (o2.c)"
     expect(failing(cast)).toEqual(["same_instructions"]);
   });
 
+  it("a variable only its clobber mentions (its address was taken in unreachable code) may have a GIMPLE_NOP for its clobber; a used one in memory may not", () => {
+    expect(cfg).toMatch(/^ {2}cD\.\d+ = \{CLOBBER\(eol\)\};$/m);
+    const dead = ssa.slice(ssa.indexOf(";; Function dead_copy"));
+    expect(dead).toMatch(/Now a gimple register: c\n/);
+    expect(dead).toMatch(/^ {2}GIMPLE_NOP\n {2}return;$/m);
+    expect(one(ssa, "dead_copy").verdict).toBe("certified");
+    // q, a struct in memory that is read, keeps its clobber: a GIMPLE_NOP there is a failure
+    const f = one(ssa.replace("  qD.2182 ={v} {CLOBBER(eol)};\n", "  GIMPLE_NOP\n"), "moved");
+    expect(failing(f)).toEqual(["same_instructions"]);
+    expect(witnesses(f)).toMatch(/the clobber of qD\.2182 is a GIMPLE_NOP after SSA construction, but qD\.2182 is not renamed and is used/);
+  });
+
+  it("one byte, MEM[(char * {ref-all})&x] without <T> (found by formal-ssa fuzz --target gcc): x, or a view to the type the after dump names", () => {
+    expect(cfg).toMatch(/ D\.\d+ = MEM\[\(charD\.7 \* \{ref-all\}\)&cD\.2201\];/);
+    expect(ssa).toContain("  _2 = c_1(D);");
+    expect(ssa).toContain("  _2 = VIEW_CONVERT_EXPR<unsigned char>(b_1(D));");
+    for (const name of ["byte_copy", "bool_copy"]) {
+      const f = one(ssa, name);
+      expect(f.verdict).toBe("certified");
+      expect((f.differences ?? []).join("\n")).toMatch(/address no longer taken .*execute_update_addresses_taken/);
+    }
+    // the view of another variable, or of nothing renamed, is no rewrite of the access
+    expect(failing(one(ssa.replace("_2 = VIEW_CONVERT_EXPR<unsigned char>(b_1(D));", "_2 = VIEW_CONVERT_EXPR<unsigned char>(_3);"), "bool_copy"))).toEqual(["same_instructions"]);
+    expect(failing(one(ssa.replace("  _2 = c_1(D);", "  _2 = 0;"), "byte_copy"))).toEqual(["same_instructions"]);
+  });
+
+  it("the first bytes of a wider variable read through its address become BIT_FIELD_REF <x, N, 0>; another offset or variable is a failure", () => {
+    expect(cfg).toMatch(/ D\.\d+ = MEM <unsigned int> \[\(charD\.7 \* \{ref-all\}\)&dD\.2209\];/);
+    for (const name of ["low_half", "low_short"]) {
+      const f = one(ssa, name);
+      expect(f.verdict).toBe("certified");
+      expect((f.differences ?? []).join("\n")).toMatch(/address no longer taken/);
+    }
+    expect(failing(one(ssa.replace("BIT_FIELD_REF <d_1(D), 32, 0>", "BIT_FIELD_REF <d_1(D), 32, 32>"), "low_half"))).toEqual(["same_instructions"]);
+    expect(failing(one(ssa.replace("BIT_FIELD_REF <x_1(D), 16, 0>", "BIT_FIELD_REF <_1, 16, 0>"), "low_short"))).toEqual(["same_instructions"]);
+  });
+
   it("an artificial label renamed between the dumps one to one (fixup_cfg): a remark; not one to one, a failure", () => {
     const control = read("control.ssa").split("\n");
     // classify's default label <L5>: the switch (line 59) and the block it labels (line 97)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A deliberately broken step after a producer, for the fuzz targets' tests: rewrites the
-// producer's output FILE in place.
+// producer's output in place (a FILE, or the dump in a DIR).
 //   broken.mjs swap-llvm FILE   swaps the first two incoming values of the first phi of LLVM IR
 //                               whose two values differ ([ %a, %x ], [ %b, %y ] -> [ %b, %x ], [ %a, %y ])
 //   broken.mjs drop-llvm FILE   deletes the first phi of LLVM IR, its uses replaced by its first incoming value
@@ -8,10 +8,18 @@
 //                               spirv-dis text whose two values differ (%a %x %b %y -> %b %x %a %y)
 //   broken.mjs drop-spirv FILE  deletes the first OpPhi of spirv-dis text, its uses (in its function) replaced by
 //                               its first value, and the names and decorations of its id
+//   broken.mjs swap-gcc DIR     in GCC's ssa dump in DIR (the file named *.NNNt.ssa), swaps the values of the
+//                               first phi whose first two arguments differ (# x_1 = PHI <a_2(3), b_4(5)> ->
+//                               # x_1 = PHI <b_4(3), a_2(5)>)
+//   broken.mjs drop-gcc DIR     in GCC's ssa dump in DIR, deletes the first phi, its uses in its function's
+//                               blocks replaced by its first argument's value
 // Anything else it leaves alone, so that a case without a phi stays certified.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
-const [mode, file] = process.argv.slice(2);
+const [mode, given] = process.argv.slice(2);
+// GCC names its dump after the pass's number: the one file of the directory that ends so
+const file = mode.endsWith("-gcc") ? join(given, readdirSync(given).find((f) => /\.[0-9]+t\.ssa$/.test(f))) : given;
 const text = readFileSync(file, "utf8");
 const lines = text.split("\n");
 if (mode === "swap-spirv" || mode === "drop-spirv") {
@@ -20,6 +28,36 @@ if (mode === "swap-spirv" || mode === "drop-spirv") {
   process.exit(0);
 }
 const PHI = /^(\s*(%[-\w.$]+) = phi \w+ )\[ ([^,\]]+), ([^\]]+) \], \[ ([^,\]]+), ([^\]]+) \](.*)$/;
+/** A GCC phi: `  # x_1 = PHI <a_2(3), b_4(D)(5)>`, its arguments each a value and a block number. */
+const GCC_PHI = /^(\s*# (\S+) = PHI <)(.*)>$/;
+const gccArgs = (list) => list.split(", ").map((a) => /^(.*)\(([0-9]+)\)$/.exec(a)).map((m) => ({ value: m[1], bb: m[2] }));
+if (mode === "swap-gcc" || mode === "drop-gcc") {
+  for (let i = 0; i < lines.length; i++) {
+    const m = GCC_PHI.exec(lines[i]);
+    if (m === null) continue;
+    const [, head, name, list] = m;
+    const args = gccArgs(list);
+    if (mode === "swap-gcc") {
+      if (args.length < 2 || args[0].value === args[1].value) continue;
+      [args[0].value, args[1].value] = [args[1].value, args[0].value];
+      lines[i] = `${head}${args.map((a) => `${a.value}(${a.bb})`).join(", ")}>`;
+    } else {
+      lines.splice(i, 1);
+      // SSA names are per function: only the phi's own function, from its first block on
+      // (the declarations of anonymous names stay as they are)
+      let start = i - 1;
+      while (start > 0 && !lines[start].startsWith(";; Function ")) start--;
+      while (start < i && !lines[start].startsWith(";;   basic block ")) start++;
+      let end = i;
+      while (end < lines.length && !lines[end].startsWith(";; Function ")) end++;
+      const use = new RegExp(`(?<![\\w.])${name.replace(/[.$]/g, "\\$&")}(?![\\w])`, "g");
+      for (let k = start; k < end; k++) lines[k] = lines[k].replace(use, args[0].value);
+    }
+    break;
+  }
+  writeFileSync(file, lines.join("\n"));
+  process.exit(0);
+}
 for (let i = 0; i < lines.length; i++) {
   const m = PHI.exec(lines[i]);
   if (m === null) continue;
