@@ -3,6 +3,7 @@
  * `fuzz` command (every run of the command line) does not load the fuzzer and fast-check.
  */
 import type { FuzzTarget } from "../adapters/fuzz_target.js";
+import { gccFuzzTarget } from "../adapters/gcc/fuzz.js";
 import { llvmFuzzTarget } from "../adapters/llvm/fuzz.js";
 import { spirvFuzzTarget } from "../adapters/spirv/fuzz.js";
 
@@ -17,7 +18,7 @@ export const DEFAULT_OUT = "fuzz-findings";
 export const MIN_IRREDUCIBLE_BLOCKS = 3;
 
 /** Every producer's fuzz target (adapters/PRODUCER/fuzz.ts), in the order `--target all` runs them. */
-export const FUZZ_TARGETS: readonly FuzzTarget[] = [llvmFuzzTarget, spirvFuzzTarget];
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [llvmFuzzTarget, gccFuzzTarget, spirvFuzzTarget];
 
 /** The `--target` values. */
 export const TARGETS: readonly string[] = FUZZ_TARGETS.map((t) => t.name);
