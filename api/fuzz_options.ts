@@ -30,7 +30,9 @@ export function fuzzTargetNamed(name: string): FuzzTarget | undefined {
 
 /** Cases per producer run, by default. */
 export const DEFAULT_BATCH = 200;
-/** Time to shrink one new finding of a producer campaign (ms). */
+/** Producer runs to shrink one new finding of a producer campaign: what decides how far it goes, whatever the load. */
+export const DEFAULT_SHRINK_RUNS = 300;
+/** Time to shrink one new finding of a producer campaign at most (ms): a cap for slow producers. */
 export const DEFAULT_SHRINK_MS = 60_000;
 
 /** `90s`, `10m`, `1h30m`, or a number of seconds, in milliseconds (undefined: not a duration). */

@@ -14,6 +14,7 @@
 import fc from "fast-check";
 import type { FuzzCase, FuzzTarget, PrintedBatch } from "../adapters/fuzz_target.js";
 import { fuzzCases } from "../fuzz/arbitraries/cases.js";
+import { DEFAULT_SHRINK_RUNS } from "./fuzz_options.js";
 
 // ---------------------------------------------------------------------------------------------
 // Cases
@@ -215,9 +216,23 @@ export interface Shrunk {
   runs: number;
 }
 
+/** What bounds shrinking: producer runs, and time. */
+export interface ShrinkBudget {
+  /**
+   * Producer runs at most: what decides how far shrinking goes, whatever the machine's load (a
+   * candidate beyond it counts as not failing, so fast-check stops with the smallest so far).
+   */
+  runs: number;
+  /** Time at most (ms), a cap for producers much slower than usual. */
+  timeLimitMs: number;
+}
+
+
 /**
- * Shrinks case `seed`'s finding to a smaller case with the same signature (one producer run per
- * try, the case alone), within `timeLimitMs`.
+ * Shrinks case `seed`'s finding to a smaller case with the same signature (the case alone per
+ * producer run), within `budget`. fast-check proposes many candidates that print as the same
+ * program (a shrunk style or variable that the printer does not show): those are answered from
+ * what the same printed files gave, not run again.
  */
 export async function shrinkFinding(
   target: FuzzTarget,
@@ -226,13 +241,18 @@ export async function shrinkFinding(
   seed: number,
   signature: string,
   runner: BatchRunner,
-  timeLimitMs: number,
+  budget: ShrinkBudget,
 ): Promise<Shrunk | undefined> {
   let runs = 0;
   let best: Shrunk | undefined;
+  const seen = new Map<string, CaseFinding | undefined>();
   const oneCase = async (c: FuzzCase): Promise<CaseFinding | undefined> => {
-    runs++;
-    const { findings } = await batchFindings(target, variant, [c], runner);
+    const key = JSON.stringify(target.print([c], variant).files);
+    if (seen.has(key)) return seen.get(key);
+    if (runs >= budget.runs) return undefined;
+    const { findings, runs: r } = await batchFindings(target, variant, [c], runner);
+    runs += r;
+    seen.set(key, findings[0]);
     return findings[0];
   };
   const details = await fc.check(
@@ -242,7 +262,7 @@ export async function shrinkFinding(
       best = { case: c, finding: f, steps: best === undefined ? 0 : best.steps + 1, runs };
       return false;
     }),
-    { seed, numRuns: 1, interruptAfterTimeLimit: timeLimitMs, markInterruptAsFailure: false },
+    { seed, numRuns: 1, interruptAfterTimeLimit: budget.timeLimitMs, markInterruptAsFailure: false },
   );
   if (best === undefined) return undefined;
   if (details.counterexample !== null && details.counterexample !== undefined) best = { ...best, case: details.counterexample[0] };
@@ -283,6 +303,8 @@ export interface CampaignOptions {
   shard?: { index: number; count: number };
   /** Time to shrink one new finding (ms). */
   shrinkTimeMs: number;
+  /** Producer runs to shrink one new finding (default `DEFAULT_SHRINK_RUNS`). */
+  shrinkRuns?: number;
   runner: BatchRunner;
   /** Called with each new finding (signature not seen before in this campaign), shrunk. */
   onFinding?: (f: CampaignFinding) => void | Promise<void>;
@@ -344,7 +366,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
         continue;
       }
       const seed = caseSeed(o.seed, indices[k]);
-      const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, o.shrinkTimeMs);
+      const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, { runs: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS, timeLimitMs: o.shrinkTimeMs });
       runs += shrunk?.runs ?? 0;
       const found: CampaignFinding = {
         signature: f.signature,

@@ -7,6 +7,7 @@ import {
   DEFAULT_OUT,
   DEFAULT_RUNS,
   DEFAULT_SHRINK_MS,
+  DEFAULT_SHRINK_RUNS,
   DEFAULT_TIMEOUT_MS,
   FUZZ_TARGETS,
   fuzzTargetNamed,
@@ -37,6 +38,7 @@ interface FuzzFlags {
   llvmVersion?: string;
   reactCompiler?: string;
   shrinkTime: number;
+  shrinkRuns: number;
   replay?: string;
   merge?: string[];
 }
@@ -86,7 +88,8 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
     .addOption(new Option("--variant <v,...>", "with --target: the producer's configurations to cycle through (llvm-mem2reg: 14,15,16; gcc: O0,O2; spirv: alone,inlined); default all").argParser((v) => v.split(",").map((x) => x.trim())))
     .addOption(new Option("--llvm-version <n>", "with --target llvm-mem2reg: the release of opt (14, 15, 16): --variant N"))
     .addOption(new Option("--react-compiler <dir>", "with --target react-compiler: a package directory of babel-plugin-react-compiler to fuzz instead of the installed one"))
-    .addOption(new Option("--shrink-time <ms>", "with --target: time to shrink each new finding").argParser(integer(0)).default(DEFAULT_SHRINK_MS))
+    .addOption(new Option("--shrink-runs <n>", "with --target: producer runs to shrink each new finding (how far shrinking goes, whatever the machine's load)").argParser(integer(0)).default(DEFAULT_SHRINK_RUNS))
+    .addOption(new Option("--shrink-time <ms>", "with --target: time to shrink each new finding at most").argParser(integer(0)).default(DEFAULT_SHRINK_MS))
     .addOption(new Option("--replay <finding>", "run a producer finding's case (a folder that --target wrote) through its producer again and validate it: exit 1 if the finding is still there, 0 if not"))
     .addOption(new Option("--merge <dirs...>", "merge the findings of several --target campaigns (shards) into --out, one per signature"))
     .action(async (flags: FuzzFlags) => {
@@ -264,6 +267,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
       ...(perTarget !== undefined ? { timeLimitMs: perTarget } : {}),
       ...(flags.shard !== undefined ? { shard: flags.shard } : {}),
       shrinkTimeMs: flags.shrinkTime,
+      shrinkRuns: flags.shrinkRuns,
       runner: p.runner,
       onFinding: async (f) => {
         findings++;
