@@ -201,6 +201,9 @@ class ProgressLine {
  * the run) is printed and written to `--out/<signature>/`; the summary table goes to stdout at
  * the end. Exit 1 when anything was found (or a replayed finding is still there), else 0.
  */
+/** Without a terminal, a campaign's progress is one line on stderr this often. */
+const PROGRESS_LINE_MS = 60_000;
+
 async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Promise<void> {
   const engine = await import("../../api/fuzz_producers.js");
   const node = await import("../../api/node/fuzz_producers.js");
@@ -257,6 +260,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   const perTarget = flags.time === undefined ? undefined : flags.time / prepared.length;
   for (const { p, variants } of prepared) {
     const start = performance.now();
+    let lastLine = 0;
     const r = await engine.runCampaign({
       target: p.target,
       variants,
@@ -275,7 +279,13 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
         print(io, `FINDING [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n`);
       },
       onProgress: (q) => {
-        if (io.stderr.isTTY === true) io.stderr.write(`\r\x1b[K${p.target.name}: ${q.cases} cases, ${q.findings} findings, ${((q.cases * 1000) / Math.max(1, q.elapsedMs)).toFixed(0)} cases/s`);
+        const line = `${p.target.name}: ${q.cases} cases, ${q.findings} findings, ${((q.cases * 1000) / Math.max(1, q.elapsedMs)).toFixed(0)} cases/s`;
+        if (io.stderr.isTTY === true) io.stderr.write(`\r\x1b[K${line}`);
+        else if (q.elapsedMs - lastLine >= PROGRESS_LINE_MS) {
+          // a long campaign in a log: a line a minute
+          lastLine = q.elapsedMs;
+          io.stderr.write(`fuzz: ${line} after ${(q.elapsedMs / 1000).toFixed(0)} s\n`);
+        }
       },
     });
     if (io.stderr.isTTY === true) io.stderr.write("\r\x1b[K");
