@@ -162,17 +162,14 @@ describe("removeDeadPhis on random SSA", () => {
 });
 
 describe("removeDeadPhis at scale", () => {
-  it("the crude SSA of 10^4 ifs with 20 unused variables: 210 000 phis, the 200 000 dead ones removed in linear time", () => {
+  it("the crude SSA of 10^4 ifs with 20 unused variables: 210 000 phis, the 200 000 dead ones removed (no wall-clock assertion: the bench measures the cost)", () => {
     const doc = nIfs(10_000);
     doc.blocks[0].stmts![0].defs.push(...Array.from({ length: 20 }, (_, i) => `dead${i}`));
     const low = lowerCfg(doc, "ifs.json", "ifs");
     const c = constructAycockHorspool(low.cfg);
     expect(c.ssa.phiCount).toBe(21 * 10_000);
-    const t0 = performance.now();
     const out = removeDeadPhis(c.ssa);
-    const ms = performance.now() - t0;
     expect(out.phiCount).toBe(10_000); // argc's phis are live (used after every join), all dead ones gone
-    expect(ms).toBeLessThan(2_000);
     expect(certified(checkTransformed(new Transformed(low.cfg, out, c.transformed.varOf)), ["pruned"])).toBe(true);
   });
 });
