@@ -16,7 +16,8 @@
 import fc from "fast-check";
 import type { Adapter } from "../adapters/adapter.js";
 import { certified, checkTransformed, QUALITY, type QualityProperty, type Verdict } from "../checks/index.js";
-import { arbitraryCfg, lowerProgram, programSize, structuredProgram, truncateProgram, type Program } from "../fuzz/arbitraries/index.js";
+import { lowerProgram } from "../fuzz/arbitraries/index.js";
+import { steeredCfg, structuredWithin } from "../fuzz/arbitraries/cases.js";
 import { isReducible } from "../graph/reducible.js";
 import { removeDeadPhis } from "../impl/prune.js";
 import type { FunctionDoc } from "../io/format.js";
@@ -29,7 +30,7 @@ import { validateWith } from "./producers.js";
 import type { Report } from "./report.js";
 import { validate } from "./validate.js";
 
-import { MIN_IRREDUCIBLE_BLOCKS, type Shape } from "./fuzz_options.js";
+import type { Shape } from "./fuzz_options.js";
 
 export { DEFAULT_MAX_BLOCKS, DEFAULT_RUNS, MIN_IRREDUCIBLE_BLOCKS, SHAPES, type Shape } from "./fuzz_options.js";
 
@@ -48,46 +49,15 @@ export { DEFAULT_MAX_BLOCKS, DEFAULT_RUNS, MIN_IRREDUCIBLE_BLOCKS, SHAPES, type 
  * Graphs mix `stmts` and `defs`/`uses` blocks.
  */
 export function cfgArbitrary(shape: Shape, maxBlocks: number): fc.Arbitrary<FunctionDoc> {
-  const reducible = () => structuredWithin(maxBlocks);
-  const graphs = () =>
-    arbitraryCfg({
-      minBlocks: Math.min(maxBlocks, MIN_IRREDUCIBLE_BLOCKS),
-      maxBlocks,
-      blockForm: "mixed",
-      chainProbability: 0.15,
-      maxExtraPredsPerBlock: 3,
-      edgeWeights: { forward: 3, backward: 4, self: 1, parallel: 1 },
-    });
+  const reducible = () => structuredWithin(maxBlocks).map((p) => lowerProgram(p));
   switch (shape) {
     case "reducible":
       return reducible();
     case "irreducible":
-      return graphs().filter((doc) => !isReducible(lowerCfg(doc, "original.json", "random").cfg.graph));
+      return steeredCfg(maxBlocks).filter((doc) => !isReducible(lowerCfg(doc, "original.json", "random").cfg.graph));
     case "any":
-      return fc.oneof(reducible(), graphs());
+      return fc.oneof(reducible(), steeredCfg(maxBlocks));
   }
-}
-
-function structuredWithin(maxBlocks: number): fc.Arbitrary<FunctionDoc> {
-  return structuredProgram({ maxStatements: Math.max(50, 2 * maxBlocks) }).map((p) => lowerProgram(fitProgram(p, maxBlocks)));
-}
-
-/** The longest preorder prefix of `p` whose CFG has at most `maxBlocks` blocks (never recursion). */
-function fitProgram(p: Program, maxBlocks: number): Program {
-  const blocks = (m: number) => lowerProgram({ vars: p.vars, body: truncateProgram(p.body, m) }).blocks.length;
-  const size = programSize(p.body);
-  if (blocks(size) <= maxBlocks) return p;
-  // block counts grow with the prefix almost monotonically (a jump can remove a join): binary
-  // search, then step down until it fits
-  let lo = 0;
-  let hi = size;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (blocks(mid) <= maxBlocks) lo = mid;
-    else hi = mid - 1;
-  }
-  while (lo > 0 && blocks(lo) > maxBlocks) lo--;
-  return { vars: p.vars, body: truncateProgram(p.body, lo) };
 }
 
 // ---------------------------------------------------------------------------------------------
