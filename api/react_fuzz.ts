@@ -132,6 +132,11 @@ export function reactBatchRunner(options: ReactFuzzOptions = {}): BatchRunner & 
       return { kind: "failed", failure: { kind: e instanceof MalformedInput ? "unreadable" : "crash", message, ...(e instanceof Error && e.stack !== undefined ? { stderr: e.stack } : {}) }, files };
     }
     capture.flush();
+    if (captured.length === 0 && events.some((e) => e.kind === "CompileSuccess"))
+      // the compiler compiled functions and showed the logger none of them: a release without `debugLogIRs`
+      throw new MalformedInput(
+        `babel-plugin-react-compiler ${compiler.version ?? "(version unknown)"} hands its logger no HIR (no debugLogIRs): formal-ssa reads the releases that do, 19.0.0-beta-b2e8e9c-20241220 and later`,
+      );
     stats.batches++;
     const lines = functionLines(text);
     const caseOf = (name: string) => name.split(" > ")[0];

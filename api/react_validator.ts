@@ -3,7 +3,7 @@
  * HIR before SSA with its two stages (adapters/react-compiler), certifies both, and keeps the
  * totals and the compiler's events; the report types and their text form.
  */
-import type { FunctionPair, PassForm, StagedFunction } from "../adapters/adapter.js";
+import type { FunctionPair, PassForm, SsaForm, StagedFunction } from "../adapters/adapter.js";
 import { Capture, LAST_PASS_BEFORE_SSA, reactCompilerAdapter, snapshot, STAGES, type CapturedFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
 import { QUALITY, type QualityProperty } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
@@ -208,12 +208,15 @@ export class ReactValidator {
     const reports: Record<string, FunctionReport> = {};
     let rejected: string | undefined;
     let unmappable: string | undefined;
+    // a pass that changed nothing the document shows hands over the form of the pass before: checked once
+    let last: { form: SsaForm; report: FunctionReport } | undefined;
     for (const p of passes) {
       if ("unmappable" in p) {
         unmappable ??= `after ${p.pass}: ${p.unmappable}`;
         continue;
       }
-      const report = checkSsaForm(p.form, p.pass);
+      const report = last?.form === p.form ? last.report : checkSsaForm(p.form, p.pass);
+      last = { form: p.form, report };
       reports[p.pass] = report;
       if (report.verdict === "rejected") rejected ??= firstFailure(p.pass, report, []);
     }

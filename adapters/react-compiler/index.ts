@@ -12,12 +12,12 @@ import type { CompilerAdapter, FunctionPair, PassForm, StagedFunction } from "..
 import type { CapturedFunction } from "./capture.js";
 import type { SnapUnit } from "./hir.js";
 import { pairsOf } from "./pair.js";
-import { passForms } from "./pass_ssa.js";
+import { passForms, type PassForms } from "./pass_ssa.js";
 
 export { Capture, decodeCaptured, LAST_PASS_BEFORE_SSA, type CapturedFunction, type PipelineValue } from "./capture.js";
 export { decodeUnit, encodeUnit, snapshot, type EncodedUnit, type HirFunction, type SnapUnit, type SnapFunction } from "./hir.js";
 export { SAME_INSTRUCTIONS } from "./pair.js";
-export { CONSISTENT_EDGES, freeIdentifiers, passForms } from "./pass_ssa.js";
+export { CONSISTENT_EDGES, freeIdentifiers, passForms, type PassForms } from "./pass_ssa.js";
 
 /** The stages validated: the pass names of the compiler's pipeline. */
 export const STAGES = ["SSA", "EliminateRedundantPhi"] as const;
@@ -29,11 +29,14 @@ export const STAGES = ["SSA", "EliminateRedundantPhi"] as const;
 function laterPasses(eliminated: SnapUnit, passes: ReadonlyArray<{ name: string; unit: SnapUnit }>): Map<string, PassForm[]> {
   const out = new Map<string, PassForm[]>();
   const seen = new Map<string, number>();
+  let previous: { unit: SnapUnit; forms: PassForms } | undefined;
   for (const p of passes) {
     const times = (seen.get(p.name) ?? 0) + 1;
     seen.set(p.name, times);
     const pass = times === 1 ? p.name : `${p.name} (${times})`;
-    for (const [name, r] of passForms(eliminated, p.unit)) {
+    const forms = passForms(eliminated, p.unit, previous);
+    previous = { unit: p.unit, forms };
+    for (const [name, r] of forms) {
       let list = out.get(name);
       if (list === undefined) out.set(name, (list = []));
       list.push("form" in r ? { pass, form: r.form } : { pass, unmappable: r.unmappable });

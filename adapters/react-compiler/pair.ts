@@ -43,7 +43,7 @@ export type PairResult = { kind: "pair"; pair: FunctionPair } | { kind: "unmappa
 
 export const blockName = (id: number): string => `bb${id}`;
 
-function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -520,7 +520,7 @@ function pairOf(sides: Sides): FunctionPair {
   };
 }
 
-function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
+export function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
   // forEach, not an iterator per entry (see readVariables)
@@ -537,7 +537,7 @@ function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
  * statements and terminals over the same identifiers. (Identifiers are the compiler's objects'
  * ids: the same id names the same identifier, with the same declaration and name, in both.)
  */
-function sameSnapshot(a: SnapFunction, b: SnapFunction): boolean {
+export function sameSnapshot(a: SnapFunction, b: SnapFunction): boolean {
   if (a.entry !== b.entry || a.blocks.length !== b.blocks.length || !sameNumbers(a.params, b.params) || !sameNumbers(a.context, b.context)) return false;
   for (let k = 0; k < a.blocks.length; k++) {
     const x = a.blocks[k];

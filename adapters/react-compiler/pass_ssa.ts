@@ -12,8 +12,8 @@
  * named as the compiler prints them; a value's variable is its declaration; an instruction is a
  * statement reading its operands and writing its lvalues; a terminal that reads is one more
  * statement; edges are the terminals' successors; blocks no edge reaches are left out. A reactive
- * scope (`scope`, `pruned-scope`: from BuildReactiveScopeTerminalsHIR on) reads its dependencies
- * where it starts, since the compiled code compares them there (hir.ts).
+ * scope (`scope`, `pruned-scope`: from BuildReactiveScopeTerminalsHIR on) is a jump into its body;
+ * its dependencies name variables by declaration, not SSA values, and are not read (hir.ts).
  *
  * What the entry defines, in up to three statements as in the pairing:
  * - the values the function reads and defines nowhere: for a nested function, what its entry
@@ -28,7 +28,7 @@
 import type { AdapterFailure, SsaForm } from "../adapter.js";
 import type { BlockDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import type { SnapFunction, SnapUnit } from "./hir.js";
-import { blockName, operandFor, predecessorLists, printed, reachableBlocks } from "./pair.js";
+import { blockName, operandFor, predecessorLists, printed, reachableBlocks, sameMap, sameNumbers, sameSnapshot } from "./pair.js";
 
 /** The adapter's check of a later pass's HIR: its predecessor sets and phi operands agree with its terminals' edges. */
 export const CONSISTENT_EDGES = "consistent_edges";
@@ -79,10 +79,13 @@ export function freeIdentifiers(unit: SnapUnit): Array<number[] | undefined> {
  * cannot be translated), by name. `eliminated` is the unit after EliminateRedundantPhi, whose
  * compiled function's undefined reads are the ones its entry may define (see above).
  */
-export function passForms(eliminated: SnapUnit, pass: SnapUnit): Map<string, { form: SsaForm } | { unmappable: string }> {
+export function passForms(eliminated: SnapUnit, pass: SnapUnit, previous?: { unit: SnapUnit; forms: PassForms }): PassForms {
+  // most passes change nothing the document shows (types, effects, ranges): the forms of the
+  // pass before are then this pass's too, and the library checks each form once
+  if (previous !== undefined && sameUnit(previous.unit, pass)) return previous.forms;
   const allowed = new Set(freeIdentifiers(eliminated)[0] ?? []);
   const free = freeIdentifiers(pass);
-  const out = new Map<string, { form: SsaForm } | { unmappable: string }>();
+  const out: PassForms = new Map();
   pass.functions.forEach((fn, i) => {
     if (fn.unmappable !== undefined) {
       out.set(fn.name, { unmappable: fn.unmappable });
@@ -92,6 +95,23 @@ export function passForms(eliminated: SnapUnit, pass: SnapUnit): Map<string, { f
     out.set(fn.name, { form: formOf(fn, pass, reads, free) });
   });
   return out;
+}
+
+/** The forms of a unit's functions after a pass, by name (or why a function cannot be translated). */
+export type PassForms = Map<string, { form: SsaForm } | { unmappable: string }>;
+
+/** Whether two snapshots of a unit show the same to the translation: the same functions, blocks and their predecessors, statements and identifiers. */
+function sameUnit(a: SnapUnit, b: SnapUnit): boolean {
+  if (a.functions.length !== b.functions.length || !sameMap(a.names, b.names) || !sameMap(a.declarations, b.declarations)) return false;
+  for (let i = 0; i < a.functions.length; i++) {
+    const x = a.functions[i];
+    const y = b.functions[i];
+    if (x.name !== y.name || x.parent !== y.parent || x.unmappable !== y.unmappable) return false;
+    if (x.unmappable === undefined && !sameSnapshot(x, y)) return false;
+    // the pairing takes predecessors from before SSA; here each pass's own are the graph
+    for (let k = 0; k < x.blocks.length; k++) if (!sameNumbers(x.blocks[k].preds, y.blocks[k].preds)) return false;
+  }
+  return true;
 }
 
 /** One function's document: its entry's definitions, then its reachable blocks in the HIR's order. */
