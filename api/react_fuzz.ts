@@ -56,7 +56,7 @@ export interface ReactFuzzStats {
   validated: number;
   /** Functions validated, nested ones included. */
   functions: number;
-  /** Stage reports made (enterSSA, EliminateRedundantPhi and the later passes, over all functions). */
+  /** Stages decided (enterSSA, EliminateRedundantPhi and each later pass, of every function). */
   stages: number;
   /** Case functions the compiler skipped for a reason of the code, by reason (numbers taken out). */
   skipped: Record<string, number>;
@@ -100,9 +100,11 @@ function rejection(f: ReactFunctionReport): { stage: string; property: string; s
 }
 
 /**
- * The runner: one Babel call per batch, every function captured, validated after the compiler is
- * done (outside its pipeline, which would take an error of ours for its own), and each case's
- * outcome judged from its function and those nested in it. `stats` adds up what it saw.
+ * The runner: one Babel call per batch, every function captured and validated once the compiler
+ * is done with it (at its next event, outside its pipeline, which would take an error of ours for
+ * its own), and each case's outcome judged from its function and those nested in it. `stats`
+ * adds up what it saw. A compiler that hands its logger no HIR (the releases before
+ * 19.0.0-beta-b2e8e9c-20241220) throws `MalformedInput` at the first batch.
  */
 export function reactBatchRunner(options: ReactFuzzOptions = {}): BatchRunner & { stats: ReactFuzzStats } {
   const eachPass = options.eachPass ?? true;
@@ -112,10 +114,28 @@ export function reactBatchRunner(options: ReactFuzzOptions = {}): BatchRunner & 
     compiler ??= typeof options.compiler === "function" ? await options.compiler() : await loadCompiler("formal-ssa fuzz --target react-compiler");
     const [file, text] = Object.entries(printed.files)[0];
     const files: Record<string, string> = { [file]: text };
-    const validator = new ReactValidator({ stages: "all", eachPass });
+    // as a build validates: a certified function's stages decide only what its verdict needs, a
+    // rejected one is validated again in full for its report
+    const validator = new ReactValidator({ stages: "failing", eachPass });
     validator.currentFile = file;
-    const captured: CapturedFunction[] = [];
-    const capture = new Capture((c) => captured.push(c), LAST_PASS_BEFORE_SSA, snapshot, eachPass);
+    const caseOf = (name: string) => name.split(" > ")[0];
+    // each function is validated as soon as the compiler is done with it (its CompileSuccess or
+    // error event, outside the compiler's pipeline), so that a batch's copies do not pile up; an
+    // error of formal-ssa's is that case's finding
+    const failures = new Map<string, RunFailure>();
+    let captured = 0;
+    const validate = (c: CapturedFunction) => {
+      captured++;
+      // the stages decided: enterSSA and EliminateRedundantPhi of every function of the unit, and each later pass of every function it still has
+      stats.stages += 2 * c.before.functions.length + (c.passes ?? []).reduce((n, p) => n + p.unit.functions.length, 0);
+      options.tamper?.(c);
+      try {
+        validator.validateCaptured(c);
+      } catch (e) {
+        failures.set(caseOf(c.name), { kind: "unreadable", message: `formal-ssa failed validating ${c.name}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, ...(e instanceof Error && e.stack !== undefined ? { stderr: e.stack } : {}) });
+      }
+    };
+    const capture = new Capture(validate, LAST_PASS_BEFORE_SSA, snapshot, eachPass);
     const events: CompilerEvent[] = [];
     const logger: CompilerLogger = {
       logEvent: (f, e) => {
@@ -132,25 +152,13 @@ export function reactBatchRunner(options: ReactFuzzOptions = {}): BatchRunner & 
       return { kind: "failed", failure: { kind: e instanceof MalformedInput ? "unreadable" : "crash", message, ...(e instanceof Error && e.stack !== undefined ? { stderr: e.stack } : {}) }, files };
     }
     capture.flush();
-    if (captured.length === 0 && events.some((e) => e.kind === "CompileSuccess"))
+    if (captured === 0 && events.some((e) => e.kind === "CompileSuccess"))
       // the compiler compiled functions and showed the logger none of them: a release without `debugLogIRs`
       throw new MalformedInput(
         `babel-plugin-react-compiler ${compiler.version ?? "(version unknown)"} hands its logger no HIR (no debugLogIRs): formal-ssa reads the releases that do, 19.0.0-beta-b2e8e9c-20241220 and later`,
       );
     stats.batches++;
     const lines = functionLines(text);
-    const caseOf = (name: string) => name.split(" > ")[0];
-    // validation, each function on its own: an error of formal-ssa's is that case's finding
-    const failures = new Map<string, RunFailure>();
-    for (const c of captured) {
-      options.tamper?.(c);
-      try {
-        validator.validateCaptured(c);
-      } catch (e) {
-        const name = caseOf(c.name);
-        failures.set(name, { kind: "unreadable", message: `formal-ssa failed validating ${c.name}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, ...(e instanceof Error && e.stack !== undefined ? { stderr: e.stack } : {}) });
-      }
-    }
     const report = validator.report();
     files["report.txt"] = formatReactReport(report, { functions: true, skipped: true });
     const byCase = new Map<string, ReactFunctionReport[]>();
@@ -160,7 +168,6 @@ export function reactBatchRunner(options: ReactFuzzOptions = {}): BatchRunner & 
       if (list === undefined) byCase.set(name, (list = []));
       list.push(f);
       stats.functions++;
-      stats.stages += Object.keys(f.stages ?? {}).length;
     }
     // the compiler's own failures, by the function whose start line the event gives
     const compilerFailures = new Map<string, RunFailure>();
