@@ -35,9 +35,13 @@ export const reactCaseFunction = (k: number): string => `f${k}`;
 /** The outer function every printed read goes through (a global: the compiler cannot see into it). */
 const CALL = "g";
 
-/** Words a variable of a program may not be called in JavaScript (`variableName` reaches them past 26 variables). */
+/**
+ * Names a variable of a program may not have in the printed function: JavaScript's reserved words
+ * (`variableName` reaches some past 26 variables), and the printer's own `g`, `K` and the writing
+ * closure's parameter `v`, which a variable of that name would shadow. Such a variable gets `_`.
+ */
 const RESERVED = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof let new null return super switch this throw true try typeof var void while with yield await static implements interface package private protected public arguments eval undefined NaN Infinity".split(
+  "g K v break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof let new null return super switch this throw true try typeof var void while with yield await static implements interface package private protected public arguments eval undefined NaN Infinity".split(
     " ",
   ),
 );

@@ -162,6 +162,13 @@ describe("the printer", () => {
     expect(shapeOfText(text)).toEqual(shapeOf(caseOf(HAND_MADE).program));
   });
 
+  it("a variable named like the printer's own names or a JavaScript keyword is renamed, so nothing is shadowed", () => {
+    const program = parseProgram("g := f(v)\nin := f(g, in)\nreturn in", { vars: ["g", "v", "in"] });
+    const text = printReactBatch([{ kind: "program", program, cfg: lowerProgram(program), uninitialised: [], style: 0 }]).files["case.js"];
+    expect(text).toContain("  g_ = g(v_);\n  in_ = g(g_, in_);\n  return g(in_);\n");
+    expect(nodes(text).filter((n) => n.type === "CallExpression").map((n) => (n.callee as { name: string }).name)).toEqual(["g", "g", "g"]);
+  });
+
   it("every style keeps the case's control flow, and the styles reach every feature the printer offers", () => {
     const arb = caseArbitrary(reactFuzzTarget, 12);
     const base = [caseOf(HAND_MADE, ["c"]), ...Array.from({ length: 4 }, (_, i) => generateCase(arb, caseSeed(SEED, i)))] as Array<Extract<FuzzCase, { kind: "program" }>>;
