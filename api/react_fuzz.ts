@@ -7,7 +7,8 @@
  * EliminateRedundantPhi exactly, against the HIR before SSA, and the HIR after every later pass
  * in SSA for `CFG_SSA_wf` on its own.
  *
- * What a case can come to, in this order (the first that applies is its finding):
+ * What a case can come to, in this order (the first that applies is its finding; formal-ssa
+ * failing with an exception on one of its functions comes before all, as `unreadable`):
  * - `rejected`: a stage of its function or of a function nested in it is not certified (the
  *   stage and the first failing property make the signature);
  * - `unreadable`: the adapter could not translate something the compiler produced (a gap in
