@@ -175,6 +175,26 @@ export interface Adapter<S = unknown> {
   countFunctions(input: SourceInput): number;
 }
 
+/**
+ * A producer's SSA after a later pass of its pipeline, on its own: no original to pair it with,
+ * so what can be decided is what holds of an SSA CFG alone (`CFG_SSA_wf`, as `check` decides it),
+ * with the adapter's own checks of the producer's form on top.
+ */
+export interface SsaForm {
+  name: string;
+  /** The SSA document (`kind: "ssa"`, `name` and `vars` set). */
+  ssa: FunctionDoc;
+  /** Producer-specific checks; each must hold for the form to be well-formed. */
+  checks: AdapterCheck[];
+  /** Phis of the form. */
+  phis: number;
+  /** Producer-specific sizes (`blocks` the form's blocks). */
+  stats: { blocks: number; [stat: string]: number };
+}
+
+/** One later pass's form of a function, or why it cannot be translated. */
+export type PassForm = { pass: string; form: SsaForm } | { pass: string; unmappable: string };
+
 /** One function of an in-process producer, paired at each stage of its SSA construction. */
 export interface StagedFunction {
   name: string;
@@ -185,6 +205,11 @@ export interface StagedFunction {
   stages?: Array<{ stage: string; pair: FunctionPair }>;
   /** Why the function cannot be paired (the construct and its place), when it cannot. */
   unmappable?: string;
+  /**
+   * Where the later passes were captured: the function after each of them, in pipeline order (a
+   * function a pass removed, as an outlined or dead closure, has no form from there on).
+   */
+  passes?: PassForm[];
 }
 
 /**

@@ -7,9 +7,9 @@
  * a time, so a function's documents die young; api/node/parallel.ts spreads shares of big
  * inputs over worker threads with the same results.
  */
-import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput } from "../adapters/adapter.js";
-import { certified, QUALITY, refinementCount, VALIDITY, type QualityProperty, type Verdict } from "../checks/index.js";
-import { lowerPair, lowerPairWith, type LoweredCfg, type LoweredPair } from "../io/lower.js";
+import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput, SsaForm } from "../adapters/adapter.js";
+import { certified, checkSsa, QUALITY, refinementCount, VALIDITY, type QualityProperty, type Verdict } from "../checks/index.js";
+import { lowerPair, lowerPairWith, lowerSsa, type LoweredCfg, type LoweredPair } from "../io/lower.js";
 import { invariant } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
 import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
@@ -79,7 +79,7 @@ function failureText(f: AdapterFailure, producer: string): string {
   return `block ${f.block}, ${before}${after !== undefined ? ` (${after} after ${producer})` : ""}: ${f.message}`;
 }
 
-function adapterProperties(pair: FunctionPair, producer: string): Record<string, PropertyReport> {
+function adapterProperties(pair: Pick<FunctionPair, "checks">, producer: string): Record<string, PropertyReport> {
   const out: Record<string, PropertyReport> = {};
   for (const c of pair.checks)
     out[c.property] =
@@ -239,7 +239,7 @@ function witnessPlace(w: WitnessReport): { block: string; stmt?: number; end?: b
  * One sentence for a rejected function: the first failing property (the producer's checks come
  * first), its first witness, and where that is in the before input: block and line.
  */
-function summaryOf(report: FunctionReport, pair: FunctionPair, require: readonly string[], file: string): string {
+function summaryOf(report: FunctionReport, pair: Pick<FunctionPair, "sourceLine">, require: readonly string[], file: string): string {
   for (const [name, p] of Object.entries(report.properties)) {
     if (p.holds || p.decided === false || p.accepted === true || ((QUALITY as readonly string[]).includes(name) && !require.includes(name))) continue;
     const w = p.witness?.[0];
@@ -263,6 +263,34 @@ function holdsAll(verdicts: readonly Verdict[], out: Record<string, PropertyRepo
     out[v.property] = v.holds ? { holds: true } : { holds: false, failures: v.failures, witness: [] };
   }
   return out;
+}
+
+/**
+ * A producer's SSA after a later pass, on its own (adapters/adapter.ts `SsaForm`): the adapter's
+ * checks, then what holds of an SSA CFG alone (`CFG_SSA_wf` and the quality properties that need
+ * no original, as `check` decides them). Well-formed ("certified" in the report) when the
+ * adapter's checks and every validity property hold; quality is reported, never required (a
+ * later pass may leave phis a minimal construction would not place). Nothing is certified about
+ * the translation here: there is no original to be equivalent to.
+ */
+export function checkSsaForm(form: SsaForm, pass: string): FunctionReport {
+  const t0 = performance.now();
+  const own = adapterProperties(form, pass);
+  const ownHold = form.checks.every((c) => c.failures.length === 0);
+  const { blocks, ...producerStats } = form.stats;
+  const low = lowerSsa(form.ssa, pass, form.name);
+  const verdicts = checkSsa(low.ssa);
+  const ok = ownHold && certified(verdicts, []);
+  const properties = ok && verdicts.every((v) => v.witnesses.length === 0) ? holdsAll(verdicts, own) : Object.assign(own, propertiesJson(ssaNamer(low), verdicts));
+  if (!ownHold) notDecided(properties);
+  const report: FunctionReport = {
+    name: form.name,
+    verdict: ok ? "certified" : "rejected",
+    properties,
+    stats: { blocks, nodes: low.ssa.nodeCount, phis: form.phis, values: low.ssa.valCount, ...producerStats, milliseconds: round(performance.now() - t0) } as FunctionStats,
+  };
+  if (!ok) report.summary = summaryOf(report, {}, [], pass);
+  return report;
 }
 
 /** One pair's report. */

@@ -15,10 +15,10 @@
  * `validateSources` loads them, when called; the logger needs neither.
  */
 import type { SourceInput } from "../adapters/adapter.js";
-import { Capture } from "../adapters/react-compiler/index.js";
+import { Capture, LAST_PASS_BEFORE_SSA, snapshot } from "../adapters/react-compiler/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
 import { MalformedInput, MissingDependency } from "./errors.js";
-import { inlineValidation } from "./react_logger.js";
+import { inlineValidation, outsideThePipeline } from "./react_logger.js";
 import { ReactValidator, type CompilerLogger, type ReactOptions, type ReactReport } from "./react_validator.js";
 
 export { reactCompilerAdapter, STAGES, SAME_INSTRUCTIONS, Capture, snapshot } from "../adapters/react-compiler/index.js";
@@ -44,12 +44,20 @@ export { MissingDependency };
 
 const PEERS = ["babel-plugin-react-compiler", "@babel/core"] as const;
 
-interface Babel {
+/** What @babel/core gives that is used here. */
+export interface Babel {
   transformSync(code: string, options: object): unknown;
 }
 
+/** Babel and a copy of the compiler's plugin, ready to compile (`version`: the plugin's, where known). */
+export interface LoadedCompiler {
+  babel: Babel;
+  plugin: unknown;
+  version: string | undefined;
+}
+
 /** @babel/core and the compiler's plugin, loaded when first needed. */
-export async function loadCompiler(what = "formal-ssa react"): Promise<{ babel: Babel; plugin: unknown; version: string | undefined }> {
+export async function loadCompiler(what = "formal-ssa react"): Promise<LoadedCompiler> {
   try {
     const babel = (await import("@babel/core" as string)) as Partial<Babel> & { default?: Babel };
     const mod = (await import("babel-plugin-react-compiler" as string)) as { default: unknown };
@@ -78,11 +86,19 @@ export async function validateSources(sources: readonly SourceInput[], options: 
   // each file's functions are validated once Babel is done with it, outside the compiler, which
   // would catch an error raised inside its pipeline and take it for its own
   const backend = inlineValidation(validator);
-  const capture = new Capture((c) => backend.submit(c));
-  const logger: CompilerLogger = { logEvent: (f, e) => validator.event(f, e), debugLogIRs: capture.debugLogIRs };
+  const capture = new Capture((c) => backend.submit(c), LAST_PASS_BEFORE_SSA, snapshot, options.eachPass === true);
+  const logger: CompilerLogger = {
+    logEvent: (f, e) => {
+      validator.event(f, e);
+      // the compiler is done with the function: its later passes are all captured (`eachPass`)
+      if (outsideThePipeline(e)) capture.flush();
+    },
+    debugLogIRs: capture.debugLogIRs,
+  };
   for (const s of sources) {
     validator.currentFile = s.name;
     compileOne(babel, plugin, s, logger);
+    capture.flush();
     for (const v of backend.finish()) {
       if ("error" in v) throw v.error;
       validator.record(v);

@@ -103,7 +103,7 @@ export function inlineValidation(validator: ReactValidator): ValidationBackend<S
  * pass), the compiler may catch it, so a pending error is thrown again at the next event until
  * one of these carries it out.
  */
-function outsideThePipeline(event: CompilerEvent): boolean {
+export function outsideThePipeline(event: CompilerEvent): boolean {
   return event.kind === "CompileSuccess" || event.kind === "CompileSkip" || event.kind === "PipelineError" || (event.kind === "CompileError" && event.fnLoc != null);
 }
 
@@ -138,11 +138,13 @@ export function loggerWith<U>(options: LoggerOptions, backend: (validator: React
       else validator.record(v);
     }
   };
-  const capture = new Capture<U>((c) => b.submit(c), LAST_PASS_BEFORE_SSA, b.copy);
+  const capture = new Capture<U>((c) => b.submit(c), LAST_PASS_BEFORE_SSA, b.copy, options.eachPass === true);
   return {
     logEvent(filename, event) {
       validator.event(filename, event);
       inner?.logEvent(filename, event);
+      // the compiler is done with the function: its later passes are all captured (`eachPass`)
+      if (outsideThePipeline(event)) capture.flush();
       deliver(b.ready());
       const e = internal ?? rejection;
       if (e === undefined) return;
@@ -158,6 +160,7 @@ export function loggerWith<U>(options: LoggerOptions, backend: (validator: React
       capture.debugLogIRs(value);
     },
     report() {
+      capture.flush();
       deliver(b.finish());
       if (internal !== undefined) {
         const e = internal;

@@ -3,12 +3,12 @@
  * HIR before SSA with its two stages (adapters/react-compiler), certifies both, and keeps the
  * totals and the compiler's events; the report types and their text form.
  */
-import type { FunctionPair, StagedFunction } from "../adapters/adapter.js";
-import { Capture, reactCompilerAdapter, STAGES, type CapturedFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
+import type { FunctionPair, PassForm, SsaForm, StagedFunction } from "../adapters/adapter.js";
+import { Capture, LAST_PASS_BEFORE_SSA, reactCompilerAdapter, snapshot, STAGES, type CapturedFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
 import { QUALITY, type QualityProperty } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
 import { lowerCfg } from "../io/lower.js";
-import { SOUND_REFINEMENT, validatePairDetailed, type DetailOptions, type ProducerOptions } from "./producers.js";
+import { checkSsaForm, SOUND_REFINEMENT, validatePairDetailed, type DetailOptions, type ProducerOptions } from "./producers.js";
 import { formatReport, withoutTimes, type FunctionReport } from "./report.js";
 import { requireList } from "./validate.js";
 
@@ -39,7 +39,11 @@ export interface ReactFunctionReport {
   verdict: "certified" | "rejected" | "unmappable";
   /** Phis enterSSA created, those left after EliminateRedundantPhi, and the fewest any translation needs (braun+peel). */
   phis?: { created: number; left: number; minimum: number };
-  /** Each stage's report, keyed by pass name (`SSA`, `EliminateRedundantPhi`). */
+  /**
+   * Each stage's report, keyed by pass name (`SSA`, `EliminateRedundantPhi`; with `eachPass`
+   * also every later pass in SSA, `ConstantPropagation` ... `PropagateScopeDependenciesHIR`,
+   * whose reports say whether the HIR there is well-formed SSA on its own).
+   */
   stages?: Record<string, FunctionReport>;
   reason?: string;
 }
@@ -98,6 +102,13 @@ export interface ReactOptions extends ProducerOptions {
    * what it may have to show, the counts of the others).
    */
   stages?: "all" | "failing";
+  /**
+   * Also check the HIR after every later pass that keeps it in SSA (ConstantPropagation through
+   * PropagateScopeDependenciesHIR in 1.0.0) on its own: `CFG_SSA_wf` and the HIR's own edges
+   * (adapters/react-compiler/pass_ssa.ts), each pass a stage of its own, named after it. A
+   * function is certified only when every one is well-formed too.
+   */
+  eachPass?: boolean;
 }
 
 /**
@@ -134,7 +145,7 @@ export class ReactValidator {
 
   constructor(options: ReactOptions = {}) {
     this.options = { ...options, require: requireList(options.require), undef: options.undef ?? reactCompilerAdapter.defaultUndef };
-    this.capture = new Capture((c) => this.validateCaptured(c));
+    this.capture = new Capture((c) => this.validateCaptured(c), LAST_PASS_BEFORE_SSA, snapshot, options.eachPass === true);
   }
 
   /** A compiler event (`logEvent`). */
@@ -170,6 +181,12 @@ export class ReactValidator {
     const [built, eliminated] = f.stages.map((s) => s.pair) as [FunctionPair, FunctionPair];
     this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa });
     const stages = { built, eliminated, name: f.name, line: f.line, file };
+    const r = this.validateBoth(stages);
+    return f.passes === undefined ? r : this.withPasses(r, f.passes, () => this.validateStages(stages, undefined));
+  }
+
+  /** enterSSA's and EliminateRedundantPhi's stages of a function against its HIR before SSA. */
+  private validateBoth(stages: { built: FunctionPair; eliminated: FunctionPair; name: string; line: number; file: string }): ReactFunctionReport {
     if (this.options.stages !== "failing") return this.validateStages(stages, undefined);
     // A build keeps no stage report of a certified function, so it decides only what the verdict
     // and the phi counts need: the required quality properties, and for EliminateRedundantPhi's
@@ -179,6 +196,34 @@ export class ReactValidator {
     const require = this.options.require;
     const r = this.validateStages(stages, { built: require, eliminated: [...new Set<QualityProperty>([...require, "pruned", "no_redundant_set"])] });
     return r.verdict === "certified" ? r : this.validateStages(stages, undefined);
+  }
+
+  /**
+   * A function's report with its later passes' (`eachPass`): each pass a stage, the function
+   * rejected at the first pass whose HIR is not well-formed SSA, or not validated where a pass's
+   * HIR has a construct the adapter cannot translate. `full` gives the two stages' reports where
+   * `r` kept none (a build's certified function) and a pass needs them shown.
+   */
+  private withPasses(r: ReactFunctionReport, passes: readonly PassForm[], full: () => ReactFunctionReport): ReactFunctionReport {
+    const reports: Record<string, FunctionReport> = {};
+    let rejected: string | undefined;
+    let unmappable: string | undefined;
+    // a pass that changed nothing the document shows hands over the form of the pass before: checked once
+    let last: { form: SsaForm; report: FunctionReport } | undefined;
+    for (const p of passes) {
+      if ("unmappable" in p) {
+        unmappable ??= `after ${p.pass}: ${p.unmappable}`;
+        continue;
+      }
+      const report = last?.form === p.form ? last.report : checkSsaForm(p.form, p.pass);
+      last = { form: p.form, report };
+      reports[p.pass] = report;
+      if (report.verdict === "rejected") rejected ??= firstFailure(p.pass, report, []);
+    }
+    if (r.verdict !== "certified") return r.stages === undefined ? r : { ...r, stages: { ...r.stages, ...reports } };
+    if (rejected === undefined && unmappable === undefined) return r.stages === undefined ? r : { ...r, stages: { ...r.stages, ...reports } };
+    const base = r.stages === undefined ? full() : r;
+    return { ...base, verdict: rejected !== undefined ? "rejected" : "unmappable", stages: { ...base.stages, ...reports }, reason: rejected ?? unmappable };
   }
 
   /** Both stages of a function, with the quality properties to decide at each (all where undefined). */
@@ -296,13 +341,28 @@ export function formatReactReport(report: ReactReport, options: ReactFormatOptio
   for (const f of report.functions) {
     if (f.verdict === "certified" && !options.functions) continue;
     out.push(functionLine(f));
-    if (f.verdict === "rejected")
-      for (const stage of STAGES) {
-        const r = f.stages![stage];
-        if (r.verdict === "certified") continue;
-        const text = formatReport({ format: "formal-ssa/report@1", verdict: "rejected", producer: stage === "SSA" ? "enterSSA" : "EliminateRedundantPhi", require: report.require, functions: [withoutTimes({ functions: [r] }).functions[0]] }, { failingOnly: true });
-        for (const line of text.trimEnd().split("\n").slice(1, -2)) out.push(`  ${stage}: ${line.trimStart()}`);
+    if (f.verdict === "rejected") {
+      // a later pass that only passes on what an earlier one broke is not written out again
+      let previous: { stage: string; failures: string } | undefined;
+      for (const [stage, r] of Object.entries(f.stages!)) {
+        if (r.verdict === "certified") {
+          previous = undefined;
+          continue;
+        }
+        // a later pass is checked on its own: no quality property is required of it
+        const later = !(STAGES as readonly string[]).includes(stage);
+        const text = formatReport({ format: "formal-ssa/report@1", verdict: "rejected", producer: stage === "SSA" ? "enterSSA" : stage, require: later ? undefined : report.require, functions: [withoutTimes({ functions: [r] }).functions[0]] }, { failingOnly: true });
+        const lines = text.trimEnd().split("\n").slice(1, -2);
+        // the first line names the stage's sizes; the rest are its failures
+        const failures = lines.slice(1).join("\n");
+        if (later && previous !== undefined && previous.failures === failures) {
+          out.push(`  ${stage}: the same failures as after ${previous.stage}`);
+          continue;
+        }
+        if (later) previous = { stage, failures };
+        for (const line of lines) out.push(`  ${stage}: ${line.trimStart()}`);
       }
+    }
   }
   if (options.skipped) for (const s of report.skipped) out.push(`${s.file}:${s.line}:${s.column}: skipped by the compiler (${s.event}): ${s.reason}`);
   const s = report.summary;

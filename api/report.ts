@@ -388,7 +388,7 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
     if (f.verdict === "certified" && !options.functions && unsound.length === 0) continue;
     const size =
       st.nodes !== undefined
-        ? `${plural(st.blocks, "block")}, ${plural(st.nodes, "node")}, ${producer} ${plural(st.phis ?? 0, "phi")}, minimum ${st.phis_minimum}` +
+        ? `${plural(st.blocks, "block")}, ${plural(st.nodes, "node")}, ${producer} ${plural(st.phis ?? 0, "phi")}${st.phis_minimum !== undefined ? `, minimum ${st.phis_minimum}` : ""}` +
           `${st.refinements ? `, ${plural(st.refinements, "refinement")}` : ""}${st.unreachable_blocks ? `, ${st.unreachable_blocks} unreachable` : ""}${time(st)}`
         : "";
     const limit = options.full ? Infinity : PRODUCER_TEXT_WITNESSES;

@@ -7,6 +7,14 @@
  * - `EliminateRedundantPhi`: right after the trivial phis are gone.
  * A hir value named `HIR` (the lowering) starts a new function. A function the compiler gives up
  * on between the points is never emitted: the compiler's logger event says why.
+ *
+ * With `eachPass`, also the HIR after every later pass that keeps it in SSA (ConstantPropagation
+ * through PropagateScopeDependenciesHIR in 1.0.0): every `hir` value after EliminateRedundantPhi
+ * that is the compiled function itself (the compiler logs the functions nested in it too, as
+ * `AnalyseFunction (inner)`: those are in the unit already), until the compiler logs something
+ * other than HIR (the reactive function), starts another function, or its logger learns that the
+ * function is done (`flush`, at the compiler's `CompileSuccess` or error event: a function it
+ * gives up on in a later pass is emitted with the passes seen).
  */
 import { decodeUnit, functionPlace, snapshot, type EncodedUnit, type HirFunction, type SnapUnit } from "./hir.js";
 
@@ -35,6 +43,11 @@ export interface CapturedFunction<U = SnapUnit> {
   eliminated: U;
   /** Set when a point was not seen (the function cannot be validated): why. */
   missing?: string;
+  /**
+   * With `eachPass`: the HIR after each pass that follows EliminateRedundantPhi and keeps the HIR
+   * in SSA, in pipeline order, each under the name the compiler logs it by.
+   */
+  passes?: Array<{ name: string; unit: U }>;
 }
 
 /** The captured function with its units decoded. */
@@ -42,7 +55,10 @@ export function decodeCaptured(c: CapturedFunction<EncodedUnit>): CapturedFuncti
   const before = decodeUnit(c.before);
   const ssa = c.ssa === c.before ? before : decodeUnit(c.ssa);
   const eliminated = c.eliminated === c.ssa ? ssa : decodeUnit(c.eliminated);
-  return { ...c, before, ssa, eliminated };
+  const { passes, ...rest } = c;
+  const decoded: CapturedFunction = { ...rest, before, ssa, eliminated };
+  if (passes !== undefined) decoded.passes = passes.map((p) => ({ name: p.name, unit: decodeUnit(p.unit) }));
+  return decoded;
 }
 
 /**
@@ -52,6 +68,8 @@ export function decodeCaptured(c: CapturedFunction<EncodedUnit>): CapturedFuncti
 export class Capture<U = SnapUnit> {
   private before: U | undefined;
   private ssa: U | undefined;
+  /** With `eachPass`: the function captured through EliminateRedundantPhi, collecting its later passes. */
+  private pending: { captured: CapturedFunction<U>; passes: Array<{ name: string; unit: U }>; fn: HirFunction } | undefined;
   /** Milliseconds spent copying HIR (the bench sets them against the compiler's time). */
   milliseconds = 0;
 
@@ -59,10 +77,33 @@ export class Capture<U = SnapUnit> {
     private readonly emit: (f: CapturedFunction<U>) => void,
     private readonly lastPassBeforeSsa: string = LAST_PASS_BEFORE_SSA,
     private readonly copy: (fn: HirFunction) => U = snapshot as unknown as (fn: HirFunction) => U,
+    private readonly eachPass = false,
   ) {}
+
+  /**
+   * Emits the function whose later passes are being collected, if any: the compiler is done with
+   * it (its `CompileSuccess` or error event; the end of a file).
+   */
+  flush(): void {
+    const p = this.pending;
+    if (p === undefined) return;
+    this.pending = undefined;
+    this.emit({ ...p.captured, passes: p.passes });
+  }
 
   /** The logger's `debugLogIRs`. */
   readonly debugLogIRs = (v: PipelineValue): void => {
+    if (this.pending !== undefined) {
+      // the later passes log the very object that went through SSA; anything else ends them
+      if (v.kind === "hir" && v.value === this.pending.fn && v.name !== "HIR") {
+        const t0 = performance.now();
+        this.pending.passes.push({ name: v.name, unit: this.copy(v.value as HirFunction) });
+        this.milliseconds += performance.now() - t0;
+        return;
+      }
+      if (v.kind === "hir" && v.name !== "HIR") return;
+      this.flush();
+    }
     if (v.kind !== "hir") return;
     if (v.name === "HIR") {
       this.before = undefined;
@@ -99,7 +140,8 @@ export class Capture<U = SnapUnit> {
       this.before = undefined;
       this.ssa = undefined;
       this.milliseconds += performance.now() - t0;
-      this.emit(captured);
+      if (this.eachPass) this.pending = { captured, passes: [], fn };
+      else this.emit(captured);
       return;
     }
     this.milliseconds += performance.now() - t0;

@@ -564,6 +564,11 @@ class Snapshotter {
       case "try":
         if (f.handlerBinding !== null && f.handlerBinding !== undefined) this.use(f.handlerBinding);
         break;
+      // A reactive scope (`scope`, `pruned-scope`: BuildReactiveScopeTerminalsHIR on) reads
+      // nothing here. Its dependencies (PropagateScopeDependenciesHIR) name variables by their
+      // declaration: the compiled code compares the variable's value where the scope starts,
+      // and the identifier recorded may be a later SSA value of it (the phi of a loop inside
+      // the scope: test/react/fixtures/scope_loop.js), so they are no SSA uses.
     }
     w.close(uses);
   }

@@ -41,16 +41,16 @@ export const SAME_INSTRUCTIONS = "same_instructions";
 /** A function the adapter could pair, or the reason it could not. */
 export type PairResult = { kind: "pair"; pair: FunctionPair } | { kind: "unmappable"; name: string; line: number; reason: string };
 
-const blockName = (id: number) => `bb${id}`;
+export const blockName = (id: number): string => `bb${id}`;
 
-function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
 /** `x$12`, `#t43$43`, `$7`: the compiler's printed form (printIdentifier). */
-function printed(names: Map<number, string>, id: number): string {
+export function printed(names: Map<number, string>, id: number): string {
   return `${names.get(id) ?? ""}$${id}`;
 }
 
@@ -76,7 +76,7 @@ class VariableNames {
  * Predecessors with the multiplicity of the terminals' edges, in the HIR's order of `preds`; a
  * disagreement between the two is reported.
  */
-function predecessorLists(fn: SnapFunction, failures: AdapterFailure[]): Map<number, number[]> {
+export function predecessorLists(fn: SnapFunction, failures: AdapterFailure[]): Map<number, number[]> {
   const blocks = fn.blocks;
   const position = new Map<number, number>();
   for (let i = 0; i < blocks.length; i++) position.set(blocks[i].id, i);
@@ -133,7 +133,7 @@ function edgeCounts(edges: readonly number[]): Map<number, number> {
 }
 
 /** The blocks reachable from the entry along the terminals' edges (iteratively: no recursion). */
-function reachableBlocks(fn: SnapFunction): Set<number> {
+export function reachableBlocks(fn: SnapFunction): Set<number> {
   const succs = new Map<number, number[]>();
   for (let i = 0; i < fn.blocks.length; i++) succs.set(fn.blocks[i].id, fn.blocks[i].terminal.succs);
   const seen = new Set<number>([fn.entry]);
@@ -481,10 +481,10 @@ class StagePairing {
 }
 
 /** Up to this many operands or predecessors a phi's lookups scan its lists. */
-const SCAN_LIMIT = 8;
+export const SCAN_LIMIT = 8;
 
 /** A phi's operand for a predecessor, by a scan: the last one listed, as a map built from the list keeps it. */
-function operandFor(ops: ReadonlyArray<readonly [number, number]>, pred: number): number | undefined {
+export function operandFor(ops: ReadonlyArray<readonly [number, number]>, pred: number): number | undefined {
   let found: number | undefined;
   for (let i = 0; i < ops.length; i++) if (ops[i][0] === pred) found = ops[i][1];
   return found;
@@ -520,7 +520,7 @@ function pairOf(sides: Sides): FunctionPair {
   };
 }
 
-function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
+export function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
   // forEach, not an iterator per entry (see readVariables)
@@ -537,7 +537,7 @@ function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
  * statements and terminals over the same identifiers. (Identifiers are the compiler's objects'
  * ids: the same id names the same identifier, with the same declaration and name, in both.)
  */
-function sameSnapshot(a: SnapFunction, b: SnapFunction): boolean {
+export function sameSnapshot(a: SnapFunction, b: SnapFunction): boolean {
   if (a.entry !== b.entry || a.blocks.length !== b.blocks.length || !sameNumbers(a.params, b.params) || !sameNumbers(a.context, b.context)) return false;
   for (let k = 0; k < a.blocks.length; k++) {
     const x = a.blocks[k];

@@ -43,7 +43,7 @@ export const BATCH = 8;
 export const STEAL_AFTER_MS = 20;
 
 /** The options a validation thread takes (no callbacks: those run in the build's thread). */
-export type ThreadOptions = Pick<ReactOptions, "require" | "undef" | "necessaryPaths" | "names" | "producerVersion" | "stages">;
+export type ThreadOptions = Pick<ReactOptions, "require" | "undef" | "necessaryPaths" | "names" | "producerVersion" | "stages" | "eachPass" | "acceptUnsoundRefinements">;
 
 /** What the thread is sent: functions numbered from `first` on, in order. */
 export interface ToThread {
@@ -281,6 +281,8 @@ export function threadLogger(options: LoggerOptions, limits?: ThreadLimits): Val
     names: options.names,
     producerVersion: options.producerVersion,
     stages: options.stages ?? "failing",
+    eachPass: options.eachPass,
+    acceptUnsoundRefinements: options.acceptUnsoundRefinements,
   };
   let used = false;
   let told = false;

@@ -125,10 +125,12 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
     "WitnessReport",
   ],
   "formal-ssa/react-compiler": [
+    "Babel",
     "CapturedFunction",
     "CompilerEvent",
     "CompilerLogger",
     "HirFunction",
+    "LoadedCompiler",
     "LoggerOptions",
     "PipelineValue",
     "ReactFormatOptions",

@@ -577,6 +577,15 @@ describe("react-report.json: formal-ssa react --json and the library's validateS
     );
   });
 
+  it("eachPass: a stage per later pass is valid; a certified function with a later pass not certified is not", async () => {
+    const r = await validateSources([{ text: source, name: "x.js" }], { eachPass: true });
+    expectValid("react-report", r);
+    const f = r.functions[0];
+    expect(Object.keys(f.stages!)).toContain("PropagateScopeDependenciesHIR");
+    const broken = { ...r, functions: [{ ...f, stages: { ...f.stages!, DeadCodeElimination: { ...f.stages!.DeadCodeElimination, verdict: "rejected" } } }] };
+    expect(errors("react-report", broken)).toContainEqual(expect.stringMatching(/DeadCodeElimination\/verdict: must be equal to constant/));
+  });
+
   it("rejects a certified report with a rejected function, and an unmappable function without a reason", async () => {
     const good = await validateSources([{ text: source, name: "x.js" }]);
     expectValid("react-report", good);
