@@ -96,6 +96,11 @@ export interface FuzzTarget {
   readonly runner: ProcessRunner | InProcessRunner;
   /** The file a finding's shrunk case is written to (`case.c`, `case.comp`, `case.js`, `before.ll`). */
   readonly caseFile: string;
+  /**
+   * For an in-process producer: the shell commands that run it on a batch's files without
+   * formal-ssa (a finding's README); a process runner's steps are those commands already.
+   */
+  reproduce?(variant: string, files: readonly string[]): string[];
   /** The producer's version as the adapter should take it (`SourceInput.version`: LLVM's `--llvm-version`), where the input does not say. */
   inputVersion?(variant: string): string | undefined;
 }

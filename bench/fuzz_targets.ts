@@ -21,7 +21,6 @@ import { llvmAdapter } from "../adapters/llvm/index.js";
 import { caseArbitrary, caseSeed, generateCase, runCampaign } from "../api/fuzz_producers.js";
 import { DEFAULT_BATCH, FUZZ_TARGETS } from "../api/fuzz_options.js";
 import { prepareTarget } from "../api/node/fuzz_producers.js";
-import "../api/node/in_process_targets.js";
 import { validateWith } from "../api/producers.js";
 import { MalformedInput } from "../spec/errors.js";
 

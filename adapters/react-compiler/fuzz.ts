@@ -342,4 +342,10 @@ export const reactFuzzTarget: FuzzTarget = {
   print: (cases) => printReactBatch(cases),
   caseFile: "case.js",
   runner: { kind: "in-process" },
+  // the compiler's own errors (invariants) show without formal-ssa; an SSA rejection needs the
+  // validator, or the compiler's debugLogIRs, to be seen
+  reproduce: () => [
+    `node -e 'require("@babel/core").transformFileSync("case.js", { babelrc: false, configFile: false, plugins: [["babel-plugin-react-compiler", { compilationMode: "all", panicThreshold: "all_errors" }]] })'`,
+    "formal-ssa react case.js --each-pass --functions",
+  ],
 };

@@ -185,8 +185,9 @@ export interface FindingRecord extends Omit<CampaignFinding, "case"> {
 export interface WriteFindingOptions {
   out: string;
   target: FuzzTarget;
+  /** The target's runner, for one more run of the case alone (its files). */
+  runner: BatchRunner;
   maxBlocks: number;
-  timeoutMs: number;
   /** The version line of the variant's producer. */
   version: string;
 }
@@ -205,17 +206,18 @@ export async function writeProducerFinding(f: CampaignFinding, o: WriteFindingOp
   const printed = o.target.print([f.case], f.variant);
   for (const [file, text] of Object.entries(printed.files)) writeFileSync(join(dir, file), text);
   // one more run of the case alone, for its files
-  const runner = o.target.runner.kind === "process" ? processRunner(o.target, o.timeoutMs) : undefined;
-  const run = runner === undefined ? undefined : await runner(f.variant, printed, [f.case]);
-  for (const [file, text] of Object.entries(run?.files ?? {})) if (printed.files[file] === undefined) writeFileSync(join(dir, file === "report.txt" ? "report.txt" : file), text);
-  if (run?.kind === "failed" && run.failure.stderr) writeFileSync(join(dir, "stderr.txt"), run.failure.stderr);
-  const lines = [`formal-ssa fuzz --target ${o.target.name} finding: ${f.description}`, "", `signature: ${f.signature}`, `producer: ${o.version} (variant ${f.variant})`, `hits: ${f.hits} (campaign seed ${f.seed}, first at case ${f.index}; shrunk in ${f.shrinkSteps} steps)`, ""];
+  const run = await o.runner(f.variant, printed, [f.case]);
+  for (const [file, text] of Object.entries(run.files)) if (printed.files[file] === undefined) writeFileSync(join(dir, file), text);
+  if (run.kind === "failed" && run.failure.stderr) writeFileSync(join(dir, "stderr.txt"), run.failure.stderr);
+  const lines = [`formal-ssa fuzz --target ${o.target.name} finding: ${f.description}`, "", `signature: ${f.signature}`, `producer: ${o.version} (variant ${f.variant})`, `found at case ${f.index} of campaign seed ${f.seed}, shrunk in ${f.shrinkSteps} steps (finding.json counts the hits)`, ""];
   if (o.target.runner.kind === "process") {
     lines.push("Reproduce without formal-ssa (in this folder):");
     for (const step of o.target.runner.steps(f.variant, Object.keys(printed.files))) lines.push(`  ${stepText(step, ".")}`);
     if (o.target.runner.validator !== undefined) lines.push(`  ${stepText(o.target.runner.validator(f.variant, "<after>"), ".")}`);
     lines.push("");
   }
+  const inProcess = o.target.runner.kind === "in-process" ? o.target.reproduce : undefined;
+  if (inProcess !== undefined) lines.push("Reproduce without formal-ssa (in this folder):", ...inProcess(f.variant, Object.keys(printed.files)).map((l) => `  ${l}`), "");
   lines.push("Replay with formal-ssa (runs the producer again and validates):", `  formal-ssa fuzz --replay ${shellQuote(dir)}`, "");
   writeFileSync(join(dir, "README.txt"), `${lines.join("\n")}\n`);
   return dir;
@@ -329,13 +331,15 @@ export interface InProcessOptions {
   reactCompilerDir?: string;
 }
 
-/** In-process runners by target name, loaded only when their target runs. */
-const IN_PROCESS: Record<string, (o: InProcessOptions) => Promise<{ runner: BatchRunner; version: string }>> = {};
-
-/** Registers the in-process runner of a target (api/node/react_fuzz.ts registers the React Compiler's). */
-export function registerInProcessRunner(name: string, make: (o: InProcessOptions) => Promise<{ runner: BatchRunner; version: string }>): void {
-  IN_PROCESS[name] = make;
-}
+/** In-process runners by target name, loaded only when their target runs (the React Compiler brings Babel). */
+const IN_PROCESS: Record<string, (o: InProcessOptions) => Promise<{ runner: BatchRunner; version: string }>> = {
+  "react-compiler": async (o) => {
+    const { nodeReactBatchRunner } = await import("./react_fuzz.js");
+    const runner = nodeReactBatchRunner({ reactCompiler: o.reactCompilerDir });
+    const loaded = await runner.compiler();
+    return { runner, version: `babel-plugin-react-compiler ${loaded.version ?? "(version unknown)"}` };
+  },
+};
 
 /**
  * A target ready to run: its tools checked (missing ones: `MalformedInput` naming them and how to

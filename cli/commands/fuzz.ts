@@ -207,7 +207,6 @@ const PROGRESS_LINE_MS = 60_000;
 async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Promise<void> {
   const engine = await import("../../api/fuzz_producers.js");
   const node = await import("../../api/node/fuzz_producers.js");
-  await import("../../api/node/in_process_targets.js");
   for (const [flag, given] of [["--constructor", flags.command], ["--shape", flags.shape !== "any" ? flags.shape : undefined]] as const)
     if (given !== undefined) throw new MalformedInput(`${flag}: not with --target, --replay or --merge (a target takes the shapes its language has)`);
 
@@ -275,7 +274,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
       runner: p.runner,
       onFinding: async (f) => {
         findings++;
-        const dir = await node.writeProducerFinding(f, { out: flags.out, target: p.target, maxBlocks: flags.maxBlocks, timeoutMs: flags.timeout, version: p.version(f.variant) });
+        const dir = await node.writeProducerFinding(f, { out: flags.out, target: p.target, runner: p.runner, maxBlocks: flags.maxBlocks, version: p.version(f.variant) });
         print(io, `FINDING [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n`);
       },
       onProgress: (q) => {
