@@ -300,6 +300,8 @@ export interface CampaignOptions {
   runs?: number;
   /** ... after this long (ms), whichever comes first. */
   timeLimitMs?: number;
+  /** Asked before each batch: true ends the campaign there, with what it has (an interrupt). */
+  stopRequested?: () => boolean;
   shard?: { index: number; count: number };
   /** Time to shrink one new finding (ms). */
   shrinkTimeMs: number;
@@ -326,7 +328,7 @@ export interface CampaignResult {
 
 /**
  * A campaign on one target: batches of consecutive case indices of this shard, cycling the
- * variants batch by batch, until `runs` cases or `timeLimitMs`. A signature seen for the first
+ * variants batch by batch, until `runs` cases, `timeLimitMs` or `stopRequested`. A signature seen for the first
  * time is shrunk and reported (`onFinding`); later hits only count.
  */
 export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
@@ -342,7 +344,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   let first = -1;
   let last = -1;
   const timeUp = () => o.timeLimitMs !== undefined && performance.now() - start >= o.timeLimitMs;
-  const enough = () => (o.runs !== undefined && cases >= o.runs) || timeUp();
+  const enough = () => (o.runs !== undefined && cases >= o.runs) || timeUp() || o.stopRequested?.() === true;
   while (!enough()) {
     const want = o.runs === undefined ? o.batchSize : Math.min(o.batchSize, o.runs - cases);
     const indices: number[] = [];
@@ -384,6 +386,9 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
       await o.onFinding?.(found);
     }
     o.onProgress?.({ cases, findings: bySignature.size, elapsedMs: performance.now() - start });
+    // a turn of the event loop between batches (the producers may run synchronously): signals,
+    // timers and the caller's stop request get their chance
+    if (o.stopRequested !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], firstIndex: first, lastIndex: last };
 }

@@ -257,40 +257,62 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   const rows: Array<Awaited<ReturnType<typeof engine.runCampaign>> & { variants: string[] }> = [];
   let findings = 0;
   const perTarget = flags.time === undefined ? undefined : flags.time / prepared.length;
-  for (const { p, variants } of prepared) {
-    const start = performance.now();
-    let lastLine = 0;
-    const r = await engine.runCampaign({
-      target: p.target,
-      variants,
-      seed,
-      maxBlocks: flags.maxBlocks,
-      batchSize: flags.batch,
-      ...(runs !== undefined ? { runs } : {}),
-      ...(perTarget !== undefined ? { timeLimitMs: perTarget } : {}),
-      ...(flags.shard !== undefined ? { shard: flags.shard } : {}),
-      shrinkTimeMs: flags.shrinkTime,
-      shrinkRuns: flags.shrinkRuns,
-      runner: p.runner,
-      onFinding: async (f) => {
-        findings++;
-        const dir = await node.writeProducerFinding(f, { out: flags.out, target: p.target, runner: p.runner, maxBlocks: flags.maxBlocks, version: p.version(f.variant) });
-        print(io, `FINDING [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n`);
-      },
-      onProgress: (q) => {
-        const line = `${p.target.name}: ${q.cases} cases, ${q.findings} findings, ${((q.cases * 1000) / Math.max(1, q.elapsedMs)).toFixed(0)} cases/s`;
-        if (io.stderr.isTTY === true) io.stderr.write(`\r\x1b[K${line}`);
-        else if (q.elapsedMs - lastLine >= PROGRESS_LINE_MS) {
-          // a long campaign in a log: a line a minute
-          lastLine = q.elapsedMs;
-          io.stderr.write(`fuzz: ${line} after ${(q.elapsedMs / 1000).toFixed(0)} s\n`);
-        }
-      },
-    });
-    if (io.stderr.isTTY === true) io.stderr.write("\r\x1b[K");
-    // hits beyond the first are counted after the finding was written: the record follows
-    for (const f of r.findings) if (f.hits > 1) await node.updateHits(flags.out, f);
-    rows.push({ ...r, variants, elapsedMs: performance.now() - start });
+  // SIGINT (Ctrl-C) or SIGTERM (a pod evicted, a CI job cancelled): the batch under way ends, its
+  // findings are written, and the summary says how far the campaign got; a second signal ends the
+  // process at once. The producers run in process groups of their own, so a terminal's Ctrl-C
+  // does not kill them mid-batch (which would read as a crash).
+  let interrupted: string | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted !== undefined) process.exit(signal === "SIGINT" ? 130 : 143);
+    interrupted = signal;
+    io.stderr.write(`${io.stderr.isTTY === true ? "\r\x1b[K" : ""}formal-ssa fuzz: ${signal}: stopping after this batch (again to stop at once)\n`);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    await runCampaigns();
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+  async function runCampaigns(): Promise<void> {
+    for (const { p, variants } of prepared) {
+      if (interrupted !== undefined) break;
+      const start = performance.now();
+      let lastLine = 0;
+      const r = await engine.runCampaign({
+        target: p.target,
+        variants,
+        seed,
+        maxBlocks: flags.maxBlocks,
+        batchSize: flags.batch,
+        ...(runs !== undefined ? { runs } : {}),
+        ...(perTarget !== undefined ? { timeLimitMs: perTarget } : {}),
+        ...(flags.shard !== undefined ? { shard: flags.shard } : {}),
+        shrinkTimeMs: flags.shrinkTime,
+        shrinkRuns: flags.shrinkRuns,
+        stopRequested: () => interrupted !== undefined,
+        runner: p.runner,
+        onFinding: async (f) => {
+          findings++;
+          const dir = await node.writeProducerFinding(f, { out: flags.out, target: p.target, runner: p.runner, maxBlocks: flags.maxBlocks, version: p.version(f.variant) });
+          print(io, `FINDING [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n`);
+        },
+        onProgress: (q) => {
+          const line = `${p.target.name}: ${q.cases} cases, ${q.findings} findings, ${((q.cases * 1000) / Math.max(1, q.elapsedMs)).toFixed(0)} cases/s`;
+          if (io.stderr.isTTY === true) io.stderr.write(`\r\x1b[K${line}`);
+          else if (q.elapsedMs - lastLine >= PROGRESS_LINE_MS) {
+            // a long campaign in a log: a line a minute
+            lastLine = q.elapsedMs;
+            io.stderr.write(`fuzz: ${line} after ${(q.elapsedMs / 1000).toFixed(0)} s\n`);
+          }
+        },
+      });
+      if (io.stderr.isTTY === true) io.stderr.write("\r\x1b[K");
+      // hits beyond the first are counted after the finding was written: the record follows
+      for (const f of r.findings) if (f.hits > 1) await node.updateHits(flags.out, f);
+      rows.push({ ...r, variants, elapsedMs: performance.now() - start });
+  }
   }
   const table = node.formatSummary(
     rows.map((r) => ({
@@ -306,6 +328,8 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
     })),
   );
   print(io, table);
+  if (interrupted !== undefined) print(io, `interrupted by ${interrupted}: the table counts the cases run until then\n`);
   print(io, findings === 0 ? `clean: no finding (seed ${seed}${shard})\n` : `${findings} finding${findings === 1 ? "" : "s"} in ${flags.out} (seed ${seed}${shard})\n`);
-  setExit(findings > 0 ? 1 : 0);
+  // a campaign cut short says so to its caller (a shell's 128 + the signal), unless it found something
+  setExit(findings > 0 ? 1 : interrupted === "SIGINT" ? 130 : interrupted === "SIGTERM" ? 143 : 0);
 }

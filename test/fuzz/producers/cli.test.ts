@@ -5,13 +5,15 @@
  * reproduce it) and exits 1; `--replay` runs the case again (exit 1 while the finding is there,
  * 0 once it is gone); the findings of two shards merge into one per signature, hits summed.
  * The finding here is a real one of its kind: opt given 1 ms cannot answer (a timeout), which is
- * how a hang is caught.
+ * how a hang is caught. A campaign sent SIGTERM (the real bin: the test is about the process)
+ * ends after its batch with its summary and the signal's exit code.
  */
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runMain } from "../../cli/cli.js";
+import { MAIN, ROOT, runMain } from "../../cli/cli.js";
 
 const SEED = String(Number(process.env.FC_SEED ?? 20161017));
 const run = (...args: string[]) => runMain(args, ROOT);
@@ -71,5 +73,24 @@ describe("formal-ssa fuzz --target llvm-mem2reg", () => {
     const folders = readdirSync(merged);
     expect(folders.length).toBe(1);
     expect(JSON.parse(readFileSync(join(merged, folders[0], "finding.json"), "utf8")).hits).toBe(6);
+  }, SLOW);
+
+  it("SIGTERM during a long campaign: the batch under way ends, the summary says interrupted with the cases run, exit 143", async () => {
+    const out = join(dir, "interrupted");
+    const child = spawn(process.execPath, [MAIN, "fuzz", "--target", "llvm-mem2reg", "--variant", "14", "--time", "10m", "--batch", "50", "--seed", SEED, "--out", out], { cwd: ROOT });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    // the header is printed once the target is prepared: the campaign is under way
+    const started = new Promise<void>((resolve) => child.stderr.on("data", (d) => ((stderr += d), stderr.includes("per target") && resolve())));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    await started;
+    child.kill("SIGTERM");
+    const code = await exited;
+    expect(stderr).toContain("formal-ssa fuzz: SIGTERM: stopping after this batch");
+    expect(stdout).toMatch(/^target +variants +cases +seconds +cases\/s +findings +hits\nllvm-mem2reg +14 +\d+ /);
+    expect(stdout).toContain("interrupted by SIGTERM: the table counts the cases run until then");
+    expect(stdout).toContain(`clean: no finding (seed ${SEED})`);
+    expect(code).toBe(143);
   }, SLOW);
 });
