@@ -20,7 +20,9 @@
  * - clean: certified, or skipped by the compiler for a reason of the user's code (`Todo`,
  *   `UnsupportedSyntax`, a rule of React): not a finding; `stats` counts them by reason.
  *
- * There is no timeout: the compiler runs in this thread.
+ * The runner has no timeout of its own: the compiler runs in the runner's thread. The CLI's target
+ * runs it in a worker thread (api/node/isolated_runner.ts) with a heap limit and a time limit per
+ * batch, so that a hang or a heap eaten is a finding of its case.
  */
 import type { CapturedFunction } from "../adapters/react-compiler/index.js";
 import { Capture, LAST_PASS_BEFORE_SSA, snapshot } from "../adapters/react-compiler/index.js";

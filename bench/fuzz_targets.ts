@@ -68,7 +68,7 @@ async function batched(name: string, seconds: number): Promise<Row> {
   const target = FUZZ_TARGETS.find((t) => t.name === name)!;
   try {
     const p = await prepareTarget(target, target.variants, { timeoutMs: 300_000 });
-    const r = await runCampaign({ target, seed: SEED, maxBlocks: MAX_BLOCKS, batchSize: DEFAULT_BATCH, timeLimitMs: seconds * 1000, shrinkTimeMs: 0, runner: p.runner });
+    const r = await runCampaign({ target, seed: SEED, maxBlocks: MAX_BLOCKS, batchSize: DEFAULT_BATCH, timeLimitMs: seconds * 1000, shrinkTimeMs: 0, runner: p.runner }).finally(() => p.close?.());
     const s = r.elapsedMs / 1000;
     return { target: name, variants: target.variants.join(", "), batch: DEFAULT_BATCH, cases: r.cases, seconds: s, perSecond: r.cases / s, findings: r.findings.map((f) => `${f.signature} (${f.hits} hits)`) };
   } catch (e) {

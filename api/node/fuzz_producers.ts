@@ -19,6 +19,7 @@ import { validateWith } from "../producers.js";
 import { formatReport, type Report } from "../report.js";
 import { QUALITY } from "../../checks/index.js";
 import { shellQuote } from "../fuzz_options.js";
+import { isolatedRunner } from "./isolated_runner.js";
 
 const QUALITY_SET = new Set<string>(QUALITY);
 
@@ -323,6 +324,8 @@ export interface PreparedTarget {
   target: FuzzTarget;
   runner: BatchRunner;
   version(variant: string): string;
+  /** Ends what the runner keeps (an in-process target's worker thread); the campaign calls it when done. */
+  close?: () => Promise<void>;
 }
 
 /** Options of the in-process runners (the React Compiler). */
@@ -332,11 +335,20 @@ export interface InProcessOptions {
 }
 
 /** In-process runners by target name, loaded only when their target runs (the React Compiler brings Babel). */
-const IN_PROCESS: Record<string, (o: InProcessOptions) => Promise<{ runner: BatchRunner; version: string }>> = {
+const IN_PROCESS: Record<string, (o: InProcessOptions & { timeoutMs: number }) => Promise<{ runner: BatchRunner & { close(): Promise<void> }; version: string }>> = {
   "react-compiler": async (o) => {
-    const { nodeReactBatchRunner } = await import("./react_fuzz.js");
-    const runner = nodeReactBatchRunner({ reactCompiler: o.reactCompilerDir });
-    const loaded = await runner.compiler();
+    // loaded here too: the version line, and a bad --react-compiler DIR refused before any batch
+    const { loadReactCompiler } = await import("./react_fuzz.js");
+    const loaded = await loadReactCompiler(o.reactCompilerDir);
+    // the compiler runs in a worker thread (isolated_runner.ts): a case it loops on or eats memory
+    // with is a timeout or a crash of that batch, bisected to its case, not the campaign's end
+    const runner = isolatedRunner({
+      module: new URL("./react_fuzz.js", import.meta.url).href,
+      factory: "nodeReactBatchRunner",
+      options: o.reactCompilerDir === undefined ? {} : { reactCompiler: o.reactCompilerDir },
+      timeoutPerCaseMs: o.timeoutMs,
+      producer: "babel-plugin-react-compiler",
+    });
     return { runner, version: `babel-plugin-react-compiler ${loaded.version ?? "(version unknown)"}` };
   },
 };
@@ -356,7 +368,7 @@ export async function prepareTarget(target: FuzzTarget, variants: readonly strin
   const make = IN_PROCESS[target.name];
   if (make === undefined) throw new MalformedInput(`--target ${target.name}: no in-process runner`);
   const { runner, version } = await make(o);
-  return { target, runner, version: () => version };
+  return { target, runner, version: () => version, close: runner.close };
 }
 
 /** A written finding's hit count, brought up to date after the campaign counted more hits. */

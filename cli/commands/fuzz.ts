@@ -81,7 +81,7 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
         `fuzz a producer: random programs in its own language through it, many to a batch, every function validated as \`formal-ssa validate\` does (${FUZZ_TARGETS.map((t) => `${t.name}: ${t.description}`).join("; ")}); all: every target whose tools are here`,
       ).choices([...TARGETS, "all"]),
     )
-    .addOption(new Option("--timeout <ms>", "per case for --constructor, per producer run for --target").argParser(integer(1)).default(DEFAULT_TIMEOUT_MS))
+    .addOption(new Option("--timeout <ms>", "per case for --constructor, per producer run for --target (react-compiler: per case of a batch)").argParser(integer(1)).default(DEFAULT_TIMEOUT_MS))
     .addOption(new Option("--time <duration>", "with --target: stop after this long (90s, 10m, 1h30m), shared equally by the targets").argParser(duration))
     .addOption(new Option("--batch <k>", "with --target: cases per producer run").argParser(integer(1, 100_000)).default(DEFAULT_BATCH))
     .addOption(new Option("--shard <I/N>", "with --target: run only the cases of shard I of N (case indices i with i mod N = I-1), for spreading a campaign over machines").argParser(shardOf))
@@ -223,7 +223,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
     const target = fuzzTargetNamed(record.target);
     if (target === undefined) throw new MalformedInput(`${flags.replay}/finding.json: unknown target ${JSON.stringify(record.target)} (choose from ${TARGETS.join(", ")})`);
     const prepared = await node.prepareTarget(target, [record.variant], { timeoutMs: flags.timeout, reactCompilerDir: flags.reactCompiler });
-    const r = await node.replayFinding(record, target, prepared.runner);
+    const r = await node.replayFinding(record, target, prepared.runner).finally(() => prepared.close?.());
     print(io, `${r.reproduced ? "still there" : "gone"}: ${r.description}\n  finding: ${record.signature} (${record.version} then; ${prepared.version(record.variant)} now)\n`);
     setExit(r.reproduced ? 1 : 0);
     return;
@@ -274,6 +274,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+    for (const { p } of prepared) await p.close?.();
   }
   async function runCampaigns(): Promise<void> {
     for (const { p, variants } of prepared) {

@@ -94,3 +94,14 @@ describe("formal-ssa fuzz --target llvm-mem2reg", () => {
     expect(code).toBe(143);
   }, SLOW);
 });
+
+describe("formal-ssa fuzz --target react-compiler (the compiler in a worker thread)", () => {
+  it("a campaign of 40 cases: the summary table counts them all, and the process ends (the worker is closed)", async () => {
+    const out = join(dir, "react");
+    const r = await run("fuzz", "--target", "react-compiler", "--runs", "40", "--batch", "20", "--seed", SEED, "--out", out, "--shrink-runs", "5");
+    expect(r.stdout).toMatch(/^target +variants +cases +seconds +cases\/s +findings +hits\nreact-compiler +default +40 /m);
+    // the compiler's own invariants are findings (exit 1); nothing else may end the run
+    expect([0, 1]).toContain(r.status);
+    expect(r.stdout).not.toMatch(/FINDING \[react-compiler:(crash|timeout|unreadable|missing)/);
+  }, SLOW);
+});
