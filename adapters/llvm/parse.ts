@@ -40,7 +40,7 @@ import { Cursor, GIVE_UP, NAME_CHAR, codesAre, codesOf, isBlank, scratchCodesOf,
 import { StringTable } from "./intern.js";
 import { OPCODES, isDigits, parseInstruction, quickParse } from "./instr.js";
 import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmModule } from "./ir.js";
-import { ModuleChecker } from "./verify.js";
+import { checkFunctionBlocks, ModuleChecker } from "./verify.js";
 
 /**
  * `checker`: the strict reading to feed (verify.ts), when the text is a piece of a module whose
@@ -603,6 +603,7 @@ class LineMachine {
       }
     }
     this.check.endFunction(n);
+    checkFunctionBlocks(fn, this.labels, (line, what) => this.fail(line, what));
     this.functions.push(fn);
     this.fn = null;
     this.block = null;

@@ -59,6 +59,8 @@ export class Ty {
    * opaque pointers.
    */
   implicit = false;
+  /** For `NAMED`: known to be sized (once true, it stays so: types only get defined). */
+  sized = false;
   private printed: string | null = null;
   constructor(
     readonly kind: number,
@@ -349,6 +351,7 @@ export function isSized(t: Ty): boolean {
         for (const f of u.elems) stack.push(f);
         continue;
       case NAMED:
+        if (u.sized) continue;
         if (u.fields === null) return false; // opaque
         if (seen.has(u)) continue;
         seen.add(u);
@@ -360,6 +363,8 @@ export function isSized(t: Ty): boolean {
         return false;
     }
   }
+  // every named struct met is sized: remembered, so that a chain of them is walked once
+  for (const u of seen) u.sized = true;
   return true;
 }
 

@@ -29,11 +29,13 @@
  * open is a stack of frames (`TypeFrame`, `ValueFrame`, `MdFrame`), so that any nesting reads.
  */
 import { MalformedInput } from "../../spec/errors.js";
+import { BlockDominators } from "../dominators.js";
 import { ALIGN, ALIGNSTACK, ALLOCKIND, ALLOCSIZE, ATTRIBUTES, BYTES, CAPTURES, FN, INCOMPATIBLE_FN_ATTRIBUTES, INITIALIZES, MEMORY, NOFPCLASS, OPTIONAL_BYTES, PARAM, RANGE, RET, TYPE_ARG, UWTABLE, VSCALE_RANGE } from "./attributes.js";
 import { dataLayoutError } from "./datalayout.js";
 import { DI_FLAGS, DISP_FLAGS, DW_ATES, DW_CCS, DW_LANGS, DW_MACINFOS, DW_OPS, DW_TAGS, DW_VIRTUALITIES } from "./dwarf.js";
 import * as L from "./lex.js";
 import { escapedLength, KEYWORDS, kw, Lexer } from "./lex.js";
+import type { LlvmBlock, LlvmFunction, LlvmPhi } from "./ir.js";
 import * as M from "./metadata.js";
 import * as T from "./types.js";
 import { Ty, TypeTable } from "./types.js";
@@ -623,7 +625,6 @@ export class ModuleChecker {
     t.fields = body.elems.slice();
     t.packed = body.packed;
     t.defined = true;
-    if (containsItself(t)) lex.fail(`identified structure type ${t.text} is recursive`);
   }
 
   // --- comdats ----------------------------------------------------------------------------
@@ -3407,22 +3408,6 @@ function isExactBFloat(v: number): boolean {
   return (new Uint32Array(f.buffer)[0] & 0xffff) === 0;
 }
 
-/** Whether a named struct contains itself by value (LLVM: "identified structure type ... is recursive"). */
-function containsItself(t: Ty): boolean {
-  const stack: Ty[] = [...(t.fields ?? [])];
-  const seen = new Set<Ty>();
-  while (stack.length > 0) {
-    const u = stack.pop()!;
-    if (u === t) return true;
-    if (seen.has(u)) continue;
-    seen.add(u);
-    if (u.kind === T.STRUCT) stack.push(...u.elems);
-    else if (u.kind === T.NAMED && u.fields !== null) stack.push(...u.fields);
-    else if (u.kind === T.ARRAY || u.kind === T.VECTOR) stack.push(u.elem!);
-  }
-  return false;
-}
-
 /** The architecture part of a target triple as LLVM's `Triple::parseArch` knows it. */
 function isKnownArchitecture(arch: string): boolean {
   if (ARCHITECTURES.has(arch)) return true;
@@ -3450,4 +3435,111 @@ function codesOfAscii(s: string): Uint8Array {
     b[i] = c < 128 ? c : 128;
   }
   return b;
+}
+
+/**
+ * What LLVM's verifier checks of a function's blocks, on the function as the line machine read it
+ * (parse.ts): the entry block has no predecessors; phis stand at the top of their block, with one
+ * incoming pair per edge from a predecessor (`PHI node entries do not match predecessors!`).
+ * `labels`: block name -> index. What a phi's values are, and whether each use is dominated by its
+ * definition, are the adapter's and the model's to decide (`dominanceViolation`): a function
+ * whose SSA is wrong there is rejected with a witness, as any SSA construction's mistake.
+ */
+export function checkFunctionBlocks(fn: LlvmFunction, labels: ReadonlyMap<string, number>, fail: (line: number, what: string) => never): void {
+  const blocks = fn.blocks;
+  const n = blocks.length;
+  const where = `function @${T.printedName(fn.name)}`;
+  let preds: number[][] | null = null;
+  for (let b = 0; b < n; b++) {
+    const instrs = blocks[b].instrs;
+    if (instrs[0].op !== "phi" && b > 0) continue;
+    if (preds === null) {
+      preds = Array.from({ length: n }, () => []);
+      for (let p = 0; p < n; p++) for (const t of blocks[p].succs) preds[labels.get(t)!].push(p);
+      if (preds[0].length > 0) fail(blocks[0].line, `entry block of ${where} must not have predecessors (block ${blocks[preds[0][0]].label} branches to it)`);
+    }
+    let pastPhis = false;
+    for (const instr of instrs) {
+      if (instr.op !== "phi") {
+        pastPhis = true;
+        continue;
+      }
+      if (pastPhis) fail(instr.line, `PHI nodes not grouped at top of basic block ${blocks[b].label} of ${where}`);
+      checkPhiEntries(instr, preds[b], labels, blocks, fail, where);
+    }
+  }
+  // a phi after the first instruction of a block that starts with none
+  for (let b = 0; b < n; b++) {
+    const instrs = blocks[b].instrs;
+    if (instrs[0].op === "phi") continue;
+    for (let i = 1; i < instrs.length; i++) if (instrs[i].op === "phi") fail(instrs[i].line, `PHI nodes not grouped at top of basic block ${blocks[b].label} of ${where}`);
+  }
+}
+
+/**
+ * The first use in `fn` that its definition does not dominate (LLVM's verifier: `Instruction does
+ * not dominate all uses!`), or null: a use must come after its definition in the same block, or
+ * stand in a block the definition's block dominates; a phi uses its value at the end of the
+ * incoming block. Uses in unreachable blocks are dominated by anything, as LLVM has it. A
+ * function's own SSA values, which the model does not see: the adapter rejects a function where
+ * one is not dominated (its original is then not valid IR).
+ */
+export function dominanceViolation(fn: LlvmFunction, labels: ReadonlyMap<string, number>): { block: number; line: number; name: string; defLine: number } | null {
+  const blocks = fn.blocks;
+  const n = blocks.length;
+  // where each result is defined: block * SLOT + index
+  const def = new Map<string, number>();
+  for (let b = 0; b < n; b++) {
+    const instrs = blocks[b].instrs;
+    for (let i = 0; i < instrs.length; i++) {
+      const r = instrs[i].result;
+      if (r !== null) def.set(r, b * SLOT + i);
+    }
+  }
+  let doms: BlockDominators | null = null;
+  const dominators = () => (doms ??= new BlockDominators(blocks.map((blk) => blk.succs.map((t) => labels.get(t)!))));
+  const reachable = (b: number) => b === 0 || dominators().dominates(0, b);
+  for (let b = 0; b < n; b++) {
+    const instrs = blocks[b].instrs;
+    for (let i = 0; i < instrs.length; i++) {
+      const instr = instrs[i];
+      if (instr.op === "phi") {
+        for (const inc of instr.incoming) {
+          if (inc.value.kind !== "local") continue;
+          const d = def.get(inc.value.name);
+          if (d === undefined) continue; // an argument
+          const from = labels.get(inc.block)!;
+          const db = Math.floor(d / SLOT);
+          if (db === from || !reachable(from) || dominators().dominates(db, from)) continue;
+          return { block: b, line: instr.line, name: inc.value.name, defLine: blocks[db].instrs[d % SLOT].line };
+        }
+        continue;
+      }
+      for (const name of instr.operands) {
+        const d = def.get(name);
+        if (d === undefined) continue;
+        const db = Math.floor(d / SLOT);
+        if (db === b ? d % SLOT < i || !reachable(b) : !reachable(b) || dominators().dominates(db, b)) continue;
+        return { block: b, line: instr.line, name, defLine: blocks[db].instrs[d % SLOT].line };
+      }
+    }
+  }
+  return null;
+}
+
+/** Positions in `dominanceViolation`: block * SLOT + index. */
+const SLOT = 1 << 26;
+
+/** A phi's incoming blocks against its block's predecessors: the same blocks, as often. */
+function checkPhiEntries(
+  phi: LlvmPhi, preds: readonly number[], labels: ReadonlyMap<string, number>, blocks: readonly LlvmBlock[], fail: (line: number, what: string) => never, where: string,
+): void {
+  const inc = phi.incoming;
+  if (inc.length !== preds.length)
+    fail(phi.line, `PHINode should have one entry for each predecessor of its parent basic block: ${inc.length} entries, ${preds.length} predecessors (${where})`);
+  if (inc.length === 0) return;
+  const a = inc.map((x) => labels.get(x.block)!).sort((x, y) => x - y);
+  const b = [...preds].sort((x, y) => x - y);
+  for (let k = 0; k < a.length; k++)
+    if (a[k] !== b[k]) fail(phi.line, `PHI node entries do not match predecessors: ${blocks[a[k]].label} is ${b.includes(a[k]) ? "named more often than it branches here" : "no predecessor"} (${where})`);
 }
