@@ -181,14 +181,19 @@ interface MdFrame {
   fields: ReadonlyMap<string, M.FieldSpec> | null;
   seen: Map<string, string>;
   distinct: boolean;
+  /** The field being read. */
+  field: string;
 }
+
+/** The nodes whose `scope` and `inlinedAt` LLVM's verifier follows up the chain. */
+const SCOPE_NODES: ReadonlySet<string> = new Set(["DILocation", "DILexicalBlock", "DILexicalBlockFile"]);
 
 const MD_ITEM = 0;
 const MD_TUPLE = 1;
 const MD_NODE = 2;
 
 function mdFrame(kind: number, ops: MdOperand[] | null): MdFrame {
-  return { kind, ops, closed: false, node: "", fields: null, seen: new Map(), distinct: false };
+  return { kind, ops, closed: false, node: "", fields: null, seen: new Map(), distinct: false, field: "" };
 }
 
 /** A metadata operand of a small generic node, kept for the module flags (`!{i32 7, !"PIC Level", i32 2}`). */
@@ -267,7 +272,15 @@ export class ModuleChecker {
   private mdDefined = new Uint8Array(1024);
   /** Metadata ids used but not (yet) defined -> the line of the first use. */
   private readonly mdForward = new Map<number, number>();
-  private readonly mdTuples = new Map<number, MdOperand[]>();
+  /** Generic nodes of at most 3 operands (the module flags, `!llvm.ident`): their operands and line. */
+  private readonly mdTuples = new Map<number, { ops: MdOperand[]; line: number }>();
+  /**
+   * The `scope` and `inlinedAt` links of debug locations and lexical blocks, by node: LLVM 14's
+   * verifier walks them and never returns on a cycle, which is no valid module either.
+   */
+  private readonly scopeLinks = new Map<number, { to: number[]; line: number }>();
+  /** The id of the metadata node being defined, while its fields are read (-1: none). */
+  private definingMd = -1;
   private readonly moduleFlags: { ids: number[]; line: number }[] = [];
 
   private readonly comdats = new Set<string>();
@@ -379,6 +392,8 @@ export class ModuleChecker {
     for (const [n, g] of this.numberedGlobals) if (!g.defined) earliest(`use of undefined value '@${n}'`, g.line);
     if (first !== null) this.fail(first[0], first[1]);
     this.checkModuleFlags();
+    this.checkStringLists();
+    this.checkScopeCycles();
   }
 
   // ===========================================================================================
@@ -1953,13 +1968,17 @@ export class ModuleChecker {
     this.expect(L.EQUAL, "expected '=' here");
     if (lex.kind === L.TYPE) lex.fail(`unexpected type in metadata definition`);
     const distinct = this.eatKw(K.distinct);
-    if (lex.kind === L.MD_VAR) this.parseSpecializedNode(distinct);
-    else {
+    const line = lex.line;
+    if (lex.kind === L.MD_VAR) {
+      this.definingMd = id;
+      this.parseSpecializedNode(distinct);
+      this.definingMd = -1;
+    } else {
       this.expect(L.EXCLAIM, "Expected '!' here");
       if (lex.kind !== L.LBRACE) lex.fail(`expected '{' here, found ${lex.here()}`);
       const ops: MdOperand[] = [];
       this.parseMdNodeVector(ops);
-      if (ops.length <= 3) this.mdTuples.set(id, ops);
+      if (ops.length <= 3) this.mdTuples.set(id, { ops, line });
     }
     if (this.isMetadataDefined(id)) lex.fail(`Metadata id is already used: !${id}`);
     this.markMetadata(id);
@@ -1990,11 +2009,56 @@ export class ModuleChecker {
       } while (this.eat(L.COMMA));
     this.expect(L.RBRACE, "expected end of metadata node");
     if (name === "llvm.module.flags") this.moduleFlags.push({ ids, line });
-    if (name === "llvm.ident" && ids.length > 0) this.identNode = ids[0];
+    if (name === "llvm.ident" || name === "llvm.commandline") this.stringLists.push({ name, ids, line });
+    if (name === "llvm.ident" && ids.length > 0 && this.identNode < 0) this.identNode = ids[0];
   }
 
   /** The first node of `!llvm.ident` (clang's version string), for the release's rules. */
   private identNode = -1;
+  /** `!llvm.ident` and `!llvm.commandline`: lists of nodes that each hold one string. */
+  private readonly stringLists: { name: string; ids: number[]; line: number }[] = [];
+
+  private linkScope(from: number, to: number): void {
+    let l = this.scopeLinks.get(from);
+    if (l === undefined) this.scopeLinks.set(from, (l = { to: [], line: this.lex.line }));
+    l.to.push(to);
+  }
+
+  /** The verifier's rules on `!llvm.ident` and `!llvm.commandline`: each entry a node of one string. */
+  private checkStringLists(): void {
+    for (const { name, ids, line } of this.stringLists)
+      for (const id of ids) {
+        const node = id < 0 ? undefined : this.mdTuples.get(id);
+        if (node === undefined || node.ops.length !== 1) this.fail(`incorrect number of operands in ${name} metadata: !${id}`, node?.line ?? line);
+        if (node.ops[0].kind !== "string") this.fail(`invalid value for ${name} metadata entry operand (the operand should be a string): !${id}`, node.line);
+      }
+  }
+
+  /** A cycle of `scope`/`inlinedAt` links (see `scopeLinks`): found by a walk with an explicit stack. */
+  private checkScopeCycles(): void {
+    const state = new Map<number, number>(); // 1: on the walk's path, 2: done
+    for (const start of this.scopeLinks.keys()) {
+      if (state.has(start)) continue;
+      const stack: [number, number][] = [[start, 0]];
+      state.set(start, 1);
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        const links = this.scopeLinks.get(top[0])?.to ?? [];
+        if (top[1] < links.length) {
+          const next = links[top[1]++];
+          const s = state.get(next);
+          if (s === 1) this.fail(`the scope and inlinedAt links of !${next} lead back to it: LLVM's verifier never returns on such a cycle`, this.scopeLinks.get(next)!.line);
+          if (s === undefined) {
+            state.set(next, 1);
+            stack.push([next, 0]);
+          }
+        } else {
+          state.set(top[0], 2);
+          stack.pop();
+        }
+      }
+    }
+  }
 
   /**
    * Metadata (LLParser's `parseMetadata`): `!N`, `!"string"`, `!{...}`, `!DIKind(...)`,
@@ -2096,10 +2160,11 @@ export class ModuleChecker {
         }
         const f = stack[stack.length - 1];
         if (f.kind === MD_TUPLE) {
-          if (item !== NO_OPERAND) f.ops?.push(item);
+          // (the operands of a small node are kept: 4 tell that there are more than 3)
+          if (item !== NO_OPERAND && f.ops !== null && f.ops.length < 4) f.ops.push(item);
           if (this.eat(L.COMMA)) {
             if (this.eatKw(K.null)) {
-              f.ops?.push(NULL_OPERAND);
+              if (f.ops !== null && f.ops.length < 4) f.ops.push(NULL_OPERAND);
               item = NO_OPERAND;
               continue;
             }
@@ -2108,6 +2173,8 @@ export class ModuleChecker {
           }
           this.expect(L.RBRACE, "expected end of metadata node");
         } else {
+          if (item.kind === "node" && stack.length === 1 && this.definingMd >= 0 && (f.field === "scope" || f.field === "inlinedAt") && SCOPE_NODES.has(f.node))
+            this.linkScope(this.definingMd, item.node!);
           if (this.eat(L.COMMA)) {
             if (this.startField(f)) {
               item = OTHER_OPERAND;
@@ -2171,6 +2238,7 @@ export class ModuleChecker {
     const spec = f.fields!.get(name);
     if (spec === undefined) lex.fail(`invalid field '${name}' of !${f.node}`);
     if (f.seen.has(name)) lex.fail(`field '${name}' cannot be specified more than once`);
+    f.field = name;
     lex.next();
     const metadata =
       spec.kind === M.MD || spec.kind === M.MD_NOT_NULL || ((spec.kind === M.SIGNED_OR_MD || spec.kind === M.SIGNED_OR_MD_NOT_NULL || spec.kind === M.UNSIGNED_OR_MD) && lex.kind !== L.INT);
@@ -2386,11 +2454,14 @@ export class ModuleChecker {
     const requirements: { flag: string; value: MdOperand; line: number }[] = [];
     // LLVM 15 added `Min` (8); 14 knows 1 (Error) to 7 (Max)
     const last = this.identVersion() === 14 ? 7n : 8n;
-    for (const { ids, line } of this.moduleFlags)
-      for (const id of ids) {
-        const ops = id < 0 ? undefined : this.mdTuples.get(id);
+    for (const flags of this.moduleFlags)
+      for (const id of flags.ids) {
+        let line = flags.line;
+        const node = id < 0 ? undefined : this.mdTuples.get(id);
+        const ops = node?.ops;
         const where = `module flag !${id}`;
-        if (ops === undefined || ops.length !== 3) this.fail(`incorrect number of operands in ${where}`, line);
+        if (ops === undefined || ops.length !== 3) this.fail(`incorrect number of operands in ${where}`, node?.line ?? line);
+        line = node!.line;
         const [behavior, key, value] = ops;
         if (behavior.kind !== "int") this.fail(`invalid behavior operand in ${where} (expected constant integer)`, line);
         const b = behavior.int!;
@@ -2400,7 +2471,7 @@ export class ModuleChecker {
         if (b === 7n || b === 8n) {
           if (value.kind !== "int") this.fail(`invalid value for '${b === 7n ? "max" : "min"}' module flag ${name} (expected constant integer)`, line);
         } else if (b === 3n) {
-          const pair = value.kind === "node" ? this.mdTuples.get(value.node!) : undefined;
+          const pair = value.kind === "node" ? this.mdTuples.get(value.node!)?.ops : undefined;
           if (pair === undefined || pair.length !== 2) this.fail(`invalid value for 'require' module flag ${name} (expected metadata pair)`, line);
           if (pair[0].kind !== "string") this.fail(`invalid value for 'require' module flag ${name} (first value operand should be a string)`, line);
           requirements.push({ flag: pair[0].text!, value: pair[1], line });
@@ -2423,7 +2494,7 @@ export class ModuleChecker {
 
   /** The clang release that wrote the module, from `!llvm.ident` (undefined when it does not say). */
   private identVersion(): number | undefined {
-    const ops = this.identNode < 0 ? undefined : this.mdTuples.get(this.identNode);
+    const ops = this.identNode < 0 ? undefined : this.mdTuples.get(this.identNode)?.ops;
     const text = ops?.[0]?.kind === "string" ? ops[0].text! : "";
     const m = /clang version (\d+)/.exec(text);
     return m === null ? undefined : Number(m[1]);
@@ -3408,10 +3479,15 @@ function isExactBFloat(v: number): boolean {
   return (new Uint32Array(f.buffer)[0] & 0xffff) === 0;
 }
 
-/** The architecture part of a target triple as LLVM's `Triple::parseArch` knows it. */
+/**
+ * Whether `arch`, the first part of a target triple, is an architecture LLVM's `Triple::parseArch`
+ * knows (LLVM 14's names, with LLVM 15's `dxil` and LLVM 16's `loongarch32`/`loongarch64`): opt
+ * refuses a module of another (`unrecognized architecture`), though its parser reads any string.
+ * ARM's versioned names (`armv7a`, `thumbv7m`) follow ARM's own pattern, approximated here.
+ */
 function isKnownArchitecture(arch: string): boolean {
-  if (ARCHITECTURES.has(arch)) return true;
-  return /^(i[3-9]86|armv[0-9].*|armebv.*|thumbv.*|thumbebv.*|aarch64.*|arm64.*|mips.*|riscv(32|64).*|amdgcn.*|spirv.*|dxil.*|kalimba.*|x86_64.*)$/.test(arch);
+  if (ARCHITECTURES.has(arch) || arch.startsWith("kalimba")) return true;
+  return /^(arm|thumb)(eb)?v\d+(\.\d+)?(-?[amr]|e-?m|-?m\.(base|main)|t|te|tej|k|kz|t2|ve|s|hl)?(eb)?$/.test(arch) || /^iwmmxt2?$/.test(arch);
 }
 
 const ARCHITECTURES = new Set([
@@ -3423,8 +3499,7 @@ const ARCHITECTURES = new Set([
   "mipsisa64r6el", "mips64r6el", "mipsn32r6el", "r600", "amdgcn", "riscv32", "riscv64", "hexagon", "s390x", "systemz",
   "sparc", "sparcel", "sparcv9", "sparc64", "tce", "tcele", "xcore", "nvptx", "nvptx64", "le32", "le64", "amdil",
   "amdil64", "hsail", "hsail64", "spir", "spir64", "spirv32", "spirv64", "lanai", "renderscript32", "renderscript64",
-  "shave", "ve", "wasm32", "wasm64", "csky", "loongarch32", "loongarch64", "dxil", "bpf", "bpf_le", "bpfel", "bpf_be",
-  "bpfeb", "kalimba", "x86-64", "m88k", "xtensa", "spirv",
+  "shave", "ve", "wasm32", "wasm64", "csky", "bpf", "bpfel", "bpfeb", "bpf_le", "bpf_be", "dxil", "loongarch32", "loongarch64",
 ]);
 
 /** The codes of an ASCII text (`codesOf` for texts the checker makes itself). */
