@@ -188,6 +188,33 @@ interface MdFrame {
 /** The nodes whose `scope` and `inlinedAt` LLVM's verifier follows up the chain. */
 const SCOPE_NODES: ReadonlySet<string> = new Set(["DILocation", "DILexicalBlock", "DILexicalBlockFile"]);
 
+/**
+ * What a metadata number is defined as (`metadataDefinition`): 0 nothing, `MD_TUPLE_DEFINED` a
+ * tuple, `MD_SPECIALIZED_DEFINED` a specialized node of unknown kind (one written inline), and
+ * from `MD_KIND_BASE` on the specialized node of kind `DI_KINDS[code - MD_KIND_BASE]`.
+ */
+const MD_TUPLE_DEFINED = 1;
+const MD_SPECIALIZED_DEFINED = 2;
+const MD_KIND_BASE = 3;
+const DI_KINDS: readonly string[] = [...M.DI_NODES.keys()];
+const DI_KIND_CODE: ReadonlyMap<string, number> = new Map(DI_KINDS.map((k, i) => [k, MD_KIND_BASE + i]));
+/** Past this number, the defined metadata numbers are kept in a map (`mdDefinedSparse`). */
+const MD_DENSE = 1 << 22;
+/**
+ * What the verifier finds when it reads a specialized node as a generic one, by its operands in
+ * LLVM 14 (which the text does not show: `DIFile` holds filename, directory, checksum, source):
+ * - as an alias scope list, only `!DIExpression()` passes (no operands; every other operand is
+ *   a string, null, or a specialized node, none of which is a scope);
+ * - as a scope's domain, only a node of one or two strings passes: `DIEnumerator` (its name),
+ *   `DIMacro` (name, value);
+ * - as an instruction's `!prof`, only a node whose first operand is a string (its name) passes,
+ *   since the name is then no `branch_weights`.
+ */
+const SCOPE_LIST_LIKE_NODES: ReadonlySet<string> = new Set(["DIExpression"]);
+const DOMAIN_LIKE_NODES: ReadonlySet<string> = new Set(["DIEnumerator", "DIMacro"]);
+const NO_NODES: ReadonlySet<string> = new Set();
+const PROF_LIKE_NODES: ReadonlySet<string> = new Set(["DIFile", "DIMacro", "DITemplateTypeParameter", "DITemplateValueParameter", "DIObjCProperty"]);
+
 const MD_ITEM = 0;
 const MD_TUPLE = 1;
 const MD_NODE = 2;
@@ -196,15 +223,22 @@ function mdFrame(kind: number, ops: MdOperand[] | null): MdFrame {
   return { kind, ops, closed: false, node: "", fields: null, seen: new Map(), distinct: false, field: "" };
 }
 
-/** A metadata operand of a small generic node, kept for the module flags (`!{i32 7, !"PIC Level", i32 2}`). */
-interface MdOperand {
+/**
+ * An operand of a generic node (`!{i32 7, !"PIC Level", i32 2}`), kept for the verifier's rules
+ * on the module flags and on the nodes instructions are annotated with: an integer (`int`, of
+ * `bits` bits, unsigned), a string, a node (`node`: its number; below -1 a tuple written inline;
+ * -1 a specialized node written inline, such as `!DIExpression()`), `null`, or something else.
+ */
+export interface MdOperand {
   kind: "int" | "string" | "node" | "null" | "other";
   int?: bigint;
+  bits?: number;
   text?: string;
   node?: number;
 }
 
 const OTHER_OPERAND: MdOperand = { kind: "other" };
+const SPECIALIZED_OPERAND: MdOperand = { kind: "node", node: -1 };
 const NULL_OPERAND: MdOperand = { kind: "null" };
 /** No operand: what `readMetadata` holds after a `null` operand or a field that is no metadata. */
 const NO_OPERAND: MdOperand = { kind: "other" };
@@ -246,15 +280,100 @@ interface FunctionState {
  * `split`): that thread checks its functions against the module's globals, types and metadata
  * without reading the rest of the module again. Plain data (it is copied to the thread).
  */
+/**
+ * The attachments whose nodes LLVM's verifier reads (`Verifier::visitInstruction`, and
+ * `verifyFunctionMetadata` for `!prof` on a function); a fault in one makes the module invalid.
+ * (`!dbg` is not among them: LLVM drops faulty debug information with a warning.)
+ */
+const A_RANGE = 1;
+const A_NONNULL = 2;
+const A_ALIGN = 3;
+const A_DEREFERENCEABLE = 4;
+const A_PROF = 5;
+const A_TBAA = 6;
+const A_ALIAS_SCOPE = 7;
+const A_ANNOTATION = 8;
+/** `!prof` on a function (`verifyFunctionMetadata`), and `llvm.experimental.noalias.scope.decl`'s argument. */
+const A_FUNCTION_PROF = 9;
+const A_SCOPE_DECLARATION = 10;
+const ATTACHMENT_KINDS: ReadonlyMap<string, number> = new Map([
+  ["range", A_RANGE],
+  ["nonnull", A_NONNULL],
+  ["align", A_ALIGN],
+  ["dereferenceable", A_DEREFERENCEABLE],
+  ["dereferenceable_or_null", A_DEREFERENCEABLE],
+  ["prof", A_PROF],
+  ["tbaa", A_TBAA],
+  ["alias.scope", A_ALIAS_SCOPE],
+  ["noalias", A_ALIAS_SCOPE],
+  ["annotation", A_ANNOTATION],
+]);
+/** The opcodes of a call (a `tail call` is a `CallInst` to the verifier). */
+const CALLS: ReadonlySet<string> = new Set(["call", "tail", "musttail", "notail"]);
+/** The instructions a `!tbaa` tag may annotate. */
+const TBAA_INSTRUCTIONS: ReadonlySet<string> = new Set(["load", "store", "call", "va_arg", "atomicrmw", "cmpxchg"]);
+
+/** An attachment whose node is checked at the end of the module, when every node has been read. */
+interface PendingAttachment {
+  kind: number;
+  node: number;
+  line: number;
+  /** The instruction's opcode (calls: `call`), its result's type, its successors (`br`, `switch`, `indirectbr`). */
+  op: string;
+  ty: Ty;
+  successors: number;
+  /** `!range`, `!prof`, ...: the name it was written with, for the message. */
+  name: string;
+}
+
+/** How `parseFnAttributes` reads: an attribute group's body, a function's or call's attributes, a global's. */
+const GROUP = 0;
+const FN_USE = 1;
+const GLOBAL_USE = 2;
+
+/** Function attributes as the verifier's rules on them need them: keyword names, string ones. */
+interface FnAttributeSet {
+  names: Set<string>;
+  strings: [string, string][];
+}
+
+/** The boolean string attributes of LLVM 14 (`StrBoolAttr` in Attributes.td): "", "true" or "false". */
+const BOOLEAN_STRING_ATTRIBUTES = new Set([
+  "less-precise-fpmad",
+  "no-infs-fp-math",
+  "no-nans-fp-math",
+  "no-signed-zeros-fp-math",
+  "unsafe-fp-math",
+  "no-jump-tables",
+  "no-inline-line-tables",
+  "profile-sample-accurate",
+  "use-sample-profile",
+]);
+
+/** String attributes the verifier reads as a 32-bit unsigned decimal (`checkUnsignedBaseTenFuncAttr`). */
+const UNSIGNED_STRING_ATTRIBUTES = new Set(["patchable-function-prefix", "patchable-function-entry", "warn-stack-size"]);
+
+/** What the verifier says of a function's string attribute `key`=`value`, or null when it takes it. */
+export function stringAttributeProblem(key: string, value: string): string | null {
+  if (key === "frame-pointer") return value === "all" || value === "non-leaf" || value === "none" ? null : `invalid value for 'frame-pointer' attribute: ${value}`;
+  if (BOOLEAN_STRING_ATTRIBUTES.has(key)) return value === "" || value === "true" || value === "false" ? null : `invalid value for '${key}' attribute: ${value}`;
+  if (UNSIGNED_STRING_ATTRIBUTES.has(key)) return /^[0-9]+$/.test(value) && Number(value) <= 0xffffffff ? null : `"${key}" takes an unsigned integer: ${value}`;
+  return null;
+}
+
 export interface ModuleSymbols {
   opaque: boolean | null;
   /** Global name (numbered: `#N`) -> [type text, is a function, value type text]. */
   globals: [string, string, boolean, string][];
   /** `%name = type ...` definitions as written, so that the thread builds the same types. */
   typeDefinitions: string[];
-  /** Defined metadata ids. */
+  /** The defined metadata numbers, each `256 * id + what it is` (`metadataDefinition`). */
   metadata: number[];
   comdats: string[];
+  /** The attribute groups, as the verifier's rules on a call's attributes need them. */
+  attributeGroups: [number, string[], [string, string][]][];
+  /** The generic nodes (`!N = !{...}`, and those written inline), for the checks of the attachments in the share's functions. */
+  tuples: [number, number, MdOperand[]][];
 }
 
 export class ModuleChecker {
@@ -269,10 +388,16 @@ export class ModuleChecker {
   private readonly numberedGlobals = new Map<number, GlobalSym>();
   private nextGlobalNumber = 0;
 
+  /**
+   * The defined metadata numbers and what they are (`MD_*_DEFINED`, 0: not defined): an array
+   * for the numbers up to `MD_DENSE` (LLVM numbers them from 0 up), a map past it, where a
+   * damaged number such as `!400000000` would otherwise take an array of that size.
+   */
   private mdDefined = new Uint8Array(1024);
+  private readonly mdDefinedSparse = new Map<number, number>();
   /** Metadata ids used but not (yet) defined -> the line of the first use. */
   private readonly mdForward = new Map<number, number>();
-  /** Generic nodes of at most 3 operands (the module flags, `!llvm.ident`): their operands and line. */
+  /** The generic nodes (`!N = !{...}`, and those written inline): their operands and line. */
   private readonly mdTuples = new Map<number, { ops: MdOperand[]; line: number }>();
   /**
    * The `scope` and `inlinedAt` links of debug locations and lexical blocks, by node: LLVM 14's
@@ -338,9 +463,13 @@ export class ModuleChecker {
     this.line = line;
     lex.reset(s, b, a, e, line);
     if (!lex.isKw(K.define)) lex.fail(`expected 'define'`);
+    this.pastHeader = true;
     lex.next();
     const h = this.parseFunctionHeader(true);
-    while (lex.kind === L.MD_VAR) this.parseMetadataAttachment();
+    while (lex.kind === L.MD_VAR) {
+      const a = this.parseMetadataAttachment();
+      if (a.kind === A_PROF) this.pendAttachment(`f${a.node}`, A_FUNCTION_PROF, a.node, line, "define", this.types.void, "prof");
+    }
     if (lex.kind !== L.EOF) lex.fail(`expected '{' in function body, found ${lex.here()}`);
     this.fn = { name: h.name, ret: h.ret, vararg: h.vararg, named: new Map(), numbered: new Map(), next: 0, forward: 0 };
     for (const p of h.params) this.defineLocal(p.name, p.number, p.ty, line, "argument");
@@ -391,6 +520,8 @@ export class ModuleChecker {
     for (const [name, g] of this.globals) if (!g.defined) earliest(`use of undefined value '@${T.printedName(name)}'`, g.line);
     for (const [n, g] of this.numberedGlobals) if (!g.defined) earliest(`use of undefined value '@${n}'`, g.line);
     if (first !== null) this.fail(first[0], first[1]);
+    this.checkPendingFnAttributes();
+    this.checkAttachments();
     this.checkModuleFlags();
     this.checkStringLists();
     this.checkScopeCycles();
@@ -406,13 +537,16 @@ export class ModuleChecker {
     for (const [name, g] of this.globals) if (g.defined) globals.push([name, g.ty.text, g.isFunction, g.valueTy.text]);
     for (const [n, g] of this.numberedGlobals) if (g.defined) globals.push([`#${n}`, g.ty.text, g.isFunction, g.valueTy.text]);
     const metadata: number[] = [];
-    for (let i = 0; i < this.mdDefined.length; i++) if (this.mdDefined[i] === 1) metadata.push(i);
+    for (let i = 0; i < this.mdDefined.length; i++) if (this.mdDefined[i] !== 0) metadata.push(i * 256 + this.mdDefined[i]);
+    for (const [i, what] of this.mdDefinedSparse) metadata.push(i * 256 + what);
     return {
       opaque: this.pointerMode === 0 ? null : this.pointerMode === 2,
       globals,
       typeDefinitions,
       metadata,
       comdats: [...this.comdats],
+      attributeGroups: [...this.attributeGroups].map(([id, set]) => [id, [...set.names], set.strings]),
+      tuples: [...this.mdTuples].map(([id, t]) => [id, t.line, t.ops]),
     };
   }
 
@@ -429,8 +563,13 @@ export class ModuleChecker {
       if (name.startsWith("#")) this.numberedGlobals.set(Number(name.slice(1)), g);
       else this.globals.set(name, g);
     }
-    for (const id of sym.metadata) this.markMetadata(id);
+    for (const code of sym.metadata) this.markMetadata(Math.floor(code / 256), code % 256);
     for (const c of sym.comdats) this.comdats.add(c);
+    for (const [id, names, strings] of sym.attributeGroups) this.attributeGroups.set(id, { names: new Set(names), strings });
+    for (const [id, line, ops] of sym.tuples) {
+      this.mdTuples.set(id, { ops, line });
+      if (id <= this.nextInlineTuple) this.nextInlineTuple = id - 1;
+    }
     this.shared = true;
   }
 
@@ -444,13 +583,22 @@ export class ModuleChecker {
   // top-level entities
   // ===========================================================================================
 
+  /**
+   * Whether an entity other than `source_filename` and `target …` was read: LLParser reads those
+   * first (it needs the data layout before anything else) and refuses them after any other entity.
+   */
+  private pastHeader = false;
+
   private topLevelEntity(): void {
     const lex: Lexer = this.lex;
+    if (lex.kind === L.KEYWORD && (lex.kw === K.target || lex.kw === K.source_filename)) {
+      if (this.pastHeader) lex.fail(`expected top-level entity, found ${lex.here()} (source_filename and target come before every other entity)`);
+      return lex.kw === K.target ? this.parseTarget() : this.parseSourceFilename();
+    }
+    this.pastHeader = true;
     switch (lex.kind) {
       case L.KEYWORD:
         if (lex.kw === K.declare) return this.parseDeclare();
-        if (lex.kw === K.target) return this.parseTarget();
-        if (lex.kw === K.source_filename) return this.parseSourceFilename();
         if (lex.kw === K.attributes) return this.parseAttributeGroup();
         if (lex.kw === K.module) return this.parseModuleAsm();
         if (lex.kw === K.deplibs) return this.parseDeplibs();
@@ -550,7 +698,7 @@ export class ModuleChecker {
     this.entityWhat = "deplibs";
     lex.next();
     this.expect(L.EQUAL, "expected '=' after deplibs");
-    this.expect(L.LSQUARE, "expected '=' after deplibs");
+    this.expect(L.LSQUARE, "expected '[' after deplibs =");
     if (this.eat(L.RSQUARE)) return;
     do this.parseString("a library name");
     while (this.eat(L.COMMA));
@@ -670,13 +818,15 @@ export class ModuleChecker {
     this.entityWhat = "attribute group";
     lex.next();
     if (lex.kind !== L.ATTR_GRP) lex.fail(`expected attribute group id, found ${lex.here()}`);
+    const id = lex.uint;
     lex.next();
     this.expect(L.EQUAL, "expected '=' here");
     this.expect(L.LBRACE, "expected '{' here");
-    const attrs = this.parseFnAttributes(true);
+    const attrs = this.parseFnAttributes(GROUP);
     if (lex.kind !== L.RBRACE) lex.fail(`expected end of attribute group, found ${lex.here()}`);
     lex.next();
     if (attrs.count === 0) lex.fail(`attribute group has no attributes`);
+    this.fileAttributeGroup(id, this.groupBeingRead!);
   }
 
   // --- globals ----------------------------------------------------------------------------
@@ -738,7 +888,7 @@ export class ModuleChecker {
         this.parseComdatRef(name);
       } else lex.fail(`unknown global variable property ${lex.here()}`);
     }
-    this.parseFnAttributes(false);
+    this.parseFnAttributes(GLOBAL_USE);
   }
 
   /** Set by `parseGlobalValue`: whether the initializer was a zero value (`common` globals need one). */
@@ -911,7 +1061,7 @@ export class ModuleChecker {
     const lex: Lexer = this.lex;
     this.entityWhat = "declaration";
     lex.next();
-    while (lex.kind === L.MD_VAR) this.parseMetadataAttachment();
+    while (lex.kind === L.MD_VAR) if (this.parseMetadataAttachment().kind === A_PROF) lex.fail(`function declaration may not have a !prof attachment`);
     this.parseFunctionHeader(false);
   }
 
@@ -955,7 +1105,7 @@ export class ModuleChecker {
       // nothing more
     }
     const as = this.parseOptionalAddrSpace();
-    const fnAttrs = this.parseFnAttributes(false);
+    const fnAttrs = this.parseFnAttributes(FN_USE);
     if (this.eatKw(K.section)) this.parseString("a section name");
     if (this.eatKw(K.partition)) this.parseString("a partition name");
     if (lex.isKw(K.comdat)) this.parseComdatRef(number >= 0 ? null : name);
@@ -1936,17 +2086,28 @@ export class ModuleChecker {
   // metadata
   // ===========================================================================================
 
-  private markMetadata(id: number): void {
+  private markMetadata(id: number, what: number): void {
+    if (id >= MD_DENSE) {
+      this.mdDefinedSparse.set(id, what);
+      return;
+    }
     if (id >= this.mdDefined.length) {
-      const grown = new Uint8Array(Math.max(this.mdDefined.length * 2, id + 1));
+      const grown = new Uint8Array(Math.min(MD_DENSE, Math.max(this.mdDefined.length * 2, id + 1)));
       grown.set(this.mdDefined);
       this.mdDefined = grown;
     }
-    this.mdDefined[id] = 1;
+    this.mdDefined[id] = what;
+  }
+
+  /** What metadata number `id` is (see `MD_TUPLE_DEFINED`), 0 when it is not defined. */
+  private metadataDefinition(id: number): number {
+    if (id < 0) return id === -1 ? MD_SPECIALIZED_DEFINED : MD_TUPLE_DEFINED;
+    if (id >= MD_DENSE) return this.mdDefinedSparse.get(id) ?? 0;
+    return id < this.mdDefined.length ? this.mdDefined[id] : 0;
   }
 
   private isMetadataDefined(id: number): boolean {
-    return id < this.mdDefined.length && this.mdDefined[id] === 1;
+    return this.metadataDefinition(id) !== 0;
   }
 
   /** A reference `!N` (the lexer on `N`). */
@@ -1969,7 +2130,9 @@ export class ModuleChecker {
     if (lex.kind === L.TYPE) lex.fail(`unexpected type in metadata definition`);
     const distinct = this.eatKw(K.distinct);
     const line = lex.line;
+    let what = MD_TUPLE_DEFINED;
     if (lex.kind === L.MD_VAR) {
+      what = DI_KIND_CODE.get(lex.value()) ?? MD_SPECIALIZED_DEFINED;
       this.definingMd = id;
       this.parseSpecializedNode(distinct);
       this.definingMd = -1;
@@ -1978,10 +2141,10 @@ export class ModuleChecker {
       if (lex.kind !== L.LBRACE) lex.fail(`expected '{' here, found ${lex.here()}`);
       const ops: MdOperand[] = [];
       this.parseMdNodeVector(ops);
-      if (ops.length <= 3) this.mdTuples.set(id, { ops, line });
+      this.mdTuples.set(id, { ops, line });
     }
     if (this.isMetadataDefined(id)) lex.fail(`Metadata id is already used: !${id}`);
-    this.markMetadata(id);
+    this.markMetadata(id, what);
     this.mdForward.delete(id);
   }
 
@@ -2017,6 +2180,15 @@ export class ModuleChecker {
   private identNode = -1;
   /** `!llvm.ident` and `!llvm.commandline`: lists of nodes that each hold one string. */
   private readonly stringLists: { name: string; ids: number[]; line: number }[] = [];
+
+  /** Numbers below -1 for the tuples written inline (`!range !{i32 0, i32 10}`), kept in `mdTuples`. */
+  private nextInlineTuple = -2;
+
+  private inlineTuple(ops: MdOperand[]): MdOperand {
+    const id = this.nextInlineTuple--;
+    this.mdTuples.set(id, { ops, line: this.lex.line });
+    return { kind: "node", node: id };
+  }
 
   private linkScope(from: number, to: number): void {
     let l = this.scopeLinks.get(from);
@@ -2116,6 +2288,7 @@ export class ModuleChecker {
           } else if (name === "DIExpression") {
             lex.next();
             this.parseDIExpressionBody();
+            item = SPECIALIZED_OPERAND;
           } else {
             const f = this.openNode(false);
             if (f !== null) {
@@ -2132,7 +2305,7 @@ export class ModuleChecker {
           if (t.kind === T.METADATA) lex.fail(`invalid metadata-value-metadata roundtrip`);
           this.parseValue(t, locals && stack.length === 0);
           // (the value as LLVM's `getLimitedValue` reads it: unsigned)
-          item = this.vInt !== null && t.kind === T.INT ? { kind: "int", int: BigInt.asUintN(t.n, this.vInt) } : OTHER_OPERAND;
+          item = this.vInt !== null && t.kind === T.INT ? { kind: "int", int: BigInt.asUintN(t.n, this.vInt), bits: t.n } : OTHER_OPERAND;
         } else {
           lex.next();
           if (lex.kind === L.STRING) {
@@ -2140,7 +2313,7 @@ export class ModuleChecker {
             lex.next();
           } else if (lex.kind === L.LBRACE) {
             lex.next();
-            const f = mdFrame(MD_TUPLE, null);
+            const f = mdFrame(MD_TUPLE, []);
             if (this.firstElement(f)) {
               stack.push(f);
               continue start;
@@ -2148,7 +2321,7 @@ export class ModuleChecker {
             if (!f.closed) {
               stack.push(f);
               item = NO_OPERAND;
-            } // else `!{}`, complete
+            } else item = this.inlineTuple([]);
           } else item = { kind: "node", node: this.useMetadataId() };
         }
       }
@@ -2160,11 +2333,10 @@ export class ModuleChecker {
         }
         const f = stack[stack.length - 1];
         if (f.kind === MD_TUPLE) {
-          // (the operands of a small node are kept: 4 tell that there are more than 3)
-          if (item !== NO_OPERAND && f.ops !== null && f.ops.length < 4) f.ops.push(item);
+          if (item !== NO_OPERAND && f.ops !== null) f.ops.push(item);
           if (this.eat(L.COMMA)) {
             if (this.eatKw(K.null)) {
-              if (f.ops !== null && f.ops.length < 4) f.ops.push(NULL_OPERAND);
+              if (f.ops !== null) f.ops.push(NULL_OPERAND);
               item = NO_OPERAND;
               continue;
             }
@@ -2173,7 +2345,7 @@ export class ModuleChecker {
           }
           this.expect(L.RBRACE, "expected end of metadata node");
         } else {
-          if (item.kind === "node" && stack.length === 1 && this.definingMd >= 0 && (f.field === "scope" || f.field === "inlinedAt") && SCOPE_NODES.has(f.node))
+          if (item.kind === "node" && item.node! >= 0 && stack.length === 1 && this.definingMd >= 0 && (f.field === "scope" || f.field === "inlinedAt") && SCOPE_NODES.has(f.node))
             this.linkScope(this.definingMd, item.node!);
           if (this.eat(L.COMMA)) {
             if (this.startField(f)) {
@@ -2186,8 +2358,9 @@ export class ModuleChecker {
           this.closeNode(f);
         }
         stack.pop();
-        item = OTHER_OPERAND;
         if (stack.length === 0 && what !== MD_ITEM) return;
+        // a node written inline, now an operand of the node around it (or the item read)
+        item = f.kind === MD_TUPLE ? this.inlineTuple(f.ops ?? []) : SPECIALIZED_OPERAND;
       }
     }
   }
@@ -2427,24 +2600,298 @@ export class ModuleChecker {
     this.expect(L.RPAREN, "expected ')' here");
   }
 
-  /** `!kind !N` (or an inline node) of an instruction, a global or a function. */
-  private parseMetadataAttachment(): void {
+  /**
+   * `!kind !N` (or an inline node) of an instruction, a global or a function. Returns the kind
+   * among those whose nodes the verifier reads (`ATTACHMENT_KINDS`, else 0; never `!dbg`, whose
+   * faults LLVM forgives by dropping the debug information), and the node (`MdOperand.node`).
+   */
+  private parseMetadataAttachment(): { kind: number; node: number; name: string } {
     const lex: Lexer = this.lex;
     if (lex.kind !== L.MD_VAR) lex.fail(`expected metadata after comma, found ${lex.here()}`);
+    // `!dbg`, by far the most frequent, is told by its bytes without making the name
+    const b = lex.b;
+    const dbg = lex.vEnd - lex.vStart === 3 && b[lex.vStart] === 100 && b[lex.vStart + 1] === 98 && b[lex.vStart + 2] === 103;
+    const name = dbg ? "dbg" : lex.value();
+    const kind = dbg ? 0 : (ATTACHMENT_KINDS.get(name) ?? 0);
     lex.next();
-    this.parseMdNode();
+    return { kind, node: this.parseMdNode(), name };
   }
 
-  /** `!N`, `!{...}` or `!DIKind(...)` (LLParser's `parseMDNode`). */
-  private parseMdNode(): void {
+  /** `!N`, `!{...}` or `!DIKind(...)` (LLParser's `parseMDNode`): the node (`MdOperand.node`). */
+  private parseMdNode(): number {
     const lex: Lexer = this.lex;
     if (lex.kind === L.MD_VAR) {
       this.parseSpecializedNode(false);
-      return;
+      return -1;
     }
     this.expect(L.EXCLAIM, "expected '!' here");
-    if (lex.kind === L.LBRACE) this.parseMdNodeVector(null);
-    else this.useMetadataId();
+    if (lex.kind === L.LBRACE) {
+      const ops: MdOperand[] = [];
+      this.parseMdNodeVector(ops);
+      return this.inlineTuple(ops).node!;
+    }
+    return this.useMetadataId();
+  }
+
+  // --- the nodes instructions are annotated with -------------------------------------
+
+  /** The `successors` of the instruction being read (`br`, `switch`, `indirectbr`), for `!prof`. */
+  private successors = 0;
+
+  /** Attachments to check in `finish`, once per node and what the check depends on. */
+  private readonly pendingAttachments = new Map<string, PendingAttachment>();
+
+  private pendAttachment(key: string, kind: number, node: number, line: number, op: string, ty: Ty, name = ""): void {
+    if (!this.pendingAttachments.has(key)) this.pendingAttachments.set(key, { kind, node, line, op, ty, successors: this.successors, name });
+  }
+
+  /**
+   * An attachment `!name node` of an instruction `op` whose result has type `ty`: what the
+   * verifier says of the instruction at once, what it says of the node once it is read.
+   */
+  private instructionAttachment(kind: number, node: number, name: string, op: string, ty: Ty, line: number): void {
+    switch (kind) {
+      case A_RANGE:
+        if (op !== "load" && op !== "call" && op !== "invoke") this.fail(`Ranges are only for loads, calls and invokes! (!range on ${op})`, line);
+        this.pendAttachment(`r${node}:${ty.id}`, kind, node, line, op, ty, "range");
+        return;
+      case A_NONNULL:
+        if (!T.isPointer(ty)) this.fail(`nonnull applies only to pointer types (!nonnull on ${op})`, line);
+        if (op !== "load") this.fail(`nonnull applies only to load instructions, use attributes for calls or invokes (!nonnull on ${op})`, line);
+        return;
+      case A_ALIGN:
+        if (!T.isPointer(ty)) this.fail(`align applies only to pointer types (!align on ${op})`, line);
+        if (op !== "load") this.fail(`align applies only to load instructions, use attributes for calls or invokes (!align on ${op})`, line);
+        this.pendAttachment(`a${node}`, kind, node, line, op, ty, "align");
+        return;
+      case A_DEREFERENCEABLE:
+        if (!T.isPointer(ty)) this.fail(`dereferenceable, dereferenceable_or_null apply only to pointer types (!${name} on ${op})`, line);
+        if (op !== "load" && op !== "inttoptr") this.fail(`dereferenceable, dereferenceable_or_null apply only to load and inttoptr instructions, use attributes for calls or invokes (!${name} on ${op})`, line);
+        this.pendAttachment(`d${node}`, kind, node, line, op, ty, name);
+        return;
+      case A_PROF:
+        this.pendAttachment(`p${node}:${op}:${this.successors}`, kind, node, line, op, ty, "prof");
+        return;
+      case A_TBAA:
+        if (!TBAA_INSTRUCTIONS.has(op)) this.fail(`This instruction shall not have a TBAA access tag! (${op})`, line);
+        this.pendAttachment(`t${node}`, kind, node, line, op, ty, "tbaa");
+        return;
+      case A_ALIAS_SCOPE:
+        this.pendAttachment(`s${node}`, kind, node, line, op, ty, name);
+        return;
+      case A_ANNOTATION:
+        this.pendAttachment(`n${node}`, kind, node, line, op, ty, "annotation");
+        return;
+    }
+  }
+
+  /** `call void @llvm.experimental.noalias.scope.decl(metadata !N)`: `!N` lists one scope. */
+  private noAliasScopeDeclaration(arg: MdOperand, line: number): void {
+    if (arg.kind !== "node") this.fail(`!id.scope.list must point to an MDNode (llvm.experimental.noalias.scope.decl)`, line);
+    this.pendAttachment(`D${arg.node}`, A_SCOPE_DECLARATION, arg.node!, line, "call", this.types.void, "id.scope.list");
+  }
+
+  /** Whether node `id` is a specialized node of one of `kinds`, or one written inline (not told: taken). */
+  private isSpecializedOf(id: number, kinds: ReadonlySet<string>): boolean {
+    const what = this.metadataDefinition(id);
+    return what === MD_SPECIALIZED_DEFINED || (what >= MD_KIND_BASE && kinds.has(DI_KINDS[what - MD_KIND_BASE]));
+  }
+
+  /** The operands of node `id` when it is a tuple; null for a specialized node (`!DIFile(...)`). */
+  private tupleOps(id: number): MdOperand[] | null {
+    return this.mdTuples.get(id)?.ops ?? null;
+  }
+
+  /** The verifier's rules on the nodes of the pending attachments: the first fault, at its instruction. */
+  private checkAttachments(): void {
+    const scalarCache = new Map<number, boolean>();
+    const baseCache = new Map<number, BaseSummary>();
+    for (const a of this.pendingAttachments.values()) {
+      const ops = this.tupleOps(a.node);
+      const where = a.node >= 0 ? `!${a.name} !${a.node}` : `!${a.name}`;
+      let problem: string | null = null;
+      if (ops === null) {
+        // a specialized node: its operands are never integer constants, never a tuple
+        if (a.kind === A_RANGE) problem = "The lower limit must be an integer!";
+        else if (a.kind === A_ALIGN) problem = "align metadata value must be an i64!";
+        else if (a.kind === A_DEREFERENCEABLE) problem = "dereferenceable, dereferenceable_or_null metadata value must be an i64!";
+        else if (a.kind === A_ANNOTATION) problem = "annotation must be a tuple";
+        else if (a.kind === A_FUNCTION_PROF) problem = "!prof of a function must be a tuple starting with 'function_entry_count'";
+        else if (a.kind === A_PROF && !this.isSpecializedOf(a.node, PROF_LIKE_NODES)) problem = "expected string with name of the !prof annotation";
+        else if (a.kind === A_ALIAS_SCOPE && !this.isSpecializedOf(a.node, SCOPE_LIST_LIKE_NODES)) problem = "a debug-information node is no list of alias scopes";
+        else if (a.kind === A_SCOPE_DECLARATION && !this.isSpecializedOf(a.node, NO_NODES)) problem = "!id.scope.list must point to a list with a single scope";
+        // (!tbaa reads a specialized node's own operands: not followed)
+      } else
+        switch (a.kind) {
+          case A_RANGE:
+            problem = rangeProblem(ops, a.ty);
+            break;
+          case A_ALIGN:
+            if (ops.length !== 1) problem = "align takes one operand!";
+            else if (ops[0].kind !== "int" || ops[0].bits !== 64) problem = "align metadata value must be an i64!";
+            else {
+              const v = ops[0].int!;
+              if (v === 0n || (v & (v - 1n)) !== 0n) problem = "align metadata value must be a power of 2!";
+              else if (v > 1n << 32n) problem = "alignment is larger that implementation defined limit";
+            }
+            break;
+          case A_DEREFERENCEABLE:
+            if (ops.length !== 1) problem = "dereferenceable, dereferenceable_or_null take one operand!";
+            else if (ops[0].kind !== "int" || ops[0].bits !== 64) problem = "dereferenceable, dereferenceable_or_null metadata value must be an i64!";
+            break;
+          case A_PROF:
+            problem = profProblem(ops, a.op, a.successors);
+            break;
+          case A_FUNCTION_PROF:
+            problem = functionProfProblem(ops);
+            break;
+          case A_TBAA:
+            problem = this.tbaaProblem(a.node, ops, scalarCache, baseCache);
+            break;
+          case A_ALIAS_SCOPE:
+            problem = this.scopeListProblem(ops);
+            break;
+          case A_SCOPE_DECLARATION:
+            problem = ops.length !== 1 ? "!id.scope.list must point to a list with a single scope" : this.scopeListProblem(ops);
+            break;
+          case A_ANNOTATION:
+            if (ops.length < 1) problem = "annotation must have at least one operand";
+            else if (ops.some((o) => o.kind !== "string")) problem = "operands must be strings";
+            break;
+        }
+      if (problem !== null) this.fail(`${problem} (${where})`, a.line);
+    }
+  }
+
+  /** `Verifier::visitAliasScopeListMetadata`: a list of scopes, each with its domain. */
+  private scopeListProblem(list: MdOperand[]): string | null {
+    for (const op of list) {
+      if (op.kind !== "node") return "scope list must consist of MDNodes";
+      const scope = this.tupleOps(op.node!);
+      // (a specialized node's operands never make a scope: a count other than 2 or 3, or no name or self first, or no node second)
+      if (scope === null) return "a debug-information node is no alias scope";
+      if (scope.length < 2 || scope.length > 3) return "scope must have two or three operands";
+      if (!(isNode(scope[0], op.node!) || scope[0].kind === "string")) return "first scope operand must be self-referential or string";
+      if (scope.length === 3 && scope[2].kind !== "string") return "third scope operand must be string (if used)";
+      if (scope[1].kind !== "node") return "second scope operand must be MDNode";
+      const domain = this.tupleOps(scope[1].node!);
+      if (domain === null) {
+        if (this.isSpecializedOf(scope[1].node!, DOMAIN_LIKE_NODES)) continue;
+        return "a debug-information node is no alias scope domain";
+      }
+      if (domain.length < 1 || domain.length > 2) return "domain must have one or two operands";
+      if (!(isNode(domain[0], scope[1].node!) || domain[0].kind === "string")) return "first domain operand must be self-referential or string";
+      if (domain.length === 2 && domain[1].kind !== "string") return "second domain operand must be string (if used)";
+    }
+    return null;
+  }
+
+  /**
+   * `TBAAVerifier::visitTBAAMetadata` on access tag `tag`: the tag's fields, then the path from
+   * its base type down to the access type, each step through a base node the verifier checks
+   * (`verifyTBAABaseNode`). A loop, as LLVM's (which stops on a cycle); null when LLVM takes it
+   * or stops without a fault (a base node of two operands that is no scalar type).
+   */
+  private tbaaProblem(tag: number, md: MdOperand[], scalarCache: Map<number, boolean>, baseCache: Map<number, BaseSummary>): string | null {
+    void tag;
+    if (md.length < 3 || md[0].kind !== "node") return "Old-style TBAA is no longer allowed, use struct-path TBAA instead";
+    let base: number | null = md[0].node!;
+    const accessType = md[1].kind === "node" ? md[1].node! : null;
+    const accessOps = accessType === null ? null : this.tupleOps(accessType);
+    if (accessType !== null && accessOps === null) return null; // a specialized node: not followed
+    const newFormat = accessOps !== null && accessOps.length >= 3 && accessOps[0].kind === "node";
+    if (newFormat) {
+      if (md.length !== 4 && md.length !== 5) return "Access tag metadata must have either 4 or 5 operands";
+      if (md[3].kind !== "int") return "Access size field must be a constant";
+    } else if (md.length >= 5) return "Struct tag metadata must have either 3 or 4 operands";
+    const immutable = newFormat ? 4 : 3;
+    if (md.length === immutable + 1) {
+      const f = md[immutable];
+      if (f.kind !== "int") return "Immutability tag on struct tag metadata must be a constant";
+      if (f.int !== 0n && f.int !== 1n) return "Immutability part of the struct tag metadata must be either 0 or 1";
+    }
+    if (accessType === null) return "Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes";
+    if (!newFormat && !this.isScalarTbaaNode(accessType, scalarCache)) return "Access type node must be a valid scalar type";
+    if (md[2].kind !== "int") return "Offset must be constant integer";
+    let offset = md[2].int!;
+    const offsetBits = md[2].bits!;
+    let seenAccessType = false;
+    const path = new Set<number>();
+    for (;;) {
+      const baseOps: MdOperand[] | null = base === null ? null : this.tupleOps(base);
+      if (base === null || baseOps === null) {
+        if (base !== null) return null; // a specialized node: not followed
+        break;
+      }
+      if (baseOps.length < 2) break; // the root
+      if (path.has(base)) return "Cycle detected in struct path";
+      path.add(base);
+      const summary = this.tbaaBaseSummary(base, baseOps, newFormat, scalarCache, baseCache);
+      if (summary.problem !== null) return summary.problem;
+      if (summary.invalid) return null; // LLVM stops here without a message
+      if (base === accessType) seenAccessType = true;
+      if ((this.isScalarTbaaNode(base, scalarCache) || base === accessType) && offset !== 0n) return "Offset not zero at the point of scalar access";
+      if (!(summary.bits === offsetBits || (summary.bits === 0 && offset === 0n) || (newFormat && summary.bits === -1)))
+        return "Access bit-width not the same as description bit-width";
+      if (newFormat && seenAccessType) break;
+      // getFieldNodeFromTBAABaseNode
+      if (baseOps.length === 2) {
+        base = baseOps[1].node!;
+        continue;
+      }
+      const first = newFormat ? 3 : 1;
+      const step = newFormat ? 3 : 2;
+      let field = -1;
+      for (let i = first; i < baseOps.length && field < 0; i += step)
+        if (baseOps[i + 1].int! > offset) {
+          if (i === first) return "Could not find TBAA parent in struct type node";
+          field = i - step;
+        }
+      if (field < 0) field = baseOps.length - step;
+      offset = BigInt.asUintN(offsetBits, offset - baseOps[field + 1].int!);
+      // (LLVM casts the field to a node: what is none makes it fail)
+      if (baseOps[field].kind !== "node") return "the TBAA access path leads to an operand that is no node";
+      base = baseOps[field].node!;
+    }
+    if (!seenAccessType) return "Did not see access type in access path!";
+    return null;
+  }
+
+  /** `isValidScalarTBAANode`: a string, then a parent that is the root or a scalar type (a loop over parents). */
+  private isScalarTbaaNode(id: number, cache: Map<number, boolean>): boolean {
+    const known = cache.get(id);
+    if (known !== undefined) return known;
+    const visited = new Set<number>();
+    let node = id;
+    let result = false;
+    for (;;) {
+      const ops = this.tupleOps(node);
+      if (ops === null || (ops.length !== 2 && ops.length !== 3) || ops[0].kind !== "string") break;
+      if (ops.length === 3 && !(ops[2].kind === "int" && ops[2].int === 0n)) break;
+      if (ops[1].kind !== "node" || visited.has(ops[1].node!)) break;
+      const parent = ops[1].node!;
+      visited.add(parent);
+      const parentOps = this.tupleOps(parent);
+      if (parentOps === null) break;
+      if (parentOps.length < 2) {
+        result = true;
+        break;
+      }
+      node = parent;
+    }
+    cache.set(id, result);
+    return result;
+  }
+
+  /** `verifyTBAABaseNode`: whether the base node is valid, the width of its offsets, the fault it reports. */
+  private tbaaBaseSummary(id: number, ops: MdOperand[], newFormat: boolean, scalarCache: Map<number, boolean>, cache: Map<number, BaseSummary>): BaseSummary {
+    const known = cache.get(id);
+    if (known !== undefined) return { ...known, problem: null }; // reported once, where first met
+    let s: BaseSummary;
+    if (ops.length === 2) s = this.isScalarTbaaNode(id, scalarCache) ? { invalid: false, bits: 0, problem: null } : { invalid: true, bits: -1, problem: null };
+    else s = tbaaStructSummary(ops, newFormat);
+    cache.set(id, s);
+    return s;
   }
 
   /** The verifier's rules on `!llvm.module.flags` (`Verifier::visitModuleFlag`). */
@@ -2506,23 +2953,33 @@ export class ModuleChecker {
 
   /**
    * Function attributes (`nounwind "frame-pointer"="all" #0`), or an attribute group's body
-   * (`inGroup`: `align=8`, no `#N`). Stops at the first word that is no attribute (an error in a
-   * group). Returns how many it read and the names of the keyword attributes.
+   * (`use` GROUP: `align=8`, no `#N`). Stops at the first word that is no attribute (an error in a
+   * group). Returns how many it read and the names of the keyword attributes. The verifier's rules
+   * on a function's or a call's attributes (`use` FN_USE) look at them together with the groups
+   * they name: checked here when there is no group, else at the end of the module (`finish`), when
+   * every group has been read.
    */
-  private parseFnAttributes(inGroup: boolean): { count: number; names: Set<string> } {
+  private parseFnAttributes(use: number): { count: number; names: Set<string> } {
     const lex: Lexer = this.lex;
+    const inGroup = use === GROUP;
+    const line = lex.line;
     const names = new Set<string>();
+    let strings: [string, string][] | null = null;
+    let groups: number[] | null = null;
     let count = 0;
     for (;;) {
       if (lex.kind === L.RBRACE && inGroup) break;
       if (lex.kind === L.STRING) {
+        const key = lex.value();
         lex.next();
-        if (this.eat(L.EQUAL)) this.parseString("an attribute value");
+        const value = this.eat(L.EQUAL) ? this.parseString("an attribute value") : "";
+        (strings ??= []).push([key, value]);
         count++;
         continue;
       }
       if (lex.kind === L.ATTR_GRP) {
         if (inGroup) lex.fail(`cannot have an attribute group reference in an attribute group`);
+        (groups ??= []).push(lex.uint);
         lex.next();
         count++;
         continue;
@@ -2538,8 +2995,59 @@ export class ModuleChecker {
       names.add(name);
       count++;
     }
-    for (const [a, b] of INCOMPATIBLE_FN_ATTRIBUTES) if (names.has(a) && names.has(b)) lex.fail(`attributes '${a} and ${b}' are incompatible`);
+    if (inGroup) this.groupBeingRead = { names, strings: strings ?? [] };
+    else if (use === FN_USE) {
+      const own: FnAttributeSet = { names, strings: strings ?? [] };
+      if (groups === null) this.checkFnAttributeSet(own, line);
+      else {
+        // most calls say only `#N`: one pending check for all of them
+        const key = groups.join(",") + (names.size === 0 && strings === null ? "" : `|${[...names].join(",")}|${JSON.stringify(strings)}`);
+        if (!this.pendingFnAttributes.has(key)) this.pendingFnAttributes.set(key, { own, groups, line });
+      }
+    }
     return { count, names };
+  }
+
+  /**
+   * The verifier's rules on the attributes of a function or a call (`Verifier::verifyFunctionAttrs`):
+   * no two incompatible ones, and the values of the string attributes it knows.
+   */
+  private checkFnAttributeSet(set: FnAttributeSet, line: number): void {
+    for (const [a, b] of INCOMPATIBLE_FN_ATTRIBUTES) if (set.names.has(a) && set.names.has(b)) this.fail(`attributes '${a} and ${b}' are incompatible`, line);
+    for (const [key, value] of set.strings) {
+      const problem = stringAttributeProblem(key, value);
+      if (problem !== null) this.fail(problem, line);
+    }
+  }
+
+  /** The attribute group being read (`parseAttributeGroup` files it under its number). */
+  private groupBeingRead: FnAttributeSet | null = null;
+  private readonly attributeGroups = new Map<number, FnAttributeSet>();
+  /** Function and call attributes that name groups, to check in `finish`; by what they say. */
+  private readonly pendingFnAttributes = new Map<string, { own: FnAttributeSet; groups: number[]; line: number }>();
+
+  /** LLParser merges the attributes of groups of the same number. */
+  private fileAttributeGroup(id: number, set: FnAttributeSet): void {
+    const known = this.attributeGroups.get(id);
+    if (known === undefined) this.attributeGroups.set(id, set);
+    else {
+      for (const n of set.names) known.names.add(n);
+      known.strings.push(...set.strings);
+    }
+  }
+
+  private checkPendingFnAttributes(): void {
+    for (const { own, groups, line } of this.pendingFnAttributes.values()) {
+      const names = new Set(own.names);
+      const strings = [...own.strings];
+      for (const g of groups) {
+        const set = this.attributeGroups.get(g);
+        if (set === undefined) continue; // LLParser accepts a group that is never defined
+        for (const n of set.names) names.add(n);
+        strings.push(...set.strings);
+      }
+      this.checkFnAttributeSet({ names, strings }, line);
+    }
   }
 
   /** Parameter or return attributes (`where`: `PARAM` or `RET`), up to the first word that is none. */
@@ -2744,10 +3252,13 @@ export class ModuleChecker {
     this.selfNumber = named && name === null ? number : -1;
     this.ateExtraComma = false;
     lex.next();
+    this.successors = 0;
     const result = this.parseInstructionBody(op);
     if (this.ateExtraComma || this.eat(L.COMMA)) {
-      do this.parseMetadataAttachment();
-      while (this.eat(L.COMMA));
+      do {
+        const a = this.parseMetadataAttachment();
+        if (a.kind !== 0) this.instructionAttachment(a.kind, a.node, a.name, CALLS.has(op) ? "call" : op, result, line);
+      } while (this.eat(L.COMMA));
     }
     if (lex.kind !== L.EOF) lex.fail(`unexpected ${lex.here()} after the instruction`);
     this.selfName = null;
@@ -2863,8 +3374,10 @@ export class ModuleChecker {
         const t = this.parseType(false);
         if (t.kind === T.LABEL) {
           this.parseValue(t, true);
+          this.successors = 1;
           return types.void;
         }
+        this.successors = 2;
         this.operandOf(t);
         if (t !== types.i1) lex.fail(`branch condition must have 'i1' type`);
         this.expect(L.COMMA, "expected ',' after branch condition");
@@ -2878,6 +3391,7 @@ export class ModuleChecker {
         this.expect(L.COMMA, "expected ',' after switch condition");
         this.blockOperand();
         this.expect(L.LSQUARE, "expected '[' with switch table");
+        this.successors = 1;
         if (t.kind !== T.INT) lex.fail(`switch condition must have integer type`);
         const seen = new Set<bigint>();
         while (lex.kind !== L.RSQUARE) {
@@ -2887,6 +3401,7 @@ export class ModuleChecker {
           if (ct !== t) lex.fail(`switch constants must all be same type as switch value`);
           if (seen.has(this.vInt)) lex.fail(`duplicate case value in switch`);
           seen.add(this.vInt);
+          this.successors++;
           this.expect(L.COMMA, "expected ',' after case value");
           this.blockOperand();
         }
@@ -2899,8 +3414,10 @@ export class ModuleChecker {
         this.expect(L.LSQUARE, "expected '[' with indirectbr");
         if (!T.isPointer(t)) lex.fail(`indirectbr address must have pointer type`);
         if (lex.kind !== L.RSQUARE)
-          do this.blockOperand();
-          while (this.eat(L.COMMA));
+          do {
+            this.blockOperand();
+            this.successors++;
+          } while (this.eat(L.COMMA));
         this.expect(L.RSQUARE, "expected ']' at end of block list");
         return types.void;
       }
@@ -3277,6 +3794,7 @@ export class ModuleChecker {
     // arguments
     this.expect(L.LPAREN, "expected '(' in call");
     const args: Ty[] = [];
+    const firstMetadata: MdOperand[] = [];
     let first = true;
     while (lex.kind !== L.RPAREN) {
       if (!first) this.expect(L.COMMA, "expected ',' in argument list");
@@ -3288,7 +3806,7 @@ export class ModuleChecker {
       }
       const t = this.parseType(false);
       if (!T.isValidArgument(t)) lex.fail(`invalid type for function argument: ${t.text}`);
-      if (t.kind === T.METADATA) this.parseMetadata(true, null);
+      if (t.kind === T.METADATA) this.parseMetadata(true, args.length === 0 ? firstMetadata : null);
       else {
         const attrs = this.parseParamAttributes(PARAM);
         this.operandOf(t);
@@ -3297,7 +3815,7 @@ export class ModuleChecker {
       args.push(t);
     }
     lex.next();
-    this.parseFnAttributes(false);
+    this.parseFnAttributes(FN_USE);
     if (lex.kind === L.LSQUARE) this.parseOperandBundles();
     if (op === "invoke") {
       this.expectKw(K.to, "expected 'to' in invoke");
@@ -3333,6 +3851,7 @@ export class ModuleChecker {
       this.parseValue(this.pointerTo(fnTy, as), true);
     }
     if (lex.start !== calleeEnd) lex.fail(`unexpected ${lex.here()} after the callee`);
+    if (firstMetadata.length === 1 && lex.s.slice(calleeStart, calleeEnd).trim() === "@llvm.experimental.noalias.scope.decl") this.noAliasScopeDeclaration(firstMetadata[0], calleeLine);
     lex.pos = after;
     lex.next();
     if (lex.kind !== afterKind) lex.fail(`internal: callee re-read out of step`);
@@ -3617,4 +4136,177 @@ function checkPhiEntries(
   const b = [...preds].sort((x, y) => x - y);
   for (let k = 0; k < a.length; k++)
     if (a[k] !== b[k]) fail(phi.line, `PHI node entries do not match predecessors: ${blocks[a[k]].label} is ${b.includes(a[k]) ? "named more often than it branches here" : "no predecessor"} (${where})`);
+}
+
+/** What `verifyTBAABaseNode` finds of a base node: invalid or not, its offsets' width (-1: none), the fault it reports. */
+interface BaseSummary {
+  invalid: boolean;
+  bits: number;
+  problem: string | null;
+}
+
+/** `verifyTBAABaseNodeImpl` on a struct type node (more than two operands). */
+function tbaaStructSummary(ops: MdOperand[], newFormat: boolean): BaseSummary {
+  const invalid = (problem: string): BaseSummary => ({ invalid: true, bits: -1, problem });
+  if (newFormat ? ops.length % 3 !== 0 : ops.length % 2 !== 1) return invalid(newFormat ? "Access tag nodes must have the number of operands that is a multiple of 3!" : "Struct tag nodes must have an odd number of operands!");
+  if (newFormat && ops[1].kind !== "int") return invalid("Type size nodes must be constants!");
+  if (!newFormat && ops[0].kind !== "string") return invalid("Struct tag nodes have a string as their first operand");
+  let problem: string | null = null;
+  let previous: bigint | null = null;
+  let bits = -1;
+  const first = newFormat ? 3 : 1;
+  const step = newFormat ? 3 : 2;
+  for (let i = first; i < ops.length; i += step) {
+    const field = ops[i];
+    const offset = ops[i + 1];
+    if (field.kind !== "node") {
+      problem ??= "Incorrect field entry in struct type node!";
+      continue;
+    }
+    if (offset.kind !== "int") {
+      problem ??= "Offset entries must be constants!";
+      continue;
+    }
+    if (bits === -1) bits = offset.bits!;
+    if (offset.bits !== bits) {
+      problem ??= "Bitwidth between the offsets and struct type entries must match";
+      continue;
+    }
+    if (previous !== null && previous > offset.int!) problem ??= "Offsets must be increasing!";
+    previous = offset.int!;
+    if (newFormat && ops[i + 2].kind !== "int") {
+      problem ??= "Member size entries must be constants!";
+      continue;
+    }
+  }
+  return problem === null ? { invalid: false, bits, problem: null } : invalid(problem);
+}
+
+/** Whether operand `op` is node `id` itself (a scope or domain that names itself). */
+function isNode(op: MdOperand, id: number): boolean {
+  return op.kind === "node" && op.node === id;
+}
+
+/**
+ * `Verifier::visitRangeMetadata` on a `!range` node of an instruction of type `ty`: pairs of
+ * integers of that type, each a non-empty, non-full range (`ConstantRange`), in increasing
+ * signed order, neither overlapping nor touching the previous one (nor, past two, the first).
+ */
+function rangeProblem(ops: MdOperand[], ty: Ty): string | null {
+  if (ops.length % 2 !== 0) return "Unfinished range!";
+  if (ops.length < 2) return "It should have at least one range!";
+  let last: [bigint, bigint] | null = null;
+  let firstRange: [bigint, bigint] | null = null;
+  let bits = 0;
+  for (let i = 0; i < ops.length; i += 2) {
+    const lo = ops[i];
+    const hi = ops[i + 1];
+    if (lo.kind !== "int") return "The lower limit must be an integer!";
+    if (hi.kind !== "int") return "The upper limit must be an integer!";
+    if (hi.bits !== lo.bits || ty.kind !== T.INT || ty.n !== lo.bits) return "Range types must match instruction type!";
+    bits = lo.bits!;
+    const cur: [bigint, bigint] = [lo.int!, hi.int!];
+    const max = (1n << BigInt(bits)) - 1n;
+    if (cur[0] === cur[1] && (cur[0] === 0n || cur[0] === max)) return "Range must not be empty!";
+    if (last !== null) {
+      if (!rangesDisjoint(cur, last, max)) return "Intervals are overlapping";
+      if (!(BigInt.asIntN(bits, cur[0]) > BigInt.asIntN(bits, last[0]))) return "Intervals are not in order";
+      if (cur[1] === last[0] || cur[0] === last[1]) return "Intervals are contiguous";
+    }
+    firstRange ??= cur;
+    last = cur;
+  }
+  if (ops.length > 4 && firstRange !== null && last !== null) {
+    if (!rangesDisjoint(firstRange, last, (1n << BigInt(bits)) - 1n)) return "Intervals are overlapping";
+    if (firstRange[1] === last[0] || firstRange[0] === last[1]) return "Intervals are contiguous";
+  }
+  return null;
+}
+
+/**
+ * Whether `ConstantRange::intersectWith` of the two ranges `[lo, hi)` (unsigned, `hi < lo`
+ * wrapping round; `lo == hi` the empty set at 0, the full set at `max`) is the empty set: LLVM's
+ * case analysis, which for a `lo == hi` elsewhere (no set LLVM builds) answers as LLVM does.
+ */
+function rangesDisjoint(a: [bigint, bigint], b: [bigint, bigint], max: bigint): boolean {
+  const empty = (r: [bigint, bigint]) => r[0] === r[1] && r[0] === 0n;
+  const full = (r: [bigint, bigint]) => r[0] === r[1] && r[0] === max;
+  const wrapped = (r: [bigint, bigint]) => r[0] > r[1];
+  // the result `ConstantRange(l, u)` is empty only as l == u == 0
+  const made = (l: bigint, u: bigint) => l === u && l === 0n;
+  let x = a;
+  let y = b;
+  if (empty(x) || full(y)) return empty(x);
+  if (empty(y) || full(x)) return empty(y);
+  if (!wrapped(x) && wrapped(y)) [x, y] = [y, x];
+  const [xl, xu] = x;
+  const [yl, yu] = y;
+  if (!wrapped(x) && !wrapped(y)) {
+    if (xl < yl) {
+      if (xu <= yl) return true;
+      if (xu < yu) return made(yl, xu);
+      return false; // y itself, not empty
+    }
+    if (xu < yu) return false; // x itself
+    if (xl < yu) return made(xl, yu);
+    return true;
+  }
+  if (wrapped(x) && !wrapped(y)) {
+    if (yl < xu) {
+      if (yu < xu) return false;
+      if (yu <= xl) return made(yl, xu);
+      return false; // the preferred of two non-empty ranges
+    }
+    if (yl < xl) {
+      if (yu <= xl) return true;
+      return made(xl, yu);
+    }
+    return false;
+  }
+  // both wrapped
+  if (yu < xu) {
+    if (yl < xu) return false;
+    if (yl < xl) return made(xl, yu);
+    return false;
+  }
+  if (yu <= xl) {
+    if (yl < xl) return false;
+    return made(yl, xu);
+  }
+  return false;
+}
+
+/** `Verifier::visitProfMetadata` on the `!prof` node of instruction `op` with `successors` successors. */
+function profProblem(ops: MdOperand[], op: string, successors: number): string | null {
+  if (ops.length < 2) return "!prof annotations should have no less than 2 operands";
+  if (ops[0].kind === "null") return "first operand should not be null";
+  if (ops[0].kind !== "string") return "expected string with name of the !prof annotation";
+  if (ops[0].text !== "branch_weights") return null;
+  if (op === "invoke") {
+    if (ops.length !== 2 && ops.length !== 3) return "Wrong number of InvokeInst branch_weights operands";
+  } else {
+    let expected: number;
+    if (op === "br" || op === "switch" || op === "indirectbr") expected = successors;
+    else if (op === "call") expected = 1;
+    else if (op === "select") expected = 2;
+    else return "!prof branch_weights are not allowed for this instruction";
+    if (ops.length !== 1 + expected) return "Wrong number of operands";
+  }
+  for (let i = 1; i < ops.length; i++) {
+    if (ops[i].kind === "null") return "second operand should not be null";
+    if (ops[i].kind !== "int") return "!prof brunch_weights operand is not a const int";
+  }
+  return null;
+}
+
+/** `Verifier::verifyFunctionMetadata` on a function's `!prof` node. */
+function functionProfProblem(ops: MdOperand[]): string | null {
+  if (ops.length < 2) return "!prof annotations should have no less than 2 operands";
+  if (ops[0].kind === "null") return "first operand should not be null";
+  if (ops[0].kind !== "string") return "expected string with name of the !prof annotation";
+  if (ops[0].text !== "function_entry_count" && ops[0].text !== "synthetic_function_entry_count") return "first operand should be 'function_entry_count' or 'synthetic_function_entry_count'";
+  if (ops[1].kind === "null") return "second operand should not be null";
+  // a constant (`ConstantAsMetadata`): an integer or another value
+  if (ops[1].kind !== "int" && ops[1].kind !== "other") return "expected integer argument to function_entry_count";
+  return null;
 }
