@@ -641,7 +641,10 @@ export class Lexer {
       this.kw = KW_CC;
       return KEYWORD;
     }
-    return this.error(p + 1);
+    // no word LLVM knows: an error token (shown whole in messages)
+    this.error(p + 1);
+    this.stop = keywordEnd;
+    return ERROR;
   }
 }
 
