@@ -156,3 +156,18 @@ function damageOnce(rnd: Random, text: string): Damage {
     }
   }
 }
+
+/** `f` on every item, at most `n` at a time (the oracle's processes), results in the items' order. */
+export async function pooled<T, R>(items: T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) {
+        const k = next++;
+        out[k] = await f(items[k]);
+      }
+    }),
+  );
+  return out;
+}

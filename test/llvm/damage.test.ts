@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { validate } from "../../api/llvm.js";
 import { MalformedInput } from "../../spec/errors.js";
-import { damage, Random, type Damage } from "../helpers/damage.js";
+import { damage, pooled, Random, type Damage } from "../helpers/damage.js";
 
 const SEED = Number(process.env.DAMAGE_SEED ?? 20_250_531);
 const COUNT = Number(process.env.DAMAGE_COUNT ?? 150);
@@ -89,20 +89,6 @@ function opt(text: string, opaque: boolean): Promise<{ ok: boolean | null; says:
 
 /** How long opt may take on one file (it takes 50 ms). */
 const OPT_SECONDS = 20;
-
-async function pooled<T, R>(items: T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) {
-        const k = next++;
-        out[k] = await f(items[k]);
-      }
-    }),
-  );
-  return out;
-}
 
 interface Case {
   pair: string;
