@@ -49,6 +49,7 @@ import { unreachablePrediction } from "./paths.js";
 import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
 import type { RefinedValue } from "../adapter.js";
+import { dominanceViolation } from "./verify.js";
 import { attachmentsOf, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { AttributeGroups, MetadataCorrespondence, ModuleContext, NumberedTypes, type TextRange } from "./module_context.js";
@@ -361,10 +362,22 @@ class Adapter {
     this.classify();
     this.align();
     this.removedUnpromotable();
+    this.originalIsSsa();
     this.collectPhis();
     this.modelValues();
     this.resolveAll();
     return this.documents();
+  }
+
+  /**
+   * The original's own SSA values (the results of its instructions, which the model does not
+   * see) must be dominated by their definitions, or LLVM's verifier refuses the module: a use
+   * that is not fails `same_instructions` at its place, as no translation of it can be valid.
+   */
+  private originalIsSsa(): void {
+    const v = dominanceViolation(this.fb, this.blockIndexB);
+    if (v !== null)
+      this.fail(v.block, v.line, `${llvmName("%", v.name)} is used where its definition (line ${v.defLine}) does not dominate the use: the original is not valid SSA (LLVM's verifier: instruction does not dominate all uses)`);
   }
 
   // --- 1. what mem2reg removes ---------------------------------------------------------------

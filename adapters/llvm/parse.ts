@@ -40,9 +40,15 @@ import { Cursor, GIVE_UP, NAME_CHAR, codesAre, codesOf, isBlank, scratchCodesOf,
 import { StringTable } from "./intern.js";
 import { OPCODES, isDigits, parseInstruction, quickParse } from "./instr.js";
 import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmModule } from "./ir.js";
+import { checkFunctionBlocks, ModuleChecker } from "./verify.js";
 
-export function parseModule(text: string, file: string): LlvmModule {
-  const m = new LineMachine(file);
+/**
+ * `checker`: the strict reading to feed (verify.ts), when the text is a piece of a module whose
+ * other pieces go through the same checker (stream.ts); the caller then calls its `finish` after
+ * the last piece. Without it the text is a whole module, checked to its end here.
+ */
+export function parseModule(text: string, file: string, checker?: ModuleChecker): LlvmModule {
+  const m = new LineMachine(file, checker);
   const codes = scratchCodesOf(text); // nothing keeps them past this call
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let n = 1;
@@ -62,8 +68,8 @@ export function parseModule(text: string, file: string): LlvmModule {
  * The module from its bytes in chunks (UTF-8, cut anywhere), line by line, never holding the
  * whole text; same result and errors as `parseModule` on its text.
  */
-export function parseModuleChunks(chunks: Iterable<Uint8Array>, file: string): LlvmModule {
-  const m = new LineMachine(file);
+export function parseModuleChunks(chunks: Iterable<Uint8Array>, file: string, checker?: ModuleChecker): LlvmModule {
+  const m = new LineMachine(file, checker);
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   /** The start of a line that goes on in the next chunk, in pieces (a long line costs no copying per chunk). */
   let carry: string[] = [];
@@ -250,8 +256,19 @@ class LineMachine {
   private parsedUnnamed = false;
   private parsedTerminator = false;
 
-  constructor(private readonly file: string) {
+  /** The strict reading (verify.ts), fed every entity; `ownChecker`: made here, so finished here. */
+  private readonly check: ModuleChecker;
+  private readonly ownChecker: boolean;
+  /** Top level: the lines of an entity spanning lines, joined (`topDepth` > 0). */
+  private topText = "";
+
+  constructor(
+    private readonly file: string,
+    checker?: ModuleChecker,
+  ) {
     this.cur = new Cursor(file, (parserStrings ??= new StringTable(PARSER_STRINGS, PARSER_STRINGS_BITS)));
+    this.check = checker ?? new ModuleChecker(file);
+    this.ownChecker = checker === undefined;
   }
 
   private fail(line: number, what: string): never {
@@ -288,6 +305,7 @@ class LineMachine {
     }
     if (this.state === HEADER) this.fail(this.headerLine, `'define' without a body: no '{' before the end of the file`);
     if (this.topDepth > 0) this.fail(this.topLine, `unbalanced brackets: not closed before the end of the file`);
+    if (this.ownChecker) this.check.finish();
     return { functions: this.functions };
   }
 
@@ -298,16 +316,22 @@ class LineMachine {
     if (this.topDepth > 0) {
       this.topDepth += delta;
       if (this.topDepth < 0) this.fail(n, `unbalanced brackets: more closing than opening since line ${this.topLine}`);
+      this.topText += " " + raw.slice(a, b);
+      if (this.topDepth === 0) {
+        const text = this.topText;
+        this.topText = "";
+        this.check.topLevel(text, codesOf(text), 0, text.length, this.topLine);
+      }
       return;
     }
     if (a === b) return;
     const c0 = codes[a];
-    if (c0 === 64 /* @ */ || c0 === 36 /* $ */ || c0 === 33 /* ! */ || c0 === 94 /* ^ */) return this.skipTop(delta, n);
+    if (c0 === 64 /* @ */ || c0 === 36 /* $ */ || c0 === 33 /* ! */ || c0 === 94 /* ^ */) return this.skipTop(raw, codes, a, b, delta, n);
     const text = raw.slice(a, b);
     if (c0 === 37 /* % */) {
       // `%T = type ...` is a type definition; `%x = add ...` an instruction
       const eq = /^%(?:"[^"]*"|[-A-Za-z$._0-9]+)\s*=\s*([A-Za-z_]*)/.exec(text);
-      if (eq !== null && eq[1] === "type") return this.skipTop(delta, n);
+      if (eq !== null && eq[1] === "type") return this.skipTop(raw, codes, a, b, delta, n);
       this.fail(n, `instruction outside a function`);
     }
     if (c0 === 125 /* } */) this.fail(n, `unbalanced braces: '}' outside a function`);
@@ -321,16 +345,22 @@ class LineMachine {
       this.maybeStartBody();
       return;
     }
-    if (TOP_SKIP.has(w)) return this.skipTop(delta, n);
+    if (TOP_SKIP.has(w)) return this.skipTop(raw, codes, a, b, delta, n);
     if (labelOf(raw, codes, a, b) !== null) this.fail(n, `block label outside a function`);
     if (OPCODES.has(w)) this.fail(n, `instruction outside a function`);
     this.fail(n, `unexpected ${JSON.stringify(w || text.slice(0, 20))} outside a function`);
   }
 
-  private skipTop(delta: number, n: number): void {
+  /**
+   * A top-level entity other than `define`, `raw[a, b)` on line `n`: to the checker, once its
+   * brackets close (an entity goes on over the next lines while they are open).
+   */
+  private skipTop(raw: string, codes: Uint8Array, a: number, b: number, delta: number, n: number): void {
     if (delta < 0) this.fail(n, `unbalanced brackets: more closing than opening`);
     this.topDepth = delta;
     this.topLine = n;
+    if (delta === 0) this.check.topLevel(raw, codes, a, b, n);
+    else this.topText = raw.slice(a, b);
   }
 
   // --- function header ------------------------------------------------------------------------
@@ -343,6 +373,7 @@ class LineMachine {
       this.fail(this.headerLine, `the body must start on the line after the '{' of 'define'`);
     if (this.headerDepth !== 1 || !h.endsWith("{")) return;
     const fn = this.parseHeader(h.slice(0, h.length - 1), this.headerLine);
+    this.check.functionHeader(h, codesOf(h), 0, h.length - 1, this.headerLine);
     this.fn = fn;
     this.block = null;
     this.labels = new Map();
@@ -510,7 +541,8 @@ class LineMachine {
     if (delta < 0) this.fail(n, `unbalanced brackets: more closing than opening`);
   }
 
-  private startBlock(name: string, quoted: boolean, n: number): void {
+  /** `implicit`: a block without a label (it takes the next number, `name`). */
+  private startBlock(name: string, quoted: boolean, n: number, implicit = false): void {
     const fn = this.fn!;
     if (this.block !== null)
       this.fail(n, `block ${llvmName("%", name)} starts before block ${llvmName("%", this.block.label)} ends (it has no terminator)`);
@@ -518,6 +550,7 @@ class LineMachine {
     this.labels.set(name, fn.blocks.length);
     if (this.labels.size === size) this.fail(n, `duplicate block label ${llvmName("%", name)} in function ${llvmName("@", fn.name)}`);
     if (!quoted && isDigits(name)) this.counter = Number(name) + 1;
+    this.check.blockLabel(name, quoted, implicit, n);
     this.block = { label: name, instrs: NO_INSTRS, succs: NO_SUCCS, line: n }; // both set by the terminator
     fn.blocks.push(this.block);
   }
@@ -527,7 +560,7 @@ class LineMachine {
     const line = this.pendingLine;
     this.pending = null;
     if (this.pendingDepth !== 0) this.fail(line, `unbalanced brackets in the instruction`);
-    if (this.block === null) this.startBlock(String(this.counter), false, line); // an unnamed block
+    if (this.block === null) this.startBlock(String(this.counter), false, line, true); // an unnamed block
     let instr = this.parsed;
     let resultNumber = this.parsedNumber;
     let unnamed = this.parsedUnnamed;
@@ -541,6 +574,7 @@ class LineMachine {
       terminator = c.terminator;
     }
     this.parsed = null;
+    this.check.instruction(text, this.pendingCodes ?? codesOf(text), this.pendingA, this.pendingB, line);
     if (unnamed) instr.result = String(this.counter++);
     else if (resultNumber >= 0) this.counter = resultNumber + 1;
     this.instrs[this.instrCount++] = instr;
@@ -568,6 +602,8 @@ class LineMachine {
           if (!this.labels.has(inc.block)) this.fail(i.line, `phi names unknown block ${llvmName("%", inc.block)} in ${where}`);
       }
     }
+    this.check.endFunction(n);
+    checkFunctionBlocks(fn, this.labels, (line, what) => this.fail(line, what));
     this.functions.push(fn);
     this.fn = null;
     this.block = null;

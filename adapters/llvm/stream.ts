@@ -17,6 +17,7 @@ import { adaptModule, OriginalColumns, originalFunction, pairContext, soloContex
 import { ModuleContext, type TextRange } from "./module_context.js";
 import { parseModule } from "./parse.js";
 import { hasNumberedTypes, SourceText } from "./text.js";
+import { ModuleChecker, type ModuleSymbols } from "./verify.js";
 
 /** A parsed module with its text (the comparison reads instructions' text back). */
 export interface LlvmInput {
@@ -43,6 +44,11 @@ export interface ModuleText {
    * and metadata, which LLVM prints after them). A whole module is its own context.
    */
   context?: string;
+  /**
+   * For a share: the module's top level as the strict reading found it (verify.ts): its globals,
+   * types and metadata, which the share's functions use, checked once for the whole module.
+   */
+  symbols?: ModuleSymbols;
 }
 
 /**
@@ -61,9 +67,13 @@ export function identVersion(text: string): number | undefined {
   return m === null ? undefined : Number(m[1]);
 }
 
-/** Parses `text` (a module, or a share of one starting at line `lineOffset + 1`). */
-export function llvmText(text: string, file: string, lineOffset = 0, numberedTypes?: boolean): LlvmInput {
-  const module = parseModule(text, file);
+/**
+ * Parses `text` (a module, or a share of one starting at line `lineOffset + 1`). `checker`: the
+ * strict reading of the module `text` is a piece of (the caller finishes it after the last
+ * piece); without it `text` is checked as a whole module.
+ */
+export function llvmText(text: string, file: string, lineOffset = 0, numberedTypes?: boolean, checker?: ModuleChecker): LlvmInput {
+  const module = parseModule(text, file, checker);
   if (lineOffset !== 0)
     for (const fn of module.functions) {
       fn.line += lineOffset;
@@ -75,7 +85,15 @@ export function llvmText(text: string, file: string, lineOffset = 0, numberedTyp
   return { src: new SourceText(text, file, lineOffset, numberedTypes), module };
 }
 
-const parseWhole = (m: ModuleText): LlvmInput => llvmText(m.text, m.file, m.lineOffset, m.numberedTypes);
+/** The strict reading of `m`: a module's own, or one that starts from what the module's top level defines (a share). */
+const checkerFor = (m: ModuleText): ModuleChecker => new ModuleChecker(m.file, m.symbols);
+
+function parseWhole(m: ModuleText): LlvmInput {
+  const checker = checkerFor(m);
+  const input = llvmText(m.text, m.file, m.lineOffset, m.numberedTypes, checker);
+  checker.finish();
+  return input;
+}
 
 /**
  * The `define` lines of a module: offsets and function names as written, and `lineOf(k)`, the
@@ -120,15 +138,18 @@ export function defines(text: string): Defines {
  * text before the first `define` is parsed first, for its malformed input.
  */
 export function* pieces(m: ModuleText, d: Defines, numberedTypes: boolean): Generator<LlvmInput> {
-  if (d.offsets[0] > 0) llvmText(m.text.slice(0, d.offsets[0]), m.file, m.lineOffset, numberedTypes);
+  // one strict reading for all pieces: what one defines answers what another uses
+  const checker = checkerFor(m);
+  if (d.offsets[0] > 0) llvmText(m.text.slice(0, d.offsets[0]), m.file, m.lineOffset, numberedTypes, checker);
   let line = m.lineOffset + d.lineOf(0);
   for (let k = 0; k < d.offsets.length; k++) {
     const end = k + 1 < d.offsets.length ? d.offsets[k + 1] : m.text.length;
-    const piece = llvmText(m.text.slice(d.offsets[k], end), m.file, line, numberedTypes);
+    const piece = llvmText(m.text.slice(d.offsets[k], end), m.file, line, numberedTypes, checker);
     // the piece ends just after a line break, so the next one starts that many lines further
     line += piece.src.lineCount - 1;
     yield piece;
   }
+  checker.finish();
 }
 
 function streamable(d: Defines, other?: Defines): boolean {
@@ -180,7 +201,12 @@ export function* adaptedFunctions(before: ModuleText, after: ModuleText): Genera
     for (;;) {
       const b = pb.next();
       const a = pa.next();
-      if (b.done || a.done) return;
+      if (b.done || a.done) {
+        // the rest of each (its end-of-module checks)
+        while (!pb.next().done);
+        while (!pa.next().done);
+        return;
+      }
       yield* adaptModule(b.value.module, a.value.module, b.value.src, a.value.src, version, context);
     }
   }
@@ -225,6 +251,7 @@ function cuts(offsets: number[], size: number, k: number): number[] {
 interface ModuleFacts {
   numberedTypes: boolean;
   context: string;
+  symbols: ModuleSymbols;
 }
 
 function shareOf(file: string, text: string, d: Defines, from: number, to: number, llvmVersion: number | undefined, facts: ModuleFacts): ModuleText {
@@ -232,6 +259,50 @@ function shareOf(file: string, text: string, d: Defines, from: number, to: numbe
   const end = to < d.offsets.length ? d.offsets[to] : text.length;
   // the type definitions stand before the first function, outside every share but the first
   return { file, text: text.slice(start, end), lineOffset: d.lineOf(from), llvmVersion, ...facts };
+}
+
+/**
+ * The strict reading of a module's top level, for its shares (`ModuleText.symbols`): everything
+ * outside the functions' bodies (type definitions, globals, declarations, attribute groups,
+ * metadata) and the functions' headers, checked here once; each share's thread then checks its
+ * functions against it. Undefined where that does not read: the module is then read in one
+ * thread, which reports the first problem in the file's order.
+ */
+function topLevelSymbols(m: ModuleText, d: Defines): ModuleSymbols | undefined {
+  const text = m.text;
+  const checker = new ModuleChecker(m.file);
+  const typeDefinitions: string[] = [];
+  checker.typeDefinitions = typeDefinitions;
+  try {
+    let from = 0;
+    for (let k = 0; k <= d.offsets.length; k++) {
+      const to = k < d.offsets.length ? d.offsets[k] : text.length;
+      if (to > from) llvmText(text.slice(from, to), m.file, 0, undefined, checker);
+      if (k === d.offsets.length) break;
+      const eol = text.indexOf("\n", to);
+      const header = text.slice(to, eol < 0 ? text.length : eol).trimEnd();
+      if (!header.endsWith("{")) return undefined; // a header over several lines: read the module in one thread
+      checker.functionHeader(header, codesOfHeader(header), 0, header.length - 1, 0);
+      checker.endFunction(0);
+      const close = text.indexOf("\n}", to);
+      if (close < 0) return undefined;
+      from = close + 2;
+    }
+    checker.finish();
+  } catch (e) {
+    if (e instanceof MalformedInput) return undefined;
+    throw e;
+  }
+  return checker.symbols(typeDefinitions);
+}
+
+function codesOfHeader(s: string): Uint8Array {
+  const b = new Uint8Array(s.length + 1);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    b[i] = c < 128 ? c : 128;
+  }
+  return b;
 }
 
 /** Where a module's functions stand: from the first `define` to the last function's closing `}`. */
@@ -268,9 +339,14 @@ export function split(before: ModuleText, after: ModuleText | undefined, k: numb
   const da = after === undefined ? undefined : (after.defines ?? defines(after.text));
   if (!streamable(db, da)) return undefined;
   const c = cuts(db.offsets, before.text.length, k);
-  const facts = (text: string, d: Defines): ModuleFacts => ({ numberedTypes: hasNumberedTypes(text), context: outsideFunctions(text, d) });
-  const factsB = facts(before.text, db);
-  const factsA = after !== undefined && da !== undefined ? facts(after.text, da) : undefined;
+  const facts = (m: ModuleText, d: Defines): ModuleFacts | undefined => {
+    const symbols = topLevelSymbols(m, d);
+    return symbols === undefined ? undefined : { numberedTypes: hasNumberedTypes(m.text), context: outsideFunctions(m.text, d), symbols };
+  };
+  const factsB = facts(before, db);
+  const factsA = after !== undefined && da !== undefined ? facts(after, da) : undefined;
+  // a module whose top level does not read (malformed) is read in one thread, for its exact message
+  if (factsB === undefined || (after !== undefined && factsA === undefined)) return undefined;
   const shares: LlvmShare[] = [];
   for (let i = 0; i + 1 < c.length; i++)
     shares.push({

@@ -16,6 +16,7 @@
  * removed; its stores, the variable itself and its loads in unreachable blocks stay (the pass
  * walks the reachable blocks only: `WhileEachBlockInReversePostOrder` from the entry).
  */
+import { checkIds } from "./ids.js";
 import { FUNCTION_STORAGE, Op, type SpvInstruction, type SpvModule } from "./module.js";
 
 export interface SpvBlock {
@@ -103,8 +104,9 @@ export function successors(t: SpvInstruction): number[] {
 
 /**
  * The module cut into its parts. Structural problems a validator would report (an instruction
- * outside a block, a block without a terminator, a function without `OpFunctionEnd`) make the
- * input malformed here: `fail(instruction, what)` throws with the place.
+ * outside a block, a block without a terminator, a function without `OpFunctionEnd`), and the
+ * validator's rules on ids (ids.ts: defined, before their use, dominating it), make the input
+ * malformed here: `fail(instruction, what)` throws with the place.
  */
 export function partsOf(module: SpvModule, fail: (at: SpvInstruction | undefined, what: string) => never): ModuleParts {
   const ins = module.instructions;
@@ -168,7 +170,9 @@ export function partsOf(module: SpvModule, fail: (at: SpvInstruction | undefined
       blocks.push({ label: i.result, labelInstruction: i, body, succs: successors(body[body.length - 1]) });
     }
   }
-  return { module, preamble, functions, defs, users, names };
+  const parts = { module, preamble, functions, defs, users, names };
+  checkIds(parts, fail);
+  return parts;
 }
 
 /** Whether `type` (an id) is a type whose variables the pass may promote (`IsTargetType`). Iterative: nested arrays and structs do not recurse. */

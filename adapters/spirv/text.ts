@@ -4,7 +4,9 @@
  *
  * The text is a sequence of tokens: `%name` ids, `=`, quoted strings (`\` escapes the next
  * character, as spirv-as reads them; a string may span lines), and bare words (opcode names,
- * numbers, enumerant names, bitmasks `A|B`); `;` starts a comment to the end of the line. As in
+ * numbers, enumerant names, bitmasks `A|B`); `;` starts a comment to the end of the line. As
+ * spirv-as, a word runs to a blank or `;` whatever quotes it holds: a quote inside a word, or a
+ * string with more after it, is malformed; an id's name is ASCII letters, digits and `_`. As in
  * spirv-as, an instruction is `%id = OpName operands...` or `OpName operands...` and its operands
  * run to the next instruction: the next `OpXxx` word (Op and a capital letter; no enumerant
  * starts so: `OpenCL`, `OpaqueKHR`) or `%id =`. The comments `; Version: 1.0` and `; Bound: N`
@@ -24,7 +26,9 @@
  * The readers agree word for word: spirv-dis --raw-id of a binary reads to exactly the binary's
  * instructions. Where the grammar gives no kinds (an enumerant, bitmask bit, extended instruction
  * or spec-constant opcode written as a number it does not know), the rest of the instruction is
- * read as literal integers, as the binary reader keeps those words.
+ * read as literal integers, as the binary reader keeps those words; an enumerant or bitmask the
+ * grammar names, written as a number, is malformed (spirv-dis prints the name; spirv-as refuses
+ * the number).
  *
  * Malformed input throws `MalformedInput`, one line: `NAME:LINE: what is wrong`. One pass over
  * the characters, one over the tokens, one to number the ids: linear, no recursion.
@@ -99,6 +103,9 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12 || c === 0xfeff;
 }
 
+/** What spirv-as takes for an id's name after `%` (`spvIsValidID`: ASCII letters, digits, `_`). */
+const ID_NAME = /^[A-Za-z0-9_]+$/;
+
 /** Splits `text` into tokens; reads spirv-dis's header comments before the first token. */
 function lex(text: string, name: string, header: Header): Tokens {
   const t = new Tokens();
@@ -136,6 +143,25 @@ function lex(text: string, name: string, header: Header): Tokens {
         j++;
       }
       s += text.slice(from, j);
+      // spirv-as reads words up to a blank or `;` out of quotes: a string with more after it is
+      // one word with it, no string literal (or, should a quote in it stay open, no word at all)
+      const after = j + 1 < n ? text.charCodeAt(j + 1) : 32;
+      if (!isSpace(after) && after !== 59) {
+        let quoting = false;
+        let k = j + 1;
+        let quoteLine = line;
+        for (; k < n; k++) {
+          const d = text.charCodeAt(k);
+          if (d === 10) line++;
+          if (d === 92 /* \ */) k++;
+          else if (d === 34) {
+            quoting = !quoting;
+            quoteLine = line;
+          } else if (!quoting && (isSpace(d) || d === 59)) break;
+        }
+        if (quoting) throw new MalformedInput(`${name}:${quoteLine}: unterminated string (no closing ")`);
+        throw new MalformedInput(`${name}:${startLine}: a string literal must end its word: ${JSON.stringify(text.slice(i, k))}`);
+      }
       t.strings.set(t.n, s);
       t.add(T_STRING, i, j + 1, startLine);
       i = j + 1;
@@ -143,11 +169,14 @@ function lex(text: string, name: string, header: Header): Tokens {
       let j = i + 1;
       while (j < n) {
         const d = text.charCodeAt(j);
-        if (isSpace(d) || d === 59 || d === 34) break;
+        if (isSpace(d) || d === 59) break;
+        // (a quote inside a word leaves it one word to spirv-as: no id, opcode, number or name has one)
+        if (d === 34) throw new MalformedInput(`${name}:${line}: a quote inside the word '${text.slice(i, j)}"…': spirv-as reads no id, opcode or operand so`);
         j++;
       }
       const type = c === 37 /* % */ ? T_ID : j === i + 1 && c === 61 /* = */ ? T_EQUALS : T_BARE;
       if (type === T_ID && j === i + 1) throw new MalformedInput(`${name}:${line}: '%' without an id name`);
+      if (type === T_ID && !ID_NAME.test(text.slice(i + 1, j))) throw new MalformedInput(`${name}:${line}: invalid id '${text.slice(i, j)}': an id's name is letters, digits and '_' (spirv-as)`);
       t.add(type, i, j, line);
       i = j;
     }
@@ -493,12 +522,23 @@ export function readText(text: string, name: string): SpvModule {
     if (ttype[i] !== T_BARE) fail(`expected ${what}, found ${show(i)}`, tline[i]);
     return raw(i);
   };
-  const enumValue = (s: string, kind: SpvKind): number => {
+  /**
+   * An enumerant (or a bitmask's part) by name, or by number where the grammar does not know the
+   * value (what spirv-dis prints of such a value). A number the grammar knows a name for is
+   * refused, as spirv-as refuses every number there: spirv-dis would have printed the name.
+   */
+  const enumValue = (s: string, kind: SpvKind, bits: boolean): number => {
     const e = kind.byName.get(s);
     if (e !== undefined) return e.value;
     const w = wordOf(s);
-    if (typeof w === "string") fail(`unknown ${kind.name} '${s}'`, tline[i]);
-    return w as number;
+    if (typeof w === "string") return fail(`unknown ${kind.name} '${s}'`, tline[i]);
+    let known = kind.byValue.has(w);
+    if (bits && w !== 0) {
+      known = true;
+      for (let bit = 0; bit < 32; bit++) if ((w & (1 << bit)) !== 0 && !kind.byValue.has((1 << bit) >>> 0)) known = false;
+    }
+    if (known) fail(`a ${kind.name} written as the number ${s}: spirv-as takes its name only`, tline[i]);
+    return w;
   };
 
   while (i < ntok) {
@@ -631,7 +671,7 @@ export function readText(text: string, name: string): SpvModule {
           push(kind.bases);
           break;
         case CAT_VALUE_ENUM: {
-          const value = enumValue(needBare(`a ${kind.name}`), kind);
+          const value = enumValue(needBare(`a ${kind.name}`), kind, false);
           lit(value);
           i++;
           const e = kind.byValue.get(value);
@@ -644,7 +684,7 @@ export function readText(text: string, name: string): SpvModule {
         case CAT_BIT_ENUM: {
           const s = needBare(`a ${kind.name}`);
           let mask = 0;
-          for (const part of s.split("|")) mask = (mask | enumValue(part, kind)) >>> 0;
+          for (const part of s.split("|")) mask = (mask | enumValue(part, kind, true)) >>> 0;
           lit(mask);
           i++;
           if (mask === 0) {

@@ -230,6 +230,20 @@ declare void @llvm.dbg.declare(metadata, metadata, metadata) #1
 declare void @llvm.dbg.value(metadata, metadata, metadata) #1
 attributes #0 = { noinline nounwind uwtable(sync) "frame-pointer"="all" }
 attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "d.c", directory: ".")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!10 = distinct !DISubprogram(name: "dbg", scope: !1, file: !1, line: 1, type: !11, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !12)
+!12 = !{!13, !13}
+!13 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!15 = !DILocalVariable(name: "a", arg: 1, scope: !10, file: !1, line: 1, type: !13)
+!16 = !DILocation(line: 1, scope: !10)
+!17 = !DILocalVariable(name: "t", scope: !10, file: !1, line: 2, type: !13)
+!18 = !DILocation(line: 2, scope: !10)
+!19 = !DILocation(line: 3, scope: !10)
 `;
 
 const fnOf = (text: string, name: string): LlvmFunction => {

@@ -108,7 +108,7 @@ describe("LLVM's own regression test Transforms/Mem2Reg/single-store.ll under op
 
 describe("the oracle: what cannot be poison, and why the rest may be", () => {
   const oracle = (body: string, params = "i32 %a, i32 noundef %n, ptr %p") => {
-    const text = `define i32 @f(${params}) {\nentry:\n${body}\n  ret i32 0\n}\n`;
+    const text = `define i32 @f(${params}) {\nentry:\n${body}\n  ret i32 0\n}\ndeclare i32 @g()\n!0 = !{}\n`;
     const fn = parseModule(text, "o.ll").functions[0];
     return new PoisonOracle(fn, new SourceText(text, "o.ll"));
   };

@@ -326,6 +326,10 @@ describe("malformed input: one line naming the place", () => {
     ["an id as a string", "OpName %x %y", "t.spvasm:1: expected a literal string, found '%y'"],
     ["a quote left open", 'OpName %x "abc\nOpName %y "d"', "t.spvasm:2: unterminated string (no closing \")"],
     ["an unterminated string at the end", 'OpName %x "abc', "t.spvasm:1: unterminated string (no closing \")"],
+    // spirv-as reads a word up to a blank or `;` whatever quotes it holds: `%main"main"` is one word (no id)
+    ["a quote inside a word", 'OpName %main"main"', "t.spvasm:1: a quote inside the word '%main\"…': spirv-as reads no id, opcode or operand so"],
+    ["a string with more after it", 'OpName %x "a"b', 't.spvasm:1: a string literal must end its word: "\\"a\\"b"'],
+    ["a string with more after it, a quote left open", 'OpName %x "a"b"c', 't.spvasm:1: unterminated string (no closing ")'],
     ["a missing =", "%x OpTypeVoid", "t.spvasm:1: expected '=' after '%x' (an instruction is '%id = OpName ...' or 'OpName ...')"],
     ["a missing result", "OpTypeVoid", "t.spvasm:1: OpTypeVoid has a result: write '%id = OpTypeVoid ...'"],
     ["a result that is not", "%x = OpStore %a %b", "t.spvasm:1: OpStore has no result, but the line gives it one ('%x' =)"],
@@ -349,6 +353,10 @@ describe("malformed input: one line naming the place", () => {
     ["a nul in a string", 'OpName %x "a\u0000b"', "t.spvasm:1: a literal string cannot contain a nul character"],
   ])("text: %s", (_, text, message) => {
     expect(malformed(() => readText(text, "t.spvasm"))).toBe(message);
+  });
+
+  it("a string ended by a comment reads: spirv-as ends a word at `;`", () => {
+    expect(() => readText('OpName %x "a";c\n%x = OpTypeVoid', "t.spvasm")).not.toThrow();
   });
 
   it("bytes that are not UTF-8 and not a binary: the UTF-8 message of io/text.ts", () => {
