@@ -12,7 +12,7 @@ export const MD = 0;
 export const MD_NOT_NULL = 1;
 /** A string (`MDStringField`). */
 export const STRING = 2;
-/** A string that must not be empty (`DIGlobalVariable`'s `name`, required in LLVM 14). */
+/** A string that must not be empty when given (`DIGlobalVariable`'s `name`: required in LLVM 14 and 15, optional in 16). */
 export const STRING_NOT_EMPTY = 3;
 /** An unsigned integer up to `max`. */
 export const UNSIGNED = 4;
@@ -113,7 +113,9 @@ const NODES: Record<string, Record<string, FieldSpec>> = {
     DITemplateTypeParameter: { name: str, type: req(MD), defaulted: bool },
     DITemplateValueParameter: { tag, name: str, type: md, defaulted: bool, value: req(MD) },
     DIGlobalVariable: {
-      name: { kind: STRING_NOT_EMPTY, required: true }, scope: md, linkageName: str, file: md, line, type: md, isLocal: bool, isDefinition: bool,
+      // required in LLVM 14 and 15, optional from 16 on (a string literal's variable has none):
+      // the reader takes what any version it reads takes
+      name: { kind: STRING_NOT_EMPTY }, scope: md, linkageName: str, file: md, line, type: md, isLocal: bool, isDefinition: bool,
       templateParams: md, declaration: md, align: uint(U32), annotations: md,
     },
     DILocalVariable: { scope: req(MD_NOT_NULL), name: str, arg: uint(U16), file: md, line, type: md, flags, align: uint(U32), annotations: md },
