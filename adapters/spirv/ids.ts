@@ -10,9 +10,12 @@
  *   block, the defining block dominates the using one; a phi's value dominates the end of the
  *   block it comes from; never in another function.
  * A damaged text or binary breaks them easily (two lines swapped, a name misspelt): such a
- * module is malformed here, as SPIRV-Tools refuse it. Linear in the module (dominators by the
- * iterative algorithm of Cooper, Harvey and Kennedy, over each function's blocks; no recursion).
+ * module is malformed here, as SPIRV-Tools refuse it. One pass over the module, and per function
+ * the adapters' shared dominators (adapters/dominators.ts: Cooper, Harvey and Kennedy's iterative
+ * algorithm, which is quadratic in the blocks at worst and near-linear on real CFGs, as in
+ * spirv-val), then a constant-time query per use; no recursion.
  */
+import { BlockDominators } from "../dominators.js";
 import { OPCODES } from "./grammar.js";
 import { Op, type SpvInstruction } from "./module.js";
 import { reachableLabels, type ModuleParts, type SpvFunction } from "./structure.js";
@@ -124,13 +127,10 @@ function checkDominance(parts: ModuleParts, fn: SpvFunction, owner: ReadonlyMap<
   const entry = fn.blocks[0].label;
   for (const p of fn.params) blockOf.set(p.result, entry);
   for (const b of fn.blocks) for (const i of b.body) if (i.result !== 0) blockOf.set(i.result, b.label);
-  const { pre, post } = dominatorTree(fn);
-  // a dominates b where b lies in a's subtree of the dominator tree (b unreachable: never)
-  const dominates = (a: number, b: number): boolean => {
-    const pa = pre.get(a);
-    const pb = pre.get(b);
-    return pa !== undefined && pb !== undefined && pa <= pb && post.get(b)! <= post.get(a)!;
-  };
+  // the shared dominators (adapters/dominators.ts) over the blocks' indices, the entry first
+  const indexOf = new Map(fn.blocks.map((b, k) => [b.label, k]));
+  const doms = new BlockDominators(fn.blocks.map((b) => b.succs.flatMap((l) => (indexOf.has(l) ? [indexOf.get(l)!] : []))));
+  const dominates = (a: number, b: number): boolean => doms.dominates(indexOf.get(a)!, indexOf.get(b)!);
   const reachable = reachableLabels(fn);
   for (const b of fn.blocks) {
     if (!reachable.has(b.label)) continue; // as spirv-val: uses in unreachable blocks are not checked
@@ -153,81 +153,3 @@ function checkDominance(parts: ModuleParts, fn: SpvFunction, owner: ReadonlyMap<
   }
 }
 
-/**
- * The dominator tree of a function's reachable blocks, as the pre- and postorder numbers of a
- * walk of it (an explicit stack): a block dominates another when the other lies in its subtree.
- */
-function dominatorTree(fn: SpvFunction): { pre: Map<number, number>; post: Map<number, number> } {
-  const idom = dominators(fn);
-  const entry = fn.blocks[0].label;
-  const children = new Map<number, number[]>();
-  for (const [b, d] of idom) (children.get(d) ?? children.set(d, []).get(d)!).push(b);
-  const pre = new Map<number, number>();
-  const post = new Map<number, number>();
-  let clock = 0;
-  const stack: [number, number][] = [[entry, 0]];
-  pre.set(entry, clock++);
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    const kids = children.get(top[0]) ?? [];
-    if (top[1] < kids.length) {
-      const c = kids[top[1]++];
-      pre.set(c, clock++);
-      stack.push([c, 0]);
-    } else {
-      post.set(top[0], clock++);
-      stack.pop();
-    }
-  }
-  return { pre, post };
-}
-
-/** The immediate dominators of a function's reachable blocks (label -> label; the entry has none). */
-function dominators(fn: SpvFunction): Map<number, number> {
-  const byLabel = new Map(fn.blocks.map((b) => [b.label, b]));
-  const entry = fn.blocks[0].label;
-  // reverse postorder by an explicit stack
-  const order: number[] = [];
-  const seen = new Set<number>([entry]);
-  const stack: [number, number][] = [[entry, 0]];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    const succs = byLabel.get(top[0])?.succs ?? [];
-    if (top[1] < succs.length) {
-      const s = succs[top[1]++];
-      if (!seen.has(s) && byLabel.has(s)) {
-        seen.add(s);
-        stack.push([s, 0]);
-      }
-    } else {
-      order.push(top[0]);
-      stack.pop();
-    }
-  }
-  order.reverse();
-  const index = new Map(order.map((l, i) => [l, i]));
-  const preds = new Map<number, number[]>();
-  for (const l of order) for (const s of byLabel.get(l)!.succs) if (index.has(s)) (preds.get(s) ?? preds.set(s, []).get(s)!).push(l);
-  const idom = new Map<number, number>([[entry, entry]]);
-  const intersect = (a: number, b: number): number => {
-    while (a !== b) {
-      while (index.get(a)! > index.get(b)!) a = idom.get(a)!;
-      while (index.get(b)! > index.get(a)!) b = idom.get(b)!;
-    }
-    return a;
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const l of order) {
-      if (l === entry) continue;
-      let d: number | undefined;
-      for (const p of preds.get(l) ?? []) if (idom.has(p)) d = d === undefined ? p : intersect(p, d);
-      if (d !== undefined && idom.get(l) !== d) {
-        idom.set(l, d);
-        changed = true;
-      }
-    }
-  }
-  idom.delete(entry);
-  return idom;
-}
