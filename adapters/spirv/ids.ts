@@ -18,7 +18,7 @@
 import { BlockDominators } from "../dominators.js";
 import { OPCODES } from "./grammar.js";
 import { Op, type SpvInstruction } from "./module.js";
-import { reachableLabels, type ModuleParts, type SpvFunction } from "./structure.js";
+import type { ModuleParts, SpvFunction } from "./parts.js";
 
 const EntryPoint = 15;
 const ExecutionMode = 16;
@@ -131,7 +131,8 @@ function checkDominance(parts: ModuleParts, fn: SpvFunction, owner: ReadonlyMap<
   const indexOf = new Map(fn.blocks.map((b, k) => [b.label, k]));
   const doms = new BlockDominators(fn.blocks.map((b) => b.succs.flatMap((l) => (indexOf.has(l) ? [indexOf.get(l)!] : []))));
   const dominates = (a: number, b: number): boolean => doms.dominates(indexOf.get(a)!, indexOf.get(b)!);
-  const reachable = reachableLabels(fn);
+  // reachable from the entry: what the entry dominates
+  const reachable = { has: (label: number) => indexOf.has(label) && doms.dominates(0, indexOf.get(label)!) };
   for (const b of fn.blocks) {
     if (!reachable.has(b.label)) continue; // as spirv-val: uses in unreachable blocks are not checked
     for (const i of b.body)

@@ -5,7 +5,8 @@
 //                               whose two values differ ([ %a, %x ], [ %b, %y ] -> [ %b, %x ], [ %a, %y ])
 //   broken.mjs drop-llvm FILE   deletes the first phi of LLVM IR, its uses replaced by its first incoming value
 //   broken.mjs swap-spirv FILE  swaps the values of the first two (value, parent) pairs of the first OpPhi of
-//                               spirv-dis text whose two values differ (%a %x %b %y -> %b %x %a %y)
+//                               spirv-dis text whose two values differ and dominate the whole function
+//                               (constants, parameters, the entry block's ids: %a %x %b %y -> %b %x %a %y)
 //   broken.mjs drop-spirv FILE  deletes the first OpPhi of spirv-dis text, its uses (in its function) replaced by
 //                               its first value, and the names and decorations of its id
 //   broken.mjs swap-gcc DIR     in GCC's ssa dump in DIR (the file named *.NNNt.ssa), swaps the values of the
@@ -82,6 +83,22 @@ for (let i = 0; i < lines.length; i++) {
 }
 writeFileSync(file, lines.join("\n"));
 
+/** Whether id `v` is defined where it dominates every block of the function around line `at`. */
+function dominatesAll(at, v) {
+  let fn = at;
+  while (fn > 0 && !/= OpFunction /.test(lines[fn])) fn--;
+  const defines = (k) => lines[k].trimStart().startsWith(`${v} = `);
+  // (not an OpUndef: swapping an undefined value with a defined one is another kind of break)
+  for (let k = 0; k < fn; k++) if (defines(k)) return !/= OpUndef\b/.test(lines[k]);
+  // parameters, then the entry block up to the second label
+  let labels = 0;
+  for (let k = fn; k < lines.length && !/OpFunctionEnd/.test(lines[k]); k++) {
+    if (/= OpLabel\b/.test(lines[k]) && ++labels === 2) return false;
+    if (defines(k)) return true;
+  }
+  return false;
+}
+
 /** The SPIR-V modes, on spirv-dis text (friendly names or raw ids). */
 function breakSpirv(mode) {
   const PHI = /^(\s*(%[\w.]+) = OpPhi %[\w.]+) (.*)$/;
@@ -91,7 +108,10 @@ function breakSpirv(mode) {
     const [, head, name, rest] = m;
     const operands = rest.trim().split(/\s+/);
     if (mode === "swap-spirv") {
-      if (operands.length < 4 || operands[0] === operands[2]) continue;
+      // only values that dominate every block of the function (module-level ids, parameters,
+      // ids of the entry block), so that the swapped module stays valid SPIR-V (spirv-val, and
+      // formal-ssa's reading of ids, refuse a value that does not dominate its parent)
+      if (operands.length < 4 || operands[0] === operands[2] || !dominatesAll(i, operands[0]) || !dominatesAll(i, operands[2])) continue;
       [operands[0], operands[2]] = [operands[2], operands[0]];
       lines[i] = `${head} ${operands.join(" ")}`;
       return;
