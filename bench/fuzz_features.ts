@@ -33,7 +33,7 @@ args.forEach((a, i) => {
 const TEXT_FEATURES: Record<string, Record<string, RegExp>> = {
   "llvm-mem2reg": { "`switch` instruction": /\bswitch i\d+/, "`noundef` parameters": /noundef/ },
   gcc: { "`goto`": /\bgoto\b/, "`switch`": /\bswitch\s*\(/, "`do ... while`": /\bdo\b/, "`for`": /\bfor\s*\(/ },
-  spirv: { "`switch`": /\bswitch\s*\(/, "a vector component (`ivec`)": /\bivec[234]\b/, "a struct member": /\.m\d\b/, "`continue`": /\bcontinue;/, "`for`": /\bfor\s*\(/ },
+  spirv: { "`switch`": /\bswitch\s*\(/, "a vector component (`ivec`)": /\bivec[234]\b/, "a struct member": /\.m\d\b/, "`continue`": /\bcontinue;/ },
   "react-compiler": {
     "`try`/`catch`": /\btry\s*\{/,
     "labelled `break`/`continue`": /\b(break|continue)\s+[A-Za-z_]\w*;/,
@@ -97,6 +97,7 @@ const CASE_FEATURES = [
   "a variable uninitialised on some path",
   "`while`",
   "`do ... while`",
+  "a loop with several exits (a `break` or `return` inside)",
   "`switch`",
   "`switch`: several labels on one case",
   "`switch`: a case falling through",
@@ -116,6 +117,7 @@ function caseFeatures(c: FuzzCase): string[] {
     const all = statements(c.program.body);
     if (all.some((s) => s.kind === "while")) f.push("`while`");
     if (all.some((s) => s.kind === "doWhile")) f.push("`do ... while`");
+    if (all.some((s) => (s.kind === "while" || s.kind === "doWhile") && statements(s.body).some((t) => t.kind === "break" || t.kind === "return"))) f.push("a loop with several exits (a `break` or `return` inside)");
     const switches = all.filter((s) => s.kind === "switch");
     if (switches.length > 0) f.push("`switch`");
     if (switches.some((s) => s.cases.some((a) => a.labels >= 2))) f.push("`switch`: several labels on one case");
