@@ -8,6 +8,8 @@
  * Deterministic: `Random` is a small PRNG (mulberry32) from a seed the tests print.
  */
 
+import { MalformedInput } from "../../spec/errors.js";
+
 /** mulberry32: 32 bits of state, enough for a test's stream of choices. */
 export class Random {
   private state: number;
@@ -170,4 +172,15 @@ export async function pooled<T, R>(items: T[], n: number, f: (x: T) => Promise<R
     }),
   );
   return out;
+}
+
+/** The message of the malformed input `run` throws (MalformedInput), or "" when it reads; anything else thrown is thrown on. */
+export function messageOf(run: () => unknown): string {
+  try {
+    run();
+    return "";
+  } catch (e) {
+    if (!(e instanceof MalformedInput)) throw e;
+    return e.message;
+  }
 }

@@ -16,8 +16,8 @@ import { parseModule, parseModuleChunks } from "../../adapters/llvm/parse.js";
 import { adaptedFunctions, split, type ModuleText } from "../../adapters/llvm/stream.js";
 import { dataLayoutError } from "../../adapters/llvm/datalayout.js";
 import { construct, validate } from "../../api/llvm.js";
-import { MalformedInput } from "../../spec/errors.js";
 import { chunksOf } from "./chunks.js";
+import { messageOf } from "../helpers/damage.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
@@ -169,16 +169,6 @@ const ACCEPTED: Damage[] = [
 // (the number past four million needs its node renumbered too)
 const accepted = (d: Damage) => (d.rule.startsWith("a metadata number") ? damaged(d).replace("!24 = ", "!400000000 = ") : damaged(d));
 
-/** The message every path gives for `text` read as file `name`, or "" when it reads. */
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-    return "";
-  } catch (e) {
-    if (!(e instanceof MalformedInput)) throw e;
-    return e.message;
-  }
-}
 
 describe("malformed where LLVM's parser or verifier refuses: the rule, its message and line, on every path", () => {
   it.each(REFUSED.map((d) => [d.rule, d] as const))("%s", (_, d) => {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { validate } from "../../api/spirv.js";
-import { MalformedInput } from "../../spec/errors.js";
+import { messageOf } from "../helpers/damage.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/spirv/", import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
@@ -52,15 +52,6 @@ const REFUSED: Refused[] = [
   { rule: "a value of another function", file: "params.before.spvasm", from: "%17 = OpLoad %int %acc\n", to: "%17 = OpLoad %int %acc_0\n", line: 92, message: "ID %acc_0 of function %main is used in function %step3_i1_i1_i1_: %17 = OpLoad %int %acc_0" },
 ];
 
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-    return "";
-  } catch (e) {
-    if (!(e instanceof MalformedInput)) throw e;
-    return e.message;
-  }
-}
 
 describe("malformed where SPIRV-Tools refuse: the rule, its message and line", () => {
   it.each(REFUSED.map((d) => [d.rule, d] as const))("%s", (_, d) => {

@@ -13,10 +13,11 @@
 import fc from "fast-check";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { FuzzCase, FuzzTarget, PrintedBatch } from "../../../adapters/fuzz_target.js";
+import type { FuzzCase, FuzzTarget } from "../../../adapters/fuzz_target.js";
 import { llvmFuzzTarget } from "../../../adapters/llvm/fuzz.js";
 import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
 import { processRunner } from "../../../api/node/fuzz_producers.js";
+import { caseWith, fakeTarget } from "./fake_target.js";
 
 const SEED = Number(process.env.FC_SEED ?? 20161017);
 const BROKEN = fileURLToPath(new URL("./broken.mjs", import.meta.url));
@@ -62,22 +63,6 @@ describe("cases", () => {
     }
   });
 });
-
-/** A target whose "producer" is a function of the batch's cases: a fake, to test the engine alone. */
-function fakeTarget(): FuzzTarget {
-  return {
-    name: "fake",
-    adapter: "none",
-    shapes: "structured",
-    variants: ["v"],
-    description: "fake",
-    caseFile: "case.txt",
-    print: (cases): PrintedBatch => ({ files: { "cases.txt": cases.map((c) => String(c.style)).join("\n") }, functionNames: cases.map((_, k) => `f${k}`) }),
-    runner: { kind: "in-process" },
-  };
-}
-
-const caseWith = (style: number): FuzzCase => ({ kind: "cfg", cfg: { kind: "cfg", entry: "B0", blocks: [{ id: "B0", preds: [], stmts: [] }] }, uninitialised: [], style });
 
 describe("bisecting a batch that fails as a whole", () => {
   it("finds exactly the cases that crash alone; rejected functions are judged from one run", async () => {
