@@ -119,8 +119,9 @@ export const spirvFuzzTarget: FuzzTarget = {
     kind: "process",
     tools: (variant) => (variant === "inlined" ? ["glslangValidator", "spirv-dis", "sed", "spirv-as", "spirv-opt", "spirv-val"] : ["glslangValidator", "spirv-opt", "spirv-dis", "spirv-val"]),
     steps: (variant) => steps(variant),
-    before: "before.spvasm",
-    after: "after.spvasm",
+    // the binaries, read as bytes (cheaper than the disassembly, which stays for people to read)
+    before: "before.spv",
+    after: "after.spv",
     // spirv-val reads binaries: the pass's output itself, of which after.spvasm is the disassembly
     validator: () => ({ argv: ["spirv-val", "--target-env", VALIDATOR_ENV, "{dir}/after.spv"] }),
     version: () => ["spirv-opt", "--version"],

@@ -144,8 +144,14 @@ export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunne
         if (failure !== undefined) invalid = `${failure.message}${failure.stderr ? `: ${failure.stderr.split("\n").find((l) => l.trim() !== "")?.trim() ?? ""}` : ""}`;
       }
       const version = target.inputVersion?.(variant);
-      const before = { text: readFileSync(join(dir, beforeFile), "utf8"), name: beforeFile, ...(version !== undefined ? { version } : {}) };
-      const after = { text: readFileSync(join(dir, afterFile), "utf8"), name: afterFile, ...(version !== undefined ? { version } : {}) };
+      // a producer's binary form (a SPIR-V module) is read as bytes, as `formal-ssa validate` reads it
+      const input = (file: string) => {
+        const bytes = readFileSync(join(dir, file));
+        const binary = adapter.recognizesBinary?.(bytes) === true;
+        return { text: binary ? "" : bytes.toString("utf8"), ...(binary ? { bytes } : {}), name: file, ...(version !== undefined ? { version } : {}) };
+      };
+      const before = input(beforeFile);
+      const after = input(afterFile);
       let report: Report;
       try {
         report = validateWith(adapter, before, after);
