@@ -17,16 +17,17 @@
  *   a constant amount (a larger amount than the width gives poison, and the width is not checked
  *   here, so a shift by a variable amount may be poison).
  * Anything else may be poison, with the reason (an argument without `noundef`, `add nsw`, a load
- * from memory, a call, ...). The proof follows operands to a bounded depth (`MAX_DEPTH`), so no
- * recursion grows with the input; beyond it a value counts as one that may be poison.
+ * from memory, a call, ...), given as the chain of operands from the value to it. The answer is
+ * the least fixpoint over the whole function, computed once without recursion: a value is never
+ * called maybe-poison because its operands are many or deep (a bounded search did so once, and
+ * rejected a correct mem2reg; test/fixtures/llvm/hand/poison-chain.*).
  */
 import type { LlvmFunction, LlvmInstr } from "./ir.js";
 import { llvmName } from "./parse.js";
 import type { SourceText } from "./text.js";
 
-const MAX_DEPTH = 24;
-/** Values looked at for one question at most (a shared operand may be looked at again). */
-const MAX_STEPS = 4096;
+/** The links of a chain that a reason spells out; a longer chain names how many it skips. */
+const SHOWN_LINKS = 8;
 /** Operations that, without poison-generating flags, give a defined result from defined operands. */
 const PLAIN = new Set([
   "add", "sub", "mul", "and", "or", "xor", "icmp", "fcmp", "select", "phi", "zext", "sext", "trunc", "bitcast", "ptrtoint", "inttoptr",
@@ -37,19 +38,21 @@ const POISON_FLAGS = /\b(nsw|nuw|exact|inbounds|nnan|ninf|nsz|arcp|contract|afn|
 const CONSTANT_EXPRESSION = /\b(getelementptr|ptrtoint|inttoptr|bitcast|addrspacecast|trunc|zext|sext|add|sub|mul|shl|lshr|ashr|and|or|xor|icmp|fcmp|select|extractelement|insertelement|shufflevector)\s*(?:inbounds\s*)?\(/;
 const LITERAL = /^(-?\d+|-?\d+\.\d+(e[-+]?\d+)?|0x[0-9A-Fa-f]+|0x[KLMHR][0-9A-Fa-f]+|true|false|null|none|zeroinitializer|undef|c"[^"]*")$/;
 
+/** How one value of the function may be poison: by itself (a reason), or through an operand. */
+type Source = { reason: string } | { via: number };
+
 export class PoisonOracle {
-  private readonly where = new Map<string, { b: number; i: number }>();
+  /** The function's values: its instructions with a result, then the arguments their operands name. */
+  private readonly index = new Map<string, number>();
+  private readonly names: string[] = [];
   private readonly noundef = new Set<string>();
-  private readonly memo = new Map<string, string | null>();
-  /** The values being decided (a cycle through a phi comes back to one of them). */
-  private readonly open = new Set<string>();
-  private steps = 0;
+  /** Per value, how it may be poison; undefined when it cannot be. Computed at the first question. */
+  private mayBe: (Source | undefined)[] | undefined;
 
   constructor(
     private readonly fn: LlvmFunction,
     private readonly src: SourceText,
   ) {
-    fn.blocks.forEach((blk, b) => blk.instrs.forEach((ins, i) => ins.result !== null && this.where.set(ins.result, { b, i })));
     // the parameters' attributes, from the `define` line: `(i32 noundef %x, ptr %p)`
     const header = src.line(fn.line);
     const open = header.indexOf("(", header.indexOf(llvmName("@", fn.name)));
@@ -71,39 +74,112 @@ export class PoisonOracle {
 
   /** Why the value (as written after mem2reg: `%x`, `@g`, `1`) may be poison, or null when it cannot be. */
   mayBePoison(value: string): string | null {
-    this.steps = 0;
-    return this.why(value.trim(), 0);
-  }
-
-  private why(text: string, depth: number): string | null {
-    if (text.startsWith("%")) return this.local(text.startsWith('%"') ? (JSON.parse(text.slice(1)) as string) : text.slice(1), depth);
+    const text = value.trim();
+    if (text.startsWith("%")) {
+      const v = this.analysis().index.get(text.startsWith('%"') ? (JSON.parse(text.slice(1)) as string) : text.slice(1));
+      // a local the function does not define: an argument (every defined value is numbered)
+      if (v === undefined) return this.argument(text.startsWith('%"') ? (JSON.parse(text.slice(1)) as string) : text.slice(1));
+      return this.explain(v);
+    }
     if (text.startsWith("@")) return null;
     if (text === "poison") return "poison itself";
     if (LITERAL.test(text)) return null;
     return `the constant expression ${text}, which the model does not prove well-defined`;
   }
 
-  private local(name: string, depth: number): string | null {
-    const known = this.memo.get(name);
-    if (known !== undefined) return known;
-    const shown = llvmName("%", name);
-    const at = this.where.get(name);
-    if (at === undefined) return this.noundef.has(name) ? null : `the argument ${shown}, which has no noundef attribute`;
-    if (depth >= MAX_DEPTH || ++this.steps > MAX_STEPS) return `${shown}, whose operands are too many or too deep to follow`;
-    // a value reached again around a loop (a phi): defined unless something else on the cycle
-    // may be poison, which that other operand decides
-    if (this.open.has(name)) return null;
-    this.open.add(name);
-    const r = this.instruction(this.fn.blocks[at.b].instrs[at.i], at, shown, depth);
-    this.open.delete(name);
-    // "may be poison" holds whatever was assumed of the open values; "cannot be" is kept only
-    // once nothing is open (it may rest on an assumption about a value still being decided)
-    if (r !== null || this.open.size === 0) this.memo.set(name, r);
-    return r;
+  private argument(name: string): string | null {
+    return this.noundef.has(name) ? null : `the argument ${llvmName("%", name)}, which has no noundef attribute`;
   }
 
-  private instruction(ins: LlvmInstr, at: { b: number; i: number }, shown: string, depth: number): string | null {
-    const text = this.src.instruction(this.fn, at.b, at.i);
+  /**
+   * The least fixpoint of "may be poison" over the function's values, in time linear in its
+   * instructions and operands: the values that may be poison by themselves (a load, a call, an
+   * argument without noundef, a flag, ...) are the sources; a value whose operation passes
+   * poison on (plain arithmetic, casts, phis, a shift by a constant) may be poison exactly when
+   * one of its operands may be, which a breadth-first walk from the sources along the operands'
+   * uses decides. A cycle through phis with no source on it stays defined; each value keeps the
+   * operand it was reached from, so that its reason is a chain of real operands to a source.
+   */
+  private analysis(): { index: Map<string, number>; mayBe: (Source | undefined)[] } {
+    if (this.mayBe !== undefined) return { index: this.index, mayBe: this.mayBe };
+    const defs: { ins: LlvmInstr; b: number; i: number }[] = [];
+    this.fn.blocks.forEach((blk, b) =>
+      blk.instrs.forEach((ins, i) => {
+        if (ins.result === null || this.index.has(ins.result)) return;
+        this.index.set(ins.result, this.names.length);
+        this.names.push(ins.result);
+        defs.push({ ins, b, i });
+      }),
+    );
+    const number = (name: string): number => {
+      let v = this.index.get(name);
+      if (v === undefined) {
+        v = this.names.length;
+        this.index.set(name, v);
+        this.names.push(name);
+      }
+      return v;
+    };
+    const mayBe: (Source | undefined)[] = [];
+    // the uses that pass poison on, as adjacency lists from an operand to its users
+    const usersHead: number[] = [];
+    const usersNext: number[] = [];
+    const usersOf: number[] = [];
+    defs.forEach(({ ins, b, i }, v) => {
+      const own = this.ownReason(ins, b, i);
+      if (own === "passes-on") {
+        for (const o of ins.operands) {
+          const u = number(o);
+          usersOf.push(v);
+          usersNext.push(usersHead[u] ?? -1);
+          usersHead[u] = usersOf.length - 1;
+        }
+      } else if (own !== null) mayBe[v] = { reason: own };
+    });
+    for (let v = defs.length; v < this.names.length; v++) {
+      const reason = this.argument(this.names[v]);
+      if (reason !== null) mayBe[v] = { reason };
+    }
+    const queue: number[] = [];
+    for (let v = 0; v < this.names.length; v++) if (mayBe[v] !== undefined) queue.push(v);
+    for (let head = 0; head < queue.length; head++) {
+      const u = queue[head];
+      for (let e = usersHead[u] ?? -1; e >= 0; e = usersNext[e]) {
+        const user = usersOf[e];
+        if (mayBe[user] !== undefined) continue;
+        mayBe[user] = { via: u };
+        queue.push(user);
+      }
+    }
+    this.mayBe = mayBe;
+    return { index: this.index, mayBe };
+  }
+
+  /** The chain from the value through the operands it was reached by, to its source's reason. */
+  private explain(v: number): string | null {
+    const mayBe = this.mayBe!;
+    if (mayBe[v] === undefined) return null;
+    const links: string[] = [];
+    let at = v;
+    let skipped = 0;
+    for (let s = mayBe[at]!; "via" in s; s = mayBe[at]!) {
+      if (links.length < SHOWN_LINKS) links.push(llvmName("%", this.names[at]));
+      else skipped++;
+      at = s.via;
+    }
+    const source = (mayBe[at] as { reason: string }).reason;
+    if (skipped > 0) links.push(`${skipped} more value${skipped === 1 ? "" : "s"}, computed from ${source}`);
+    else links.push(source);
+    return links.join(", computed from ");
+  }
+
+  /**
+   * Why the instruction's result may be poison whatever its local operands are, "passes-on" when
+   * it is poison only if one of them is, or null when it cannot be poison at all.
+   */
+  private ownReason(ins: LlvmInstr, b: number, i: number): string | "passes-on" | null {
+    const shown = llvmName("%", ins.result!);
+    const text = this.src.instruction(this.fn, b, i);
     const body = text.slice(text.indexOf("=") + 1).trim();
     switch (ins.op) {
       case "freeze":
@@ -118,12 +194,12 @@ export class PoisonOracle {
         if (POISON_FLAGS.test(body)) return `${shown} (${ins.op} with a flag that gives poison)`;
         const amount = /,\s*(\S+)\s*$/.exec(body.replace(/,\s*!.*$/, ""))?.[1];
         if (amount === undefined || amount.startsWith("%")) return `${shown}, a shift by a variable amount (too large an amount gives poison)`;
-        return this.operands(ins, shown, depth);
+        return "passes-on";
       }
       default:
         if (!PLAIN.has(ins.op)) return `${shown}, the result of ${ins.op}, which the model does not prove well-defined`;
         if (POISON_FLAGS.test(body.split(/[(,]/)[0])) return `${shown} (${body.split(/\s+/).slice(0, 2).join(" ")}: a flag that gives poison)`;
-        return this.constants(body, shown) ?? this.operands(ins, shown, depth);
+        return this.constants(body, shown) ?? "passes-on";
     }
   }
 
@@ -137,14 +213,5 @@ export class PoisonOracle {
     if (/\bpoison\b/.test(operandsText)) return `${shown}, computed from poison`;
     const expr = CONSTANT_EXPRESSION.exec(operandsText);
     return expr === null ? null : `${shown}, computed from a constant expression (${expr[1]} ...), which the model does not prove well-defined`;
-  }
-
-  /** Null when no local operand may be poison. */
-  private operands(ins: LlvmInstr, shown: string, depth: number): string | null {
-    for (const o of ins.operands) {
-      const r = this.local(o, depth + 1);
-      if (r !== null) return `${shown}, computed from ${r}`;
-    }
-    return null;
   }
 }

@@ -106,6 +106,16 @@ describe("LLVM's own regression test Transforms/Mem2Reg/single-store.ll under op
   });
 });
 
+describe("a long chain of defined values (test/fixtures/llvm/hand/poison-chain.*: fuzz --target llvm-mem2reg, seed 1102, case 966089, opt-14)", () => {
+  it("is certified: every refinement is to a value that cannot be poison (a bounded search once gave up on its 25-value chain through four loops' phis and rejected the function)", () => {
+    const r = validate(readFileSync(`${HAND}poison-chain.before.ll`, "utf8"), readFileSync(`${HAND}poison-chain.after.ll`, "utf8"));
+    expect(r.functions.map((f) => f.verdict)).toEqual(["certified"]);
+    const refinements = r.functions[0].refinements!;
+    expect(refinements.length).toBeGreaterThan(0);
+    for (const x of refinements) expect({ to: x.to, unsound: x.unsound ?? null, text: x.text }).toEqual({ to: x.to, unsound: null, text: expect.stringMatching(/which cannot be poison$/) });
+  });
+});
+
 describe("the oracle: what cannot be poison, and why the rest may be", () => {
   const oracle = (body: string, params = "i32 %a, i32 noundef %n, ptr %p") => {
     const text = `define i32 @f(${params}) {\nentry:\n${body}\n  ret i32 0\n}\ndeclare i32 @g()\n!0 = !{}\n`;
@@ -173,5 +183,27 @@ describe("the oracle: what cannot be poison, and why the rest may be", () => {
     const o = loop("add i32 %i, %a");
     expect(o.mayBePoison("%j")).toMatch(/no noundef/);
     expect(o.mayBePoison("%i")).toMatch(/no noundef/);
+  });
+
+  it("depth is no limit: 5,000 plain additions from a noundef argument cannot be poison; from an argument without noundef, the reason is the chain, its first links named and the rest counted", () => {
+    const chain = (from: string) => {
+      const lines = [`  %x0 = add i32 ${from}, 1`];
+      for (let k = 1; k < 5000; k++) lines.push(`  %x${k} = ${k % 2 === 0 ? "xor" : "add"} i32 %x${k - 1}, ${k}`);
+      return oracle(lines.join("\n"));
+    };
+    expect(chain("%n").mayBePoison("%x4999")).toBeNull();
+    expect(chain("%a").mayBePoison("%x4999")).toBe(
+      "%x4999, computed from %x4998, computed from %x4997, computed from %x4996, computed from %x4995, computed from %x4994, computed from %x4993, computed from %x4992, computed from 4992 more values, computed from the argument %a, which has no noundef attribute",
+    );
+    // two loops' phis feeding each other, with no source on the cycle: defined
+    const text = [
+      "define i32 @f(i32 noundef %n) {",
+      "entry:\n  br label %l1",
+      "l1:\n  %i = phi i32 [ 0, %entry ], [ %k, %l2 ]\n  %j = add i32 %i, 1\n  br label %l2",
+      "l2:\n  %p = phi i32 [ %j, %l1 ], [ %k, %l2 ]\n  %k = mul i32 %p, %n\n  %c = icmp slt i32 %k, %n\n  br i1 %c, label %l2, label %l1",
+      "}",
+    ].join("\n");
+    const o = new PoisonOracle(parseModule(text, "c.ll").functions[0], new SourceText(text, "c.ll"));
+    expect(["%i", "%j", "%p", "%k", "%c"].map((v) => o.mayBePoison(v))).toEqual([null, null, null, null, null]);
   });
 });
