@@ -22,7 +22,7 @@ import { algorithmOf, constructFunctions, constructLowered, type ConstructReques
 import { parseDocument } from "./documents.js";
 import { NotWellFormed } from "./errors.js";
 import { propertiesJson, type CheckedFunction, type CheckReport, type FunctionReport, type Report } from "./report.js";
-import { cfgNamer, check, checkFunction, checkReportOf, checkRequire, reportOf, requireList, validate, validatePair, type CheckOptions, type ValidateOptions } from "./validate.js";
+import { cfgNamer, check, checkFunction, checkReportOf, checkRequire, CertificateSink, reportOf, requireList, validate, validatePair, type CertifiedReport, type CheckOptions, type ValidateOptions } from "./validate.js";
 
 /** Progress: the number of functions once the input is open, then each function's name when it is done. */
 export interface Hooks {
@@ -157,7 +157,7 @@ export function constructBytes(source: DocumentBytes, file: string, options: Con
  * `validate` on two exchange-format documents' bytes: the report of `validate` on their text,
  * the functions read, paired by name, lowered and checked one pair at a time.
  */
-export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, options: ValidateOptions = {}, hooks: Hooks = {}): Report {
+export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, options: ValidateOptions = {}, hooks: Hooks = {}): CertifiedReport {
   const require = requireList(options.require);
   const file = options.names?.original ?? "original";
   const ssaFile = options.names?.ssa ?? "ssa";
@@ -171,16 +171,21 @@ export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, optio
       hooks.start?.(o.count);
       const names = (d: ColumnarDocument): string[] => Array.from({ length: d.count }, (_, i) => functionNameAt(d, i));
       const functions: FunctionReport[] = [];
+      const sink = options.certificate ? new CertificateSink() : undefined;
       for (const [i, j] of pairByName(names(o), names(s), file, ssaFile)) {
         const name = functionNameAt(o, i);
         // a pair is read in order, so the last one read lets go of both documents
         const [fo, fs] = [readFunction(o, i, original, small, hooks), readFunction(s, j, ssa, small, hooks)];
         hooks.read?.(fo, name, file);
         hooks.read?.(fs, name, ssaFile);
-        functions.push(validatePair(lowerPair(fo, fs, file, ssaFile, name), opts));
+        const pair = lowerPair(fo, fs, file, ssaFile, name);
+        const report = validatePair(pair, opts);
+        sink?.add(report, pair, require);
+        functions.push(report);
         hooks.tick?.(name);
       }
-      return reportOf(functions, require);
+      const report = reportOf(functions, require);
+      return sink === undefined ? report : sink.attach(report, require);
     },
     () => validate(decodeText(original.bytes!, file), decodeText(ssa.bytes!, ssaFile), options),
   );

@@ -490,7 +490,8 @@ export function formatCheckReport(report: CheckReport, options: Pick<FormatOptio
  * report's.
  */
 export function writeReportJson(out: TextWriter, report: Report): void {
-  const { functions, ...head } = report;
+  // a certificate asked for with the report is written apart (it is not part of the report's format)
+  const { functions, certificate: _certificate, ...head } = report as Report & { certificate?: unknown };
   const top = JSON.stringify({ ...head, functions: [] }, null, 2);
   if (functions.length === 0) {
     out.text(`${top}\n`);

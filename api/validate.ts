@@ -9,7 +9,9 @@ import { lowerCfg, lowerPair, lowerSsa, pairDocuments, type FunctionInput, type 
 import { functionName } from "../io/read.js";
 import { MalformedInput } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
+import { certificateDocument, certificateOfPair, notCoveredReason, type CertificateDocument, type NotCovered } from "./certify.js";
 import { parseDocument, type DocumentInput } from "./documents.js";
+import type { FunctionCertificate } from "../certificate/recheck.js";
 import { CHECK_FORMAT, propertiesJson, REPORT_FORMAT, type CheckedFunction, type CheckReport, type FunctionReport, type FunctionStats, type Namer, type Report } from "./report.js";
 
 export type UndefMode = "strict" | "refine";
@@ -42,6 +44,31 @@ export interface ValidateOptions {
    * promotes by rules that changed between releases (docs/llvm.md).
    */
   producerVersion?: string;
+  /**
+   * Also give the certificate of every certified function (`formal-ssa/certificate@1`,
+   * docs/certificates.md), as the report's `certificate`, which `recheck` re-verifies without
+   * formal-ssa's checkers. It is not part of the report's JSON format: write it apart.
+   */
+  certificate?: boolean;
+}
+
+/** A report, with the certificate of its certified functions when `certificate` was asked for. */
+export type CertifiedReport = Report & { certificate?: CertificateDocument };
+
+/** The certificates of validated pairs, gathered as they are validated (`certificate: true`). */
+export class CertificateSink {
+  private readonly functions: FunctionCertificate[] = [];
+  private readonly notCovered: NotCovered[] = [];
+  add(report: FunctionReport, pair: LoweredPair, require: readonly string[]): void {
+    if (report.verdict !== "certified" || !pair.ok) return;
+    const why = notCoveredReason(report.stats.refinements, require);
+    if (why === undefined) this.functions.push(certificateOfPair(report.name, pair));
+    else this.notCovered.push({ name: report.name, reason: why });
+  }
+  /** The report with its certificate. */
+  attach(report: Report, require: readonly string[]): CertifiedReport {
+    return Object.assign(report, { certificate: certificateDocument(this.functions, this.notCovered, require) });
+  }
 }
 
 export interface CheckOptions {
@@ -138,10 +165,15 @@ export function validatePair(pair: LoweredPair, opts: ValidateOptions = {}): Fun
 }
 
 /** Every function of the original against its SSA translation, paired by name. */
-export function validateFunctions(orig: FunctionDoc[], ssa: FunctionDoc[], opts: ValidateOptions = {}): FunctionReport[] {
+export function validateFunctions(orig: FunctionDoc[], ssa: FunctionDoc[], opts: ValidateOptions = {}, sink?: CertificateSink): FunctionReport[] {
   const file = opts.names?.original ?? "original";
   const ssaFile = opts.names?.ssa ?? "ssa";
-  return pairDocuments(orig, ssa, file, ssaFile).map((p) => validatePair(lowerPair(p.original, p.ssa, file, ssaFile, p.name), opts));
+  return pairDocuments(orig, ssa, file, ssaFile).map((p) => {
+    const pair = lowerPair(p.original, p.ssa, file, ssaFile, p.name);
+    const report = validatePair(pair, opts);
+    sink?.add(report, pair, opts.require ?? []);
+    return report;
+  });
 }
 
 /** The report object of a list of function reports. */
@@ -161,11 +193,13 @@ export function reportOf(functions: FunctionReport[], require: readonly string[]
  * `formal-ssa validate --json`. Both are exchange-format documents (text, or parsed JSON).
  * Malformed input throws `MalformedInput`; a translation that breaks a property is reported.
  */
-export function validate(original: DocumentInput, ssa: DocumentInput, options: ValidateOptions = {}): Report {
+export function validate(original: DocumentInput, ssa: DocumentInput, options: ValidateOptions = {}): CertifiedReport {
   const require = requireList(options.require);
   const o = parseDocument(original, { name: options.names?.original ?? "original" });
   const s = parseDocument(ssa, { name: options.names?.ssa ?? "ssa" });
-  return reportOf(validateFunctions(o, s, { ...options, require }), require);
+  const sink = options.certificate ? new CertificateSink() : undefined;
+  const report = reportOf(validateFunctions(o, s, { ...options, require }, sink), require);
+  return sink === undefined ? report : sink.attach(report, require);
 }
 
 /** What needs no original, per function: CFG_wf of an original CFG, CFG_SSA_wf and the quality properties of an SSA CFG. */

@@ -16,8 +16,9 @@ import type { ConstructRequest } from "../construct.js";
 import { LimitExceeded, showBytes } from "../errors.js";
 import type { ProducerOptions } from "../producers.js";
 import type { CheckReport, Report } from "../report.js";
-import { reportOf, requireList, type CheckOptions } from "../validate.js";
-import { readAnyInput, readAnyInputs, readBytes, STDIN_NAME, STDIO, type AnyInput } from "./files.js";
+import { recheck, type RecheckReport } from "../certificate.js";
+import { reportOf, requireList, type CertifiedReport, type CheckOptions } from "../validate.js";
+import { readAnyInput, readAnyInputs, readBytes, readInputs, STDIN_NAME, STDIO, type AnyInput } from "./files.js";
 import { constructInParallel, validateInParallel } from "./parallel.js";
 
 
@@ -50,9 +51,11 @@ async function withProgress<T>(progress: ProgressSink | undefined, total: number
  * `formal-ssa validate ORIGINAL SSA`: two exchange-format files, or a producer's before and
  * after forms (both in the same producer's form). `undef` defaults to the producer's.
  */
-export async function validateFiles(original: string, ssa: string, options: ProducerOptions & { progress?: ProgressSink } = {}): Promise<Report> {
+export async function validateFiles(original: string, ssa: string, options: ProducerOptions & { progress?: ProgressSink; certificate?: boolean } = {}): Promise<CertifiedReport> {
   const [x, y] = readAnyInputs([original, ssa]);
   const { progress, ...rest } = options;
+  if (options.certificate && (x.adapter !== undefined || y.adapter !== undefined))
+    throw new MalformedInput(`--certificate: certificates speak of exchange-format pairs; ${nameOf(x.adapter !== undefined ? x : y)} is ${(x.adapter ?? y.adapter)!.form} (producers' routes do not emit their pairs with certificates yet)`);
   if (x.adapter === undefined && y.adapter === undefined) {
     const names = { original: x.name, ssa: y.name };
     return withHooks(progress, "validate", (hooks) => validateBytes(x, y, { ...rest, names }, hooks));
@@ -69,6 +72,12 @@ export async function validateFiles(original: string, ssa: string, options: Prod
   const opts: ProducerOptions = { ...rest, require, undef: options.undef ?? ao.defaultUndef, names: { original: o.name, ssa: s.name } };
   const functions = await withProgress(progress, ao.countFunctions(o), "validate", (tick) => validateInParallel(ao, o, s, { ...opts, onFunction: tick }));
   return reportOf(functions, require, ao.producer);
+}
+
+/** `formal-ssa recheck ORIGINAL SSA CERTIFICATE`: the independent checker on three files. */
+export function recheckFiles(original: string, ssa: string, certificate: string): RecheckReport {
+  const [o, s, c] = readInputs([original, ssa, certificate]);
+  return recheck(o.text, s.text, c.text, { original: o.name, ssa: s.name, certificate: c.name });
 }
 
 const nameOf = (a: AnyInput): string => (a.adapter === undefined ? a.name : a.input.name);

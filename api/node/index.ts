@@ -15,6 +15,7 @@ export {
   dotFile,
   dotFileTo,
   HEAP_BYTES_PER_ITEM,
+  recheckFiles,
   validateFiles,
   type ProgressSink,
 } from "./commands.js";

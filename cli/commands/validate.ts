@@ -1,6 +1,6 @@
 import { Command, Option } from "commander";
 import { QUALITY } from "../../api/index.js";
-import { checkFile, outputWriter, validateFiles, writeOutput } from "../../api/node/index.js";
+import { checkFile, outputWriter, recheckFiles, validateFiles, writeOutput } from "../../api/node/index.js";
 import { formatCheckReport, formatReport, writeReportJson, type Report } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
@@ -52,11 +52,12 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
     .option("--llvm-version <n>", "LLVM IR: the release of the opt that ran mem2reg (14, 15, 16), over the module's !llvm.ident; its promotion rules decide (without either, the after version shows which rule was applied)")
     .option("--full", "a producer's input: every witness and every phi difference in the text report, not only the first three (--json always has them all)")
     .option("-o, --output <file>", "write the report here instead of standard output")
+    .option("--certificate <file>", "exchange-format input: also write the certificate of every certified function here (formal-ssa/certificate@1), which `formal-ssa recheck` re-verifies without formal-ssa's checkers (docs/certificates.md)")
     .action(
       async (
         original: string,
         ssa: string,
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string; certificate?: string },
       ) => {
         const report = await validateFiles(original, ssa, {
           require: parseRequire(opts.require),
@@ -65,10 +66,27 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
           acceptUnsoundRefinements: opts.acceptUnsoundRefinements,
           producerVersion: opts.llvmVersion,
           progress: new ProgressBar(io.stderr),
+          certificate: opts.certificate !== undefined,
         });
+        if (opts.certificate !== undefined) writeOutput(opts.certificate, `${JSON.stringify(report.certificate)}\n`, io.stdout);
         printReport(report, opts, setExit, io);
       },
     );
+  program
+    .command("recheck")
+    .description("re-verify a certificate of validate (--certificate) with the small independent checker: accepted only if every function of the SSA has an entry that passes every rule (docs/certificates.md)")
+    .argument("<original>", "the exchange-format original (kind \"cfg\") the certificate was given for")
+    .argument("<ssa>", "the exchange-format SSA translation")
+    .argument("<certificate>", "the certificate (formal-ssa/certificate@1)")
+    .option("--json", "print the result as JSON (format formal-ssa/recheck@1)")
+    .action((original: string, ssa: string, certificate: string, opts: { json?: boolean }) => {
+      const r = recheckFiles(original, ssa, certificate);
+      const lines = r.functions.map((f) => `function ${f.name}: ${f.accepted ? "accepted" : `rejected: ${f.failure}`}`);
+      const accepted = r.functions.filter((f) => f.accepted).length;
+      lines.push(`${r.verdict}: ${accepted} of ${r.functions.length} function${r.functions.length === 1 ? "" : "s"} accepted`);
+      writeOutput(undefined, opts.json ? `${JSON.stringify(r, null, 2)}\n` : `${lines.join("\n")}\n`, io.stdout);
+      setExit(r.verdict === "accepted" ? 0 : 1);
+    });
   program
     .command("check")
     .description("what holds of one document on its own: CFG_wf of a CFG, or CFG_SSA_wf and the quality properties of an SSA CFG")

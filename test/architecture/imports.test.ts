@@ -25,7 +25,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // fuzz/ for the types of the cases a fuzz target prints only (checked below: `import type`)
   adapters: ["adapters", "spec", "io", "fuzz"],
   fuzz: ["fuzz", "spec", "io"],
-  api: ["api", "adapters", "impl", "checks", "io", "fuzz", "spec", "graph"],
+  // the certificate checker trusts only the exchange-format reader and the model's error type (below)
+  certificate: ["certificate", "spec", "io"],
+  api: ["api", "adapters", "impl", "checks", "io", "fuzz", "spec", "graph", "certificate"],
   cli: ["cli", "api"],
   // the explorer's page (explorer/src, and its vite.config.ts); it may also read the Isabelle catalog of scripts/
   explorer: ["explorer", "api", "scripts"],
@@ -207,6 +209,22 @@ describe("imports point one way", () => {
     expect(importCircles(g({ "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": ["a.ts"], "d.ts": [] }))).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
     expect(importCircles(g({ "a.ts": ["a.ts"] }))).toEqual([["a.ts", "a.ts"]]);
     expect(importCircles(g({ "a.ts": ["b.ts", "c.ts"], "b.ts": ["c.ts"], "c.ts": [] }))).toEqual([]);
+  });
+
+  it("the certificate checker stands alone: it imports only the exchange-format reader, its types and the model's error type, and stays small (at most 800 lines)", () => {
+    const files = FILES.filter((f) => topOf(f) === "certificate");
+    expect(files.length).toBeGreaterThan(0);
+    const targets = new Set(
+      files.flatMap((f) =>
+        specifiers(readFileSync(join(ROOT, f), "utf8"))
+          .filter((s) => s.startsWith("."))
+          .map((s) => relative(ROOT, resolve(dirname(join(ROOT, f)), s)).split(sep).join("/"))
+          .filter((t) => topOf(t) !== "certificate"),
+      ),
+    );
+    expect([...targets].sort()).toEqual(["io/format.js", "io/read.js", "spec/errors.js"]);
+    const lines = files.reduce((n, f) => n + readFileSync(join(ROOT, f), "utf8").split("\n").length, 0);
+    expect(lines).toBeLessThanOrEqual(800);
   });
 
   it("the README's layout table names every top-level folder of the code", () => {

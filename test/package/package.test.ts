@@ -74,6 +74,7 @@ const ENTRIES = [
   { spec: "formal-ssa/llvm", prefix: "llvm" },
   { spec: "formal-ssa/spirv", prefix: "spirv" },
   { spec: "formal-ssa/gcc", prefix: "gcc" },
+  { spec: "formal-ssa/certificate", prefix: "cert" },
   { spec: "formal-ssa/react-compiler", prefix: "react" },
   { spec: "formal-ssa/node", prefix: "node" },
 ] as const;
@@ -186,6 +187,7 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
   "formal-ssa/spirv": ["SpirvInput", "SpirvOptions", "SpvModule", "SpvInstruction"],
   "formal-ssa/gcc": ["GccOptions", "GimpleDump", "GimpleFunction", "GimpleBlock", "GimpleStmt", "GimplePhi"],
   "formal-ssa/node": ["AnyInput", "GccRunOptions", "ProgressSink"],
+  "formal-ssa/certificate": ["Certificate", "CertificateDocument", "DominanceEvidence", "FunctionCertificate", "NotCovered", "RecheckedFunction", "RecheckReport"],
 };
 
 /** What a test, benchmark, script or fixture looks like in the tarball. */

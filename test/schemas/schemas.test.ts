@@ -42,7 +42,7 @@ const NODE = "env -u NODE_EXTRA_CA_CERTS node";
 
 // --- the schemas ------------------------------------------------------------------------------
 
-const SCHEMAS = ["format", "report", "check-report", "fuzz-finding", "react-report"] as const;
+const SCHEMAS = ["format", "report", "check-report", "fuzz-finding", "react-report", "certificate"] as const;
 type SchemaName = (typeof SCHEMAS)[number];
 const schemaText = (name: SchemaName) => readFileSync(join(ROOT, "schemas", `${name}.json`), "utf8");
 
@@ -70,8 +70,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // --- inputs -----------------------------------------------------------------------------------
 
 const SEED = 20240607;
+// documents; the certificates beside them (*.cert.json) have a schema of their own, checked below
 const EXAMPLES = readdirSync(join(ROOT, "examples"))
-  .filter((f) => f.endsWith(".json"))
+  .filter((f) => f.endsWith(".json") && !f.endsWith(".cert.json"))
   .sort();
 const example = (f: string): unknown => JSON.parse(readFileSync(join(ROOT, "examples", f), "utf8"));
 const exampleText = (f: string): string => readFileSync(join(ROOT, "examples", f), "utf8");
@@ -632,6 +633,30 @@ describe("reports the schemas reject", () => {
 });
 
 // --- fuzz findings ----------------------------------------------------------------------------
+
+describe("certificate.json: validate's certificates", () => {
+  it("the certificates of every example pair, of random CFGs' SSA (with required quality and a function not covered), and none of a broken certificate", () => {
+    const v = validator("certificate");
+    let checked = 0;
+    for (const ex of CFG_EXAMPLES) {
+      const cfg = readFileSync(join(ROOT, "examples", ex), "utf8");
+      for (const algorithm of ALGORITHMS) {
+        const r = validate(cfg, construct(JSON.parse(cfg) as CfgDocument, { algorithm }), { certificate: true, require: ["pruned"] });
+        expect(v(r.certificate), JSON.stringify(v.errors)).toBe(true);
+        expect(r.certificate!.functions.length).toBeGreaterThan(0);
+        checked++;
+      }
+    }
+    // a certified function that needs cytronMinimal is named with its reason
+    const cfg = readFileSync(join(ROOT, "examples", CFG_EXAMPLES[0]), "utf8");
+    const nc = validate(cfg, construct(JSON.parse(cfg) as CfgDocument), { certificate: true, require: ["cytronMinimal"] }).certificate!;
+    expect(nc.not_covered?.length).toBe(1);
+    expect(v(nc)).toBe(true);
+    expect(checked).toBeGreaterThan(4);
+    for (const broken of [{ format: "formal-ssa/certificate@1" }, { format: "formal-ssa/certificate@1", functions: [{ name: "f", dominators: { parent: [0.5], order: [0] } }] }, { format: "x", functions: [] }])
+      expect(v(broken)).toBe(false);
+  });
+});
 
 describe("a fuzz finding's report.json", () => {
   // a per-case timeout (--timeout) far beyond what a constructor takes on a loaded machine
