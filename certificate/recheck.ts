@@ -3,7 +3,8 @@
  * CFG, its SSA translation (exchange format) and a certificate, it decides whether every function
  * is a valid translation (the locale `CFG_SSA_Transformed` of AFP Formal_SSA) and therefore
  * semantically equivalent (theorem `equiv`), without trusting formal-ssa's checkers: it imports
- * nothing from checks/, impl/ or graph/, only the exchange-format reader and the model's error type.
+ * nothing from checks/, impl/ or graph/, only the exchange-format reader (io/) and the model's
+ * error type.
  *
  * It works on the Isabelle model's nodes, which it builds itself by FORMAT.md's rule (a block's
  * first node holds its phis; statements are grouped into a chain of nodes). The certificate gives
@@ -12,10 +13,15 @@
  * walks whose length is that of the live ranges involved. Rules run in the order of `validate`'s
  * report; the first that fails ends the function's check with one line naming the block and
  * statement. Every rule names the Isabelle assumption or definition it discharges.
+ *
+ * The documents are read into columns (typed arrays, names interned), and the model is kept in
+ * rows of typed arrays: a function of 10^6 blocks is checked without an object per node.
  */
 import { MalformedInput } from "../spec/errors.js";
-import type { FunctionDoc } from "../io/format.js";
-import { phiArgList, readDocumentText, readDocumentValue } from "../io/read.js";
+import { columnsOf, FORM_DEFS_USES, type ColumnarFunction } from "../io/columns.js";
+import { openDocument } from "../io/open.js";
+import { readDocumentValue } from "../io/read.js";
+import { utf8Bytes } from "../io/text.js";
 
 export const CERTIFICATE_FORMAT = "formal-ssa/certificate@1";
 
@@ -42,7 +48,7 @@ export interface Certificate {
 export interface RecheckedFunction {
   name: string;
   accepted: boolean;
-  /** The first rule that fails, with its place: `allUses_def_ass: block B2, statement 0: ...`. */
+  /** The first rule that fails, with its place: `allUses_def_ass: block "B2", statement 0: ...`. */
   failure?: string;
 }
 
@@ -55,7 +61,17 @@ export interface RecheckReport {
 /** What recheck certifies beyond validity; the others cannot be certified cheaply (docs/certificates.md). */
 export const RECHECKABLE_QUALITY = ["pruned", "no_trivial_phis"] as const;
 
-type Input = string | unknown;
+/** A document as text, as its bytes, or as a parsed JSON value. */
+type Input = string | Uint8Array | unknown;
+
+/** A document's functions as columns, by name (`#i` for the i-th unnamed one). */
+function functionsOf(x: Input, file: string): { name: string; read: () => ColumnarFunction }[] {
+  if (typeof x === "string" || x instanceof Uint8Array) {
+    const doc = openDocument(typeof x === "string" ? utf8Bytes(x) : x, file);
+    return Array.from({ length: doc.count }, (_, i) => ({ name: doc.name(i) ?? `#${i}`, read: () => doc.read(i) }));
+  }
+  return readDocumentValue(x, file).functions.map((f, i) => ({ name: f.name ?? `#${i}`, read: () => columnsOf(f) }));
+}
 
 /**
  * Rechecks every function of `ssa` against `original` with the certificate's evidence. Accepted
@@ -64,25 +80,22 @@ type Input = string | unknown;
  * of its format) throws `MalformedInput`, with one line naming the place.
  */
 export function recheck(original: Input, ssa: Input, certificate: Input, names: { original?: string; ssa?: string; certificate?: string } = {}): RecheckReport {
-  const read = (x: Input, file: string): FunctionDoc[] => (typeof x === "string" ? readDocumentText(x, file) : readDocumentValue(x, file).functions);
-  const orig = read(original, names.original ?? "original");
-  const trans = read(ssa, names.ssa ?? "ssa");
+  const orig = functionsOf(original, names.original ?? "original");
+  const trans = functionsOf(ssa, names.ssa ?? "ssa");
   const cert = readCertificate(certificate, names.certificate ?? "certificate");
-  const byName = (docs: FunctionDoc[]) => new Map(docs.map((d, i) => [d.name ?? `#${i}`, d]));
-  const origByName = byName(orig);
+  const origByName = new Map(orig.map((f) => [f.name, f]));
   const certByName = new Map(cert.functions.map((f) => [f.name, f]));
   const functions: RecheckedFunction[] = [];
-  trans.forEach((doc, i) => {
-    const name = doc.name ?? `#${i}`;
+  for (const t of trans) {
     // two single-function files pair whatever their names, as validate pairs them
-    const o = orig.length === 1 && trans.length === 1 ? orig[0] : origByName.get(name);
-    const c = certByName.get(name) ?? (cert.functions.length === 1 && trans.length === 1 ? cert.functions[0] : undefined);
+    const o = orig.length === 1 && trans.length === 1 ? orig[0] : origByName.get(t.name);
+    const c = certByName.get(t.name) ?? (cert.functions.length === 1 && trans.length === 1 ? cert.functions[0] : undefined);
     let failure: string | undefined;
     if (o === undefined) failure = `same_graph: the original has no function of this name`;
     else if (c === undefined) failure = `certificate: no entry for this function (validate certifies a function before it gives it one)`;
-    else failure = checkFunction(o, doc, c, cert.require ?? []);
-    functions.push(failure === undefined ? { name, accepted: true } : { name, accepted: false, failure });
-  });
+    else failure = checkFunction(o.read(), t.read(), c, cert.require ?? []);
+    functions.push(failure === undefined ? { name: t.name, accepted: true } : { name: t.name, accepted: false, failure });
+  }
   return { format: "formal-ssa/recheck@1", verdict: functions.every((f) => f.accepted) ? "accepted" : "rejected", functions };
 }
 
@@ -91,9 +104,9 @@ export function recheck(original: Input, ssa: Input, certificate: Input, names: 
 
 function readCertificate(input: Input, file: string): Certificate {
   let json: unknown = input;
-  if (typeof input === "string") {
+  if (typeof input === "string" || input instanceof Uint8Array) {
     try {
-      json = JSON.parse(input);
+      json = JSON.parse(typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true }).decode(input));
     } catch (e) {
       throw new MalformedInput(`${file}: not JSON (${(e instanceof Error ? e.message : String(e)).split("\n")[0]})`);
     }
@@ -119,26 +132,38 @@ function readCertificate(input: Input, file: string): Certificate {
 // ---------------------------------------------------------------------------------------------
 // The model, built as FORMAT.md says (independently of io/lower.ts)
 
-/** One function pair on the Isabelle model's nodes. Sets are lists without repetition. */
+/** Rows: row r is `list[start[r] .. start[r + 1])`. */
+interface Rows {
+  start: Int32Array;
+  list: Int32Array;
+}
+
+/** One function pair on the Isabelle model's nodes. Rows are sets (no repetition within a row). */
 interface Model {
-  blockIds: string[];
+  blockName: (b: number) => string;
+  valName: (v: number) => string;
+  varName: (x: number) => string;
+  B: number;
+  N: number;
   entry: number;
   /** Block -> predecessor blocks, in order (phi argument order). */
-  preds: number[][];
+  preds: Rows;
   /** Block -> its first node; one more entry at the end. */
-  firstNode: number[];
-  nodeBlock: number[];
-  oldDefs: number[][];
-  oldUses: number[][];
-  defs: number[][];
-  uses: number[][];
-  /** Node -> the statement its defs and uses came from (-1: phis, or a defs/uses block). */
-  nodeStmt: number[];
-  /** Phis of each block: the value and its arguments in `preds` order. */
-  phis: { def: number; args: number[] }[][];
-  varOf: number[];
-  valNames: string[];
-  varNames: string[];
+  firstNode: Int32Array;
+  nodeBlock: Int32Array;
+  /** Node -> the statement whose defs or uses it holds first (-1: the phis, or a defs/uses block). */
+  nodeStmt: Int32Array;
+  oldDefs: Rows;
+  oldUses: Rows;
+  defs: Rows;
+  uses: Rows;
+  /** Block -> its phis (`phiOf.start`), each a value (`phiDef`) and its arguments (`args` rows, preds order). */
+  phiOf: Rows;
+  phiDef: Int32Array;
+  args: Rows;
+  /** Value -> its variable (ids of the original's name table, then variables only `vars` names). */
+  varOf: Int32Array;
+  keys: number;
 }
 
 /** A failed rule: `RULE: place: what`. */
@@ -147,16 +172,15 @@ class Reject extends Error {}
 function fail(rule: string, m: Model | undefined, node: number | undefined, what: string): never {
   let place = "";
   if (m !== undefined && node !== undefined) {
-    const b = m.nodeBlock[node];
-    place = `block ${JSON.stringify(m.blockIds[b])}${m.nodeStmt[node] >= 0 ? `, statement ${m.nodeStmt[node]}` : ""}: `;
+    const stmt = m.nodeStmt[node];
+    place = `block ${JSON.stringify(m.blockName(m.nodeBlock[node]))}${stmt >= 0 ? `, statement ${stmt}` : ""}: `;
   }
   throw new Reject(`${rule}: ${place}${what}`);
 }
 
-function checkFunction(o: FunctionDoc, s: FunctionDoc, c: FunctionCertificate, require: readonly string[]): string | undefined {
+function checkFunction(o: ColumnarFunction, s: ColumnarFunction, c: FunctionCertificate, require: readonly string[]): string | undefined {
   try {
-    const m = buildModel(o, s);
-    checkModel(m, c, require);
+    checkModel(buildModel(o, s), c, require);
     return undefined;
   } catch (e) {
     if (e instanceof Reject) return e.message;
@@ -164,150 +188,298 @@ function checkFunction(o: FunctionDoc, s: FunctionDoc, c: FunctionCertificate, r
   }
 }
 
-/** Statements of a block as [defs, uses] lists; a defs/uses block is one such pair, marked. */
-function statementsOf(b: FunctionDoc["blocks"][number]): { stmts: [string[], string[]][]; setForm: boolean } {
-  if (b.stmts !== undefined) return { stmts: b.stmts.map((x) => [x.defs, x.uses]), setForm: false };
-  return { stmts: [[b.defs ?? [], b.uses ?? []]], setForm: true };
+/** A growable list of ints, closed into rows. */
+class RowBuilder {
+  start: Int32Array;
+  list = new Int32Array(64);
+  length = 0;
+  rows = 0;
+  constructor(maxRows: number) {
+    this.start = new Int32Array(maxRows + 1);
+  }
+  push(x: number): void {
+    if (this.length === this.list.length) {
+      const bigger = new Int32Array(this.list.length * 2);
+      bigger.set(this.list);
+      this.list = bigger;
+    }
+    this.list[this.length++] = x;
+  }
+  /** Closes the current row (rows are opened in order). */
+  close(): void {
+    this.start[++this.rows] = this.length;
+  }
+  done(): Rows {
+    return { start: this.start.subarray(0, this.rows + 1), list: this.list.subarray(0, this.length) };
+  }
 }
 
-function buildModel(o: FunctionDoc, s: FunctionDoc): Model {
-  // same_graph: the same blocks (taken in the original's order), the same preds, the same forms
-  const blockIds = o.blocks.map((b) => b.id);
-  const index = new Map(blockIds.map((id, i) => [id, i]));
-  if (s.blocks.length !== o.blocks.length || s.entry !== o.entry) fail("same_graph", undefined, undefined, "the two documents have different blocks or entries");
-  const sBlock: FunctionDoc["blocks"] = new Array(o.blocks.length);
-  for (const b of s.blocks) {
-    const i = index.get(b.id);
-    if (i === undefined) fail("same_graph", undefined, undefined, `block ${JSON.stringify(b.id)} is not in the original`);
-    sBlock[i] = b;
-  }
-  const preds = o.blocks.map((b, i) => {
-    const sp = sBlock[i].preds;
-    if (sp.length !== b.preds.length || sp.some((p, k) => p !== b.preds[k])) fail("same_graph", undefined, undefined, `block ${JSON.stringify(b.id)} has other preds in the SSA`);
-    return b.preds.map((p) => index.get(p)!);
-  });
-  const origStmts = o.blocks.map(statementsOf);
-  const ssaStmts = sBlock.map(statementsOf);
-  origStmts.forEach((x, i) => {
-    if (x.setForm !== ssaStmts[i].setForm || x.stmts.length !== ssaStmts[i].stmts.length)
-      fail("same_graph", undefined, undefined, `block ${JSON.stringify(blockIds[i])} has another form or number of statements in the SSA`);
-  });
-
-  // the original's variables, and the SSA values in order of first appearance (phis, then statements)
-  const varNames: string[] = [];
-  const varIds = new Map<string, number>();
-  const varId = (x: string) => varIds.get(x) ?? (varIds.set(x, varNames.length), varNames.push(x) - 1);
-  const valNames: string[] = [];
-  const valIds = new Map<string, number>();
-  const valId = (x: string) => valIds.get(x) ?? (valIds.set(x, valNames.length), valNames.push(x) - 1);
-  const oldStmts = origStmts.map((x) => x.stmts.map(([d, u]) => [d.map(varId), u.map(varId)] as [number[], number[]]));
-  // an `args` object without some predecessor's key has fewer arguments (phis_wf rejects it)
-  const phis = sBlock.map((b, i) => (b.phis ?? []).map((p) => ({ def: valId(p.def), args: phiArgList(p, o.blocks[i].preds).filter((a) => a !== undefined).map(valId) })));
-  const newStmts = ssaStmts.map((x) => x.stmts.map(([d, u]) => [d.map(valId), u.map(valId)] as [number[], number[]]));
-
-  // var: `vars` first, then positionally (first occurrence wins), then along phis (FORMAT.md)
-  const varOf: number[] = new Array(valNames.length).fill(-1);
-  for (const [v, x] of Object.entries(s.vars ?? {})) {
-    const id = valIds.get(v);
-    if (id !== undefined) varOf[id] = varId(x);
-  }
-  const pair = (vals: number[], vars: number[]) => {
-    for (let k = 0; k < vals.length && k < vars.length; k++) if (varOf[vals[k]] < 0) varOf[vals[k]] = vars[k];
+function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
+  const B = o.blockCount;
+  const oText = (id: number) => o.names.text(id);
+  const sText = (id: number) => s.names.text(id);
+  // same_graph: the same blocks (taken in the original's order), preds, forms and statement counts
+  if (s.blockCount !== B) fail("same_graph", undefined, undefined, "the two documents have different blocks");
+  /** Whether block b of the original and block sb of the SSA have one id: their JSON literals' bytes where both have one, else the decoded names. */
+  const sameName = (b: number, sb: number): boolean => {
+    const [x, y] = [o.names.literal?.(o.blockName[b]), s.names.literal?.(s.blockName[sb])];
+    if (x === undefined || y === undefined) return oText(o.blockName[b]) === sText(s.blockName[sb]);
+    if (x.end - x.start !== y.end - y.start) return false;
+    for (let k = 0; k < x.end - x.start; k++) if (x.bytes[x.start + k] !== y.bytes[y.start + k]) return false;
+    return true;
   };
-  newStmts.forEach((stmts, b) =>
-    stmts.forEach(([d, u], j) => {
-      const [od, ou] = oldStmts[b][j];
-      if (!ssaStmts[b].setForm) {
-        pair(d, od);
-        pair(u, ou);
-      } else {
-        if (d.length === 1 && od.length === 1) pair(d, od);
-        if (u.length === 1 && ou.length === 1) pair(u, ou);
+  const sOf = new Int32Array(B).fill(-1); // original block -> the SSA's
+  const toOrig = new Int32Array(B);
+  let inOrder = true;
+  for (let b = 0; b < B && inOrder; b++) inOrder = sameName(b, b);
+  if (inOrder) for (let b = 0; b < B; b++) sOf[b] = toOrig[b] = b;
+  else {
+    // the SSA lists its blocks in another order: pair them by id
+    const blockIndex = new Map<string, number>();
+    for (let b = 0; b < B; b++) blockIndex.set(oText(o.blockName[b]), b);
+    for (let sb = 0; sb < B; sb++) {
+      const b = blockIndex.get(sText(s.blockName[sb]));
+      if (b === undefined || sOf[b] >= 0) fail("same_graph", undefined, undefined, `block ${JSON.stringify(sText(s.blockName[sb]))} is not in the original`);
+      sOf[b] = sb;
+      toOrig[sb] = b;
+    }
+  }
+  if (toOrig[s.entry] !== o.entry) fail("same_graph", undefined, undefined, "the two documents have different entries");
+  for (let b = 0; b < B; b++) {
+    const sb = sOf[b];
+    const n = o.predStart[b + 1] - o.predStart[b];
+    let same = s.predStart[sb + 1] - s.predStart[sb] === n && s.blockForm[sb] === o.blockForm[b] && s.groupStart[sb + 1] - s.groupStart[sb] === o.groupStart[b + 1] - o.groupStart[b];
+    for (let k = 0; same && k < n; k++) same = toOrig[s.preds[s.predStart[sb] + k]] === o.preds[o.predStart[b] + k];
+    if (!same) fail("same_graph", undefined, undefined, `block ${JSON.stringify(oText(o.blockName[b]))} has other preds, another form or another number of statements in the SSA`);
+  }
+
+  // var: `vars` first, then positionally (first occurrence wins), then along phis (FORMAT.md).
+  // Variables are the original's name ids; one that only `vars` names gets an id after them.
+  const V = s.names.count;
+  const varOf = new Int32Array(V).fill(-1);
+  let keys = o.names.count;
+  const extraVars: string[] = [];
+  if (s.vars !== undefined) {
+    let byText: Map<string, number> | undefined;
+    const used = new Uint8Array(V);
+    for (let i = 0; i < s.occ.length; i++) used[s.occ[i]] = 1;
+    for (let i = 0; i < s.vars.length; i += 2) {
+      if (!used[s.vars[i]]) continue; // a value no block mentions is ignored
+      if (byText === undefined) {
+        byText = new Map();
+        for (let id = o.names.count - 1; id >= 0; id--) byText.set(oText(id), id);
       }
-    }),
-  );
-  const links: number[][] = valNames.map(() => []);
-  for (const ps of phis) for (const p of ps) for (const a of p.args) (links[p.def].push(a), links[a].push(p.def));
-  const queue = varOf.flatMap((x, v) => (x >= 0 ? [v] : []));
-  for (let h = 0; h < queue.length; h++) for (const w of links[queue[h]]) if (varOf[w] < 0) (varOf[w] = varOf[queue[h]], queue.push(w));
-  const unknown = varOf.indexOf(-1);
-  if (unknown >= 0) fail("var", undefined, undefined, `cannot infer the variable of value ${JSON.stringify(valNames[unknown])}`);
+      const x = sText(s.vars[i + 1]);
+      let id = byText.get(x);
+      if (id === undefined) (byText.set(x, (id = keys++)), extraVars.push(x));
+      varOf[s.vars[i]] = id;
+    }
+  }
+  const phiOccs = (f: ColumnarFunction, b: number) => {
+    let at = f.occStart[b];
+    for (let p = f.phiStart[b]; p < f.phiStart[b + 1]; p++) at += 1 + f.phiArity[p];
+    return at;
+  };
+  for (let b = 0; b < B; b++) {
+    const sb = sOf[b];
+    let so = phiOccs(s, sb);
+    let oo = phiOccs(o, b);
+    const pair = (sd: number, od: number, n: number) => {
+      for (let k = 0; k < n; k++) if (varOf[s.occ[sd + k]] < 0) varOf[s.occ[sd + k]] = o.occ[od + k];
+    };
+    for (let g = 0; g < o.groupStart[b + 1] - o.groupStart[b]; g++) {
+      const [sd, su] = [s.groupDefs[s.groupStart[sb] + g], s.groupUses[s.groupStart[sb] + g]];
+      const [od, ou] = [o.groupDefs[o.groupStart[b] + g], o.groupUses[o.groupStart[b] + g]];
+      const setForm = o.blockForm[b] === FORM_DEFS_USES;
+      if (!setForm || (sd === 1 && od === 1)) pair(so, oo, Math.min(sd, od));
+      if (!setForm || (su === 1 && ou === 1)) pair(so + sd, oo + od, Math.min(su, ou));
+      so += sd + su;
+      oo += od + ou;
+    }
+  }
+  // along phi links, breadth first from the values known
+  const linkCount = new Int32Array(V + 1);
+  const eachLink = (f: (d: number, a: number) => void) => {
+    for (let sb = 0; sb < B; sb++) {
+      let at = s.occStart[sb];
+      for (let p = s.phiStart[sb]; p < s.phiStart[sb + 1]; p++) {
+        const d = s.occ[at++];
+        for (let k = 0; k < s.phiArity[p]; k++) f(d, s.occ[at++]);
+      }
+    }
+  };
+  eachLink((d, a) => (linkCount[d + 1]++, linkCount[a + 1]++));
+  for (let v = 0; v < V; v++) linkCount[v + 1] += linkCount[v];
+  const links = new Int32Array(linkCount[V]);
+  const fill = linkCount.slice(0, V);
+  eachLink((d, a) => ((links[fill[d]++] = a), (links[fill[a]++] = d)));
+  const queue: number[] = [];
+  for (let v = 0; v < V; v++) if (varOf[v] >= 0) queue.push(v);
+  for (let h = 0; h < queue.length; h++)
+    for (let k = linkCount[queue[h]]; k < linkCount[queue[h] + 1]; k++) if (varOf[links[k]] < 0) (varOf[links[k]] = varOf[queue[h]], queue.push(links[k]));
+  const inUse = new Uint8Array(V);
+  for (let i = 0; i < s.occ.length; i++) inUse[s.occ[i]] = 1;
+  for (let v = 0; v < V; v++) if (inUse[v] && varOf[v] < 0) fail("var", undefined, undefined, `cannot infer the variable of value ${JSON.stringify(sText(v))}`);
 
   // nodes: per block a first node (its phis; in a defs/uses block also its defs and uses), then
   // the statements, a new node before a statement that uses a variable defined in the current
   // node or defines one used or defined there, its defs in a node of their own when it uses
-  // what it defines; the split follows original variables, on both sides
-  const m: Model = { blockIds, entry: index.get(o.entry)!, preds, firstNode: [], nodeBlock: [], oldDefs: [], oldUses: [], defs: [], uses: [], nodeStmt: [], phis, varOf, valNames, varNames };
-  const split = (stmts: [number[], number[]][], key: (x: number) => number, setForm: boolean, onNode: (stmt: number, part: 0 | 1, node: number, items: number[]) => void): number => {
-    let node = 0;
-    const defined = new Set<number>();
-    const used = new Set<number>();
-    const start = () => (node++, defined.clear(), used.clear());
-    if (setForm) {
-      onNode(-1, 1, 0, stmts[0][1]);
-      onNode(-1, 0, 0, stmts[0][0]);
-      return 1;
-    }
-    stmts.forEach(([d, u], j) => {
-      if (j === 0 || u.some((x) => defined.has(key(x))) || d.some((x) => used.has(key(x)) || defined.has(key(x)))) start();
-      for (const x of u) used.add(key(x));
-      onNode(j, 1, node, u);
-      if (d.some((x) => used.has(key(x)))) start();
-      for (const x of d) defined.add(key(x));
-      onNode(j, 0, node, d);
-    });
-    return node + 1;
+  // what it defines; the split follows original variables, on both sides, and must agree
+  const S = o.groupStart[B];
+  const maxNodes = B + 2 * S;
+  const firstNode = new Int32Array(B + 1);
+  const nodeBlock = new Int32Array(maxNodes);
+  const nodeStmt = new Int32Array(maxNodes).fill(-1);
+  const rows = [new RowBuilder(maxNodes), new RowBuilder(maxNodes), new RowBuilder(maxNodes), new RowBuilder(maxNodes)];
+  const [oldDefs, oldUses, defs, uses] = rows;
+  // stamps: the node where a key (variable) was last defined or used; an id last put in a row
+  const keyDef = new Int32Array(keys).fill(-1);
+  const keyUse = new Int32Array(keys).fill(-1);
+  const inRow = [new Int32Array(o.names.count).fill(-1), new Int32Array(o.names.count).fill(-1), new Int32Array(V).fill(-1), new Int32Array(V).fill(-1)];
+  let N = 0;
+  const open = () => {
+    if (N > 0) for (const r of rows) r.close();
+    N++;
   };
-  for (let b = 0; b < blockIds.length; b++) {
-    const first = m.nodeBlock.length;
-    m.firstNode.push(first);
-    const origNodes: string[] = [];
-    const count = split(oldStmts[b], (x) => x, origStmts[b].setForm, (j, part, node, items) => {
-      origNodes.push(`${j}/${part}/${node}`);
-      while (m.nodeBlock.length <= first + node) {
-        m.nodeBlock.push(b);
-        m.nodeStmt.push(-1);
-        m.oldDefs.push([]);
-        m.oldUses.push([]);
-        m.defs.push([]);
-        m.uses.push([]);
+  const add = (r: number, from: Int32Array, at: number, n: number) => {
+    for (let k = at; k < at + n; k++) {
+      const id = from[k];
+      if (inRow[r][id] === N - 1) continue;
+      inRow[r][id] = N - 1;
+      rows[r].push(id);
+    }
+  };
+  /** Whether a key of the items stands in `stamp` for the current node: original keys, or the SSA's through varOf. */
+  const any = (items: Int32Array, at: number, n: number, stamp: Int32Array, ssaSide: boolean) => {
+    for (let k = at; k < at + n; k++) if (stamp[ssaSide ? varOf[items[k]] : items[k]] === N - 1) return true;
+    return false;
+  };
+  const mark = (items: Int32Array, at: number, n: number, stamp: Int32Array, ssaSide: boolean) => {
+    for (let k = at; k < at + n; k++) stamp[ssaSide ? varOf[items[k]] : items[k]] = N - 1;
+  };
+  const sameSplit = (a: boolean, b: boolean, block: number) => {
+    if (a !== b) fail("same_graph", undefined, undefined, `block ${JSON.stringify(oText(o.blockName[block]))}: the SSA's statements fall into other nodes than the original's (their variables differ)`);
+    return a;
+  };
+  const sKeyDef = new Int32Array(keys).fill(-1);
+  const sKeyUse = new Int32Array(keys).fill(-1);
+  for (let b = 0; b < B; b++) {
+    const sb = sOf[b];
+    firstNode[b] = N;
+    open();
+    nodeBlock[N - 1] = b;
+    let oo = phiOccs(o, b);
+    let so = phiOccs(s, sb);
+    const G = o.groupStart[b + 1] - o.groupStart[b];
+    for (let g = 0; g < G; g++) {
+      const [od, ou] = [o.groupDefs[o.groupStart[b] + g], o.groupUses[o.groupStart[b] + g]];
+      const [sd, su] = [s.groupDefs[s.groupStart[sb] + g], s.groupUses[s.groupStart[sb] + g]];
+      const stmt = o.blockForm[b] === FORM_DEFS_USES ? -1 : g;
+      if (stmt >= 0) {
+        const oSplit = g === 0 || any(o.occ, oo + od, ou, keyDef, false) || any(o.occ, oo, od, keyUse, false) || any(o.occ, oo, od, keyDef, false);
+        const sSplit = g === 0 || any(s.occ, so + sd, su, sKeyDef, true) || any(s.occ, so, sd, sKeyUse, true) || any(s.occ, so, sd, sKeyDef, true);
+        if (sameSplit(oSplit, sSplit, b)) (open(), (nodeBlock[N - 1] = b));
       }
-      if (j >= 0 && m.nodeStmt[first + node] < 0) m.nodeStmt[first + node] = j;
-      addAll(part === 0 ? m.oldDefs[first + node] : m.oldUses[first + node], items);
-    });
-    while (m.nodeBlock.length < first + count) (m.nodeBlock.push(b), m.nodeStmt.push(-1), m.oldDefs.push([]), m.oldUses.push([]), m.defs.push([]), m.uses.push([]));
-    let k = 0;
-    const ssaCount = split(newStmts[b], (v) => varOf[v], ssaStmts[b].setForm, (j, part, node, items) => {
-      if (origNodes[k++] !== `${j}/${part}/${node}`) fail("same_graph", m, first, "the SSA's statements fall into other nodes than the original's (their variables differ)");
-      addAll(part === 0 ? m.defs[first + node] : m.uses[first + node], items);
-    });
-    if (ssaCount !== count) fail("same_graph", m, first, "the SSA's statements fall into other nodes than the original's");
+      if (nodeStmt[N - 1] < 0) nodeStmt[N - 1] = stmt;
+      mark(o.occ, oo + od, ou, keyUse, false);
+      mark(s.occ, so + sd, su, sKeyUse, true);
+      add(1, o.occ, oo + od, ou);
+      add(3, s.occ, so + sd, su);
+      if (stmt >= 0 && sameSplit(any(o.occ, oo, od, keyUse, false), any(s.occ, so, sd, sKeyUse, true), b)) (open(), (nodeBlock[N - 1] = b), (nodeStmt[N - 1] = stmt));
+      mark(o.occ, oo, od, keyDef, false);
+      mark(s.occ, so, sd, sKeyDef, true);
+      add(0, o.occ, oo, od);
+      add(2, s.occ, so, sd);
+      oo += od + ou;
+      so += sd + su;
+    }
   }
-  m.firstNode.push(m.nodeBlock.length);
-  return m;
+  for (const r of rows) r.close();
+  firstNode[B] = N;
+
+  // phis, per block of the original's order
+  const phiOf = new RowBuilder(B);
+  const argRows = new RowBuilder(s.phiStart[B]);
+  const phiDef: number[] = [];
+  for (let b = 0; b < B; b++) {
+    const sb = sOf[b];
+    let at = s.occStart[sb];
+    for (let p = s.phiStart[sb]; p < s.phiStart[sb + 1]; p++) {
+      phiOf.push(phiDef.length);
+      phiDef.push(s.occ[at++]);
+      for (let k = 0; k < s.phiArity[p]; k++) argRows.push(s.occ[at++]);
+      argRows.close();
+    }
+    phiOf.close();
+  }
+  return {
+    blockName: (b) => oText(o.blockName[b]),
+    valName: (v) => sText(v),
+    varName: (x) => (x < o.names.count ? oText(x) : extraVars[x - o.names.count]),
+    B,
+    N,
+    entry: o.entry,
+    preds: { start: o.predStart, list: o.preds },
+    firstNode,
+    nodeBlock: nodeBlock.subarray(0, N),
+    nodeStmt: nodeStmt.subarray(0, N),
+    oldDefs: oldDefs.done(),
+    oldUses: oldUses.done(),
+    defs: defs.done(),
+    uses: uses.done(),
+    phiOf: phiOf.done(),
+    phiDef: Int32Array.from(phiDef),
+    args: argRows.done(),
+    varOf,
+    keys,
+  };
 }
 
-function addAll(set: number[], items: readonly number[]): void {
-  for (const x of items) if (!set.includes(x)) set.push(x);
-}
+const has = (r: Rows, row: number, x: number): boolean => {
+  for (let k = r.start[row]; k < r.start[row + 1]; k++) if (r.list[k] === x) return true;
+  return false;
+};
 
 // ---------------------------------------------------------------------------------------------
 // The rules
 
 function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]): void {
-  const B = m.blockIds.length;
-  const N = m.nodeBlock.length;
+  const { B, N } = m;
   const lastNode = (b: number) => m.firstNode[b + 1] - 1;
+  const isFirst = (n: number) => m.firstNode[m.nodeBlock[n]] === n;
   /** Node-level predecessors: a block's first node has its preds' last nodes, any other node the node before. */
-  const nodePreds = (n: number): number[] => (m.firstNode[m.nodeBlock[n]] === n ? m.preds[m.nodeBlock[n]].map(lastNode) : [n - 1]);
-  const succs: number[][] = Array.from({ length: N }, () => []);
-  for (let n = 0; n < N; n++) for (const p of nodePreds(n)) succs[p].push(n);
+  const forPreds = (n: number, f: (p: number) => void) => {
+    if (!isFirst(n)) return f(n - 1);
+    const b = m.nodeBlock[n];
+    for (let k = m.preds.start[b]; k < m.preds.start[b + 1]; k++) f(lastNode(m.preds.list[k]));
+  };
+  /** Node-level successors: the next node, or the first nodes of the block's successors. */
+  const succStart = new Int32Array(B + 1);
+  for (let k = 0; k < m.preds.list.length; k++) succStart[m.preds.list[k] + 1]++;
+  for (let b = 0; b < B; b++) succStart[b + 1] += succStart[b];
+  const succList = new Int32Array(m.preds.list.length);
+  const fillAt = succStart.slice(0, B);
+  for (let b = 0; b < B; b++) for (let k = m.preds.start[b]; k < m.preds.start[b + 1]; k++) succList[fillAt[m.preds.list[k]]++] = b;
+  const forSuccs = (n: number, f: (x: number) => void) => {
+    const b = m.nodeBlock[n];
+    if (n !== lastNode(b)) return f(n + 1);
+    for (let k = succStart[b]; k < succStart[b + 1]; k++) f(m.firstNode[succList[k]]);
+  };
   const entryNode = m.firstNode[m.entry];
-  const phiDefs = (n: number) => (m.firstNode[m.nodeBlock[n]] === n ? m.phis[m.nodeBlock[n]].map((p) => p.def) : []);
-  const allDefs = (n: number) => [...m.defs[n], ...phiDefs(n)];
+  /** allDefs n = defs n Un phiDefs n, one by one. */
+  const forAllDefs = (n: number, f: (v: number) => void) => {
+    for (let k = m.defs.start[n]; k < m.defs.start[n + 1]; k++) f(m.defs.list[k]);
+    if (isFirst(n)) {
+      const b = m.nodeBlock[n];
+      for (let k = m.phiOf.start[b]; k < m.phiOf.start[b + 1]; k++) f(m.phiDef[m.phiOf.list[k]]);
+    }
+  };
+  const phiBlock = new Int32Array(m.phiDef.length);
+  for (let b = 0; b < B; b++) for (let k = m.phiOf.start[b]; k < m.phiOf.start[b + 1]; k++) phiBlock[m.phiOf.list[k]] = b;
+  const predCount = (b: number) => m.preds.start[b + 1] - m.preds.start[b];
 
   // Entry_unreachable (graph_Entry): no edge enters the entry
-  if (m.preds[m.entry].length > 0) fail("Entry_unreachable", m, entryNode, "the entry block has predecessors");
+  if (predCount(m.entry) > 0) fail("Entry_unreachable", m, entryNode, "the entry block has predecessors");
 
   // Entry_reaches (graph_Entry), and the dominator tree: `order` is a preorder of the tree given
   // by `parent` rooted at the entry; every block but the entry has a predecessor earlier in it
@@ -316,122 +488,172 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
   // subtree of x can only enter at x). Linear: one pass over blocks, one over edges.
   const { parent, order } = c.dominators;
   if (parent.length !== B || order.length !== B) fail("Entry_reaches", undefined, undefined, `certificate: the dominator tree must list all ${B} blocks`);
-  const pos = new Array<number>(B).fill(-1);
-  order.forEach((b, i) => {
+  const pos = new Int32Array(B).fill(-1);
+  for (let i = 0; i < B; i++) {
+    const b = order[i];
     if (b < 0 || b >= B || pos[b] >= 0) fail("Entry_reaches", undefined, undefined, "certificate: the order is not a permutation of the blocks");
     pos[b] = i;
-  });
+  }
   if (order[0] !== m.entry || parent[m.entry] !== -1) fail("Entry_reaches", m, entryNode, "certificate: the tree's root must be the entry block, first in the order");
-  const stack: number[] = [m.entry];
+  const stack = new Int32Array(B);
+  let top = 0;
+  stack[top++] = m.entry;
   for (let i = 1; i < B; i++) {
     const b = order[i];
-    while (stack.length > 0 && stack[stack.length - 1] !== parent[b]) stack.pop();
-    if (stack.length === 0) fail("Entry_reaches", m, m.firstNode[b], "certificate: the order is not a preorder of the tree (the block's parent is not an open ancestor)");
-    stack.push(b);
-    if (!m.preds[b].some((u) => pos[u] < i)) fail("Entry_reaches", m, m.firstNode[b], "certificate: no predecessor comes earlier in the order (the block may be unreachable)");
+    while (top > 0 && stack[top - 1] !== parent[b]) top--;
+    if (top === 0) fail("Entry_reaches", m, m.firstNode[b], "certificate: the order is not a preorder of the tree (the block's parent is not an open ancestor)");
+    stack[top++] = b;
+    let early = false;
+    for (let k = m.preds.start[b]; k < m.preds.start[b + 1] && !early; k++) early = pos[m.preds.list[k]] < i;
+    if (!early) fail("Entry_reaches", m, m.firstNode[b], "certificate: no predecessor comes earlier in the order (the block may be unreachable)");
   }
-  const size = new Array<number>(B).fill(1);
+  const size = new Int32Array(B).fill(1);
   for (let i = B - 1; i > 0; i--) size[parent[order[i]]] += size[order[i]];
-  const ancestor = (a: number, x: number) => pos[a] <= pos[x] && pos[x] < pos[a] + size[a];
+  const ancestor = (a: number, x: number) => a >= 0 && pos[a] <= pos[x] && pos[x] < pos[a] + size[a];
   for (let b = 0; b < B; b++)
-    for (const u of m.preds[b]) if (!ancestor(parent[b], u)) fail("Entry_reaches", m, m.firstNode[b], `certificate: the edge from block ${JSON.stringify(m.blockIds[u])} does not come from below the block's parent in the tree`);
+    for (let k = m.preds.start[b]; k < m.preds.start[b + 1]; k++)
+      if (!ancestor(parent[b], m.preds.list[k]))
+        fail("Entry_reaches", m, m.firstNode[b], `certificate: the edge from block ${JSON.stringify(m.blockName(m.preds.list[k]))} does not come from below the block's parent in the tree`);
   /** Node a dominates node n: a's block is a proper tree ancestor of n's, or the same block with a first. */
   const dominates = (a: number, n: number) => (m.nodeBlock[a] === m.nodeBlock[n] ? a <= n : ancestor(m.nodeBlock[a], m.nodeBlock[n]));
 
   // old.defs_uses_disjoint (CFG): oldDefs n Int oldUses n = {}
-  for (let n = 0; n < N; n++) for (const x of m.oldUses[n]) if (m.oldDefs[n].includes(x)) fail("old.defs_uses_disjoint", m, n, `${m.varNames[x]} is defined and used in one node`);
+  for (let n = 0; n < N; n++)
+    for (let k = m.oldUses.start[n]; k < m.oldUses.start[n + 1]; k++)
+      if (has(m.oldDefs, n, m.oldUses.list[k])) fail("old.defs_uses_disjoint", m, n, `${m.varName(m.oldUses.list[k])} is defined and used in one node`);
 
   // old.def_ass_uses (CFG_wf): every path from Entry to a use of x passes a definition of x (the
   // use's node included). Backwards from the uses, per variable, stopping at definitions: reaching
-  // Entry without one is a path without a definition.
+  // Entry without one is a path without a definition. Each variable's walk marks its nodes.
   const mark = new Int32Array(N).fill(-1);
-  const usesOfVar: number[][] = m.varNames.map(() => []);
-  for (let n = 0; n < N; n++) for (const x of m.oldUses[n]) usesOfVar[x].push(n);
-  /** Whether a path from Entry reaches `from` without a definition of x (nodes marked with `stamp`). */
-  const undefinedOnSomePath = (from: number[], x: number, stamp: number): boolean => {
-    const work = from.filter((n) => !m.oldDefs[n].includes(x));
-    for (const n of work) mark[n] = stamp;
-    for (let h = 0; h < work.length; h++) {
+  const useRows = invert(m.oldUses, m.keys, N);
+  const work = new Int32Array(N);
+  /** Whether a path from Entry reaches one of the nodes without a definition of x (marked with `stamp`). */
+  const undefinedOnSomePath = (from: Int32Array, x: number, stamp: number): boolean => {
+    let tail = 0;
+    for (const n of from) if (mark[n] !== stamp && !has(m.oldDefs, n, x)) ((mark[n] = stamp), (work[tail++] = n));
+    for (let h = 0; h < tail; h++) {
       if (work[h] === entryNode) return true;
-      for (const p of nodePreds(work[h])) if (mark[p] !== stamp && !m.oldDefs[p].includes(x)) (mark[p] = stamp, work.push(p));
+      forPreds(work[h], (p) => {
+        if (mark[p] !== stamp && !has(m.oldDefs, p, x)) ((mark[p] = stamp), (work[tail++] = p));
+      });
     }
     return false;
   };
-  usesOfVar.forEach((at, x) => {
-    if (!undefinedOnSomePath(at, x, x)) return;
+  for (let x = 0; x < m.keys; x++) {
+    const at = useRows.list.subarray(useRows.start[x], useRows.start[x + 1]);
+    if (at.length === 0 || !undefinedOnSomePath(at, x, x)) continue;
     // one walk per variable decides it; a second, per use, finds the use to name
-    const bad = at.find((n, k) => undefinedOnSomePath([n], x, -2 - k))!;
-    fail("old.def_ass_uses", m, bad, `a path from the entry reaches this use of ${m.varNames[x]} without defining it`);
-  });
+    const bad = at.find((n, k) => undefinedOnSomePath(at.subarray(k, k + 1), x, -2 - k))!;
+    fail("old.def_ass_uses", m, bad, `a path from the entry reaches this use of ${m.varName(x)} without defining it`);
+  }
 
   // phis_wf (CFG_SSA): as many arguments as predecessors
-  m.phis.forEach((ps, b) => ps.forEach((p) => p.args.length !== m.preds[b].length && fail("phis_wf", m, m.firstNode[b], `phi ${m.valNames[p.def]} has ${p.args.length} arguments for ${m.preds[b].length} predecessors`)));
+  for (let p = 0; p < m.phiDef.length; p++)
+    if (m.args.start[p + 1] - m.args.start[p] !== predCount(phiBlock[p]))
+      fail("phis_wf", m, m.firstNode[phiBlock[p]], `phi ${m.valName(m.phiDef[p])} has ${m.args.start[p + 1] - m.args.start[p]} arguments for ${predCount(phiBlock[p])} predecessors`);
   // simpleDefs_phiDefs_disjoint (CFG_SSA): defs n Int phiDefs n = {}
-  for (let n = 0; n < N; n++) for (const v of phiDefs(n)) if (m.defs[n].includes(v)) fail("simpleDefs_phiDefs_disjoint", m, n, `${m.valNames[v]} is both a phi and a statement's definition`);
+  for (let p = 0; p < m.phiDef.length; p++)
+    if (has(m.defs, m.firstNode[phiBlock[p]], m.phiDef[p])) fail("simpleDefs_phiDefs_disjoint", m, m.firstNode[phiBlock[p]], `${m.valName(m.phiDef[p])} is both a phi and a statement's definition`);
   // allDefs_disjoint (CFG_SSA): no value defined at two nodes
-  const defNode = new Array<number>(m.valNames.length).fill(-1);
+  const defNode = new Int32Array(m.varOf.length).fill(-1);
   for (let n = 0; n < N; n++)
-    for (const v of allDefs(n)) {
-      if (defNode[v] >= 0 && defNode[v] !== n) fail("allDefs_disjoint", m, n, `${m.valNames[v]} is defined at two nodes`);
+    forAllDefs(n, (v) => {
+      if (defNode[v] >= 0 && defNode[v] !== n) fail("allDefs_disjoint", m, n, `${m.valName(v)} is defined at two nodes`);
       defNode[v] = n;
-    }
+    });
   // allUses_def_ass (CFG_SSA_wf): every use is definitely assigned. A use at n (a phi argument:
   // at the end of its predecessor) whose value's definition dominates n is (every path to n
   // passes the definition); one whose definition does not is rejected.
-  const phiUses: { node: number; val: number; phi?: number; block?: number }[] = [];
-  m.phis.forEach((ps, b) => ps.forEach((p) => p.args.forEach((a, i) => phiUses.push({ node: lastNode(m.preds[b][i]), val: a, phi: p.def, block: b }))));
-  const allUses: { node: number; val: number; phi?: number; block?: number }[] = [...m.uses.flatMap((vs, n) => vs.map((val) => ({ node: n, val }))), ...phiUses];
-  for (const u of allUses) {
-    if (defNode[u.val] >= 0 && dominates(defNode[u.val], u.node)) continue;
-    const what = u.phi === undefined ? `the use of ${m.valNames[u.val]}` : `${m.valNames[u.val]}, read at the end of this block by phi ${m.valNames[u.phi]} of block ${JSON.stringify(m.blockIds[u.block!])},`;
-    fail("allUses_def_ass", m, u.node, `${what} is not dominated by its definition`);
-  }
+  for (let n = 0; n < N; n++)
+    for (let k = m.uses.start[n]; k < m.uses.start[n + 1]; k++) {
+      const v = m.uses.list[k];
+      if (defNode[v] < 0 || !dominates(defNode[v], n)) fail("allUses_def_ass", m, n, `the use of ${m.valName(v)} is not dominated by its definition`);
+    }
+  /** Phi argument i of phi p is used at the end of the i-th predecessor of its block. */
+  const argNode = (p: number, i: number) => lastNode(m.preds.list[m.preds.start[phiBlock[p]] + i]);
+  for (let p = 0; p < m.phiDef.length; p++)
+    for (let i = 0; i < m.args.start[p + 1] - m.args.start[p]; i++) {
+      const v = m.args.list[m.args.start[p] + i];
+      const n = argNode(p, i);
+      if (defNode[v] < 0 || !dominates(defNode[v], n))
+        fail("allUses_def_ass", m, n, `${m.valName(v)}, read at the end of this block by phi ${m.valName(m.phiDef[p])} of block ${JSON.stringify(m.blockName(phiBlock[p]))}, is not dominated by its definition`);
+    }
   // Entry_no_phis (CFG_SSA_wf)
-  if (m.phis[m.entry].length > 0) fail("Entry_no_phis", m, entryNode, "the entry block has phis");
+  if (m.phiOf.start[m.entry + 1] > m.phiOf.start[m.entry]) fail("Entry_no_phis", m, entryNode, "the entry block has phis");
   // defs_uses_disjoint (CFG, of the SSA program)
-  for (let n = 0; n < N; n++) for (const v of m.uses[n]) if (m.defs[n].includes(v)) fail("defs_uses_disjoint", m, n, `${m.valNames[v]} is defined and used in one node`);
+  for (let n = 0; n < N; n++)
+    for (let k = m.uses.start[n]; k < m.uses.start[n + 1]; k++) if (has(m.defs, n, m.uses.list[k])) fail("defs_uses_disjoint", m, n, `${m.valName(m.uses.list[k])} is defined and used in one node`);
   // oldDefs_def, oldUses_def (CFG_SSA_Transformed): oldDefs n = var ` defs n, oldUses n = var ` uses n
-  const sameSet = (a: number[], vals: number[]) => {
-    const b = vals.map((v) => m.varOf[v]);
-    return a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
+  const seen = new Int32Array(m.keys).fill(-1);
+  const sameSet = (old: Rows, vals: Rows, n: number): boolean => {
+    // var ` vals is within old, and old within var ` vals (stamping the variables seen)
+    for (let k = vals.start[n]; k < vals.start[n + 1]; k++) {
+      const x = m.varOf[vals.list[k]];
+      if (!has(old, n, x)) return false;
+      seen[x] = n;
+    }
+    for (let k = old.start[n]; k < old.start[n + 1]; k++) if (seen[old.list[k]] !== n) return false;
+    return true;
   };
-  for (let n = 0; n < N; n++) {
-    if (!sameSet(m.oldDefs[n], m.defs[n])) fail("oldDefs_correct", m, n, "the SSA's definitions are not the original's renamed");
-    if (!sameSet(m.oldUses[n], m.uses[n])) fail("oldUses_correct", m, n, "the SSA's uses are not the original's renamed");
-  }
+  for (let n = 0; n < N; n++) if (!sameSet(m.oldDefs, m.defs, n)) fail("oldDefs_correct", m, n, "the SSA's definitions are not the original's renamed");
+  seen.fill(-1);
+  for (let n = 0; n < N; n++) if (!sameSet(m.oldUses, m.uses, n)) fail("oldUses_correct", m, n, "the SSA's uses are not the original's renamed");
   // phis_same_var (CFG_SSA_Transformed)
-  m.phis.forEach((ps, b) =>
-    ps.forEach((p) => p.args.forEach((a) => m.varOf[a] !== m.varOf[p.def] && fail("phis_same_var", m, m.firstNode[b], `phi ${m.valNames[p.def]} has argument ${m.valNames[a]} of another variable`))),
-  );
+  for (let p = 0; p < m.phiDef.length; p++)
+    for (let k = m.args.start[p]; k < m.args.start[p + 1]; k++)
+      if (m.varOf[m.args.list[k]] !== m.varOf[m.phiDef[p]])
+        fail("phis_same_var", m, m.firstNode[phiBlock[p]], `phi ${m.valName(m.phiDef[p])} has argument ${m.valName(m.args.list[k])} of another variable`);
   // allDefs_var_disjoint (CFG_SSA_Transformed): the values defined at one node have distinct variables
-  for (let n = 0; n < N; n++) {
-    const vars = allDefs(n).map((v) => m.varOf[v]);
-    if (new Set(vars).size !== vars.length) fail("allDefs_var_disjoint", m, n, "two values of one variable are defined at this node");
-  }
+  seen.fill(-1);
+  for (let n = 0; n < N; n++)
+    forAllDefs(n, (v) => {
+      if (seen[m.varOf[v]] === n) fail("allDefs_var_disjoint", m, n, "two values of one variable are defined at this node");
+      seen[m.varOf[v]] = n;
+    });
 
   // conventional (CFG_SSA_Transformed): no path from v's definition n to a use of v (not passing
   // n again) passes a definition of another value of var v. Per value: L = the nodes other than
   // n from which a use of v is reachable avoiding n (backwards from the uses); the path's nodes
   // after n are exactly those of L reachable from n's successors inside L; a definition of var v
   // at one of them breaks it. Time: the size of v's live range.
-  const defsVar = (n: number, x: number) => allDefs(n).some((w) => m.varOf[w] === x);
+  const defsVar = (n: number, x: number) => {
+    let found = false;
+    forAllDefs(n, (w) => (found ||= m.varOf[w] === x));
+    return found;
+  };
   const live = new Int32Array(N).fill(-1);
   const reach = new Int32Array(N).fill(-1);
-  const usesOfVal: number[][] = m.valNames.map(() => []);
-  for (const u of allUses) usesOfVal[u.val].push(u.node);
-  usesOfVal.forEach((at, v) => {
+  const fwd = new Int32Array(N);
+  const valUses = invert(m.uses, m.varOf.length, N);
+  // phi argument uses by value, at their predecessors' ends
+  const argUseStart = new Int32Array(m.varOf.length + 1);
+  for (let k = 0; k < m.args.list.length; k++) argUseStart[m.args.list[k] + 1]++;
+  for (let v = 0; v < m.varOf.length; v++) argUseStart[v + 1] += argUseStart[v];
+  const argUseNode = new Int32Array(m.args.list.length);
+  const argFill = argUseStart.slice(0, m.varOf.length);
+  for (let p = 0; p < m.phiDef.length; p++) for (let i = 0; i < m.args.start[p + 1] - m.args.start[p]; i++) argUseNode[argFill[m.args.list[m.args.start[p] + i]]++] = argNode(p, i);
+  for (let v = 0; v < m.varOf.length; v++) {
     const n = defNode[v];
-    const work = at.filter((x) => x !== n && live[x] !== v);
-    for (const x of work) live[x] = v;
-    for (let h = 0; h < work.length; h++) for (const p of nodePreds(work[h])) if (p !== n && live[p] !== v) (live[p] = v, work.push(p));
-    const fwd = succs[n].filter((x) => live[x] === v && reach[x] !== v);
-    for (const x of fwd) reach[x] = v;
-    for (let h = 0; h < fwd.length; h++) {
+    if (n < 0) continue; // used nowhere (allUses_def_ass above saw every use)
+    let tail = 0;
+    const seed = (x: number) => {
+      if (x !== n && live[x] !== v) ((live[x] = v), (work[tail++] = x));
+    };
+    for (let k = valUses.start[v]; k < valUses.start[v + 1]; k++) seed(valUses.list[k]);
+    for (let k = argUseStart[v]; k < argUseStart[v + 1]; k++) seed(argUseNode[k]);
+    for (let h = 0; h < tail; h++) forPreds(work[h], seed);
+    let ft = 0;
+    const step = (x: number) => {
+      if (live[x] === v && reach[x] !== v) ((reach[x] = v), (fwd[ft++] = x));
+    };
+    forSuccs(n, step);
+    for (let h = 0; h < ft; h++) {
       const x = fwd[h];
-      if (defsVar(x, m.varOf[v])) fail("conventional", m, x, `another value of ${m.varNames[m.varOf[v]]} is defined here, on a path from the definition of ${m.valNames[v]} to a use of it`);
-      for (const y of succs[x]) if (live[y] === v && reach[y] !== v) (reach[y] = v, fwd.push(y));
+      if (defsVar(x, m.varOf[v])) fail("conventional", m, x, `another value of ${m.varName(m.varOf[v])} is defined here, on a path from the definition of ${m.valName(v)} to a use of it`);
+      forSuccs(x, step);
     }
-  });
+  }
   // equiv: every assumption of CFG_SSA_Transformed holds (above: graph_Entry, CFG_wf of the
   // original, CFG_SSA_wf and the five translation assumptions), so Formal_SSA's theorem `equiv`,
   // proved for every instance of that locale, applies; nothing is left to check.
@@ -439,16 +661,41 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
   // quality, when the certificate vouches for it
   if (require.includes("pruned")) {
     // pruned: every phi is liveVal (liveSimple: used by a statement; livePhi: an argument of a live phi)
-    const isLive = new Uint8Array(m.valNames.length);
-    const work = m.uses.flat().filter((v) => !isLive[v] && (isLive[v] = 1));
-    const phiOf = new Map(m.phis.flat().map((p) => [p.def, p]));
-    for (let h = 0; h < work.length; h++) for (const a of phiOf.get(work[h])?.args ?? []) if (!isLive[a]) (isLive[a] = 1, work.push(a));
-    m.phis.forEach((ps, b) => ps.forEach((p) => !isLive[p.def] && fail("pruned", m, m.firstNode[b], `phi ${m.valNames[p.def]} is not live`)));
+    const phiOfVal = new Int32Array(m.varOf.length).fill(-1);
+    for (let p = 0; p < m.phiDef.length; p++) phiOfVal[m.phiDef[p]] = p;
+    const isLive = new Uint8Array(m.varOf.length);
+    const queue: number[] = [];
+    const reached = (v: number) => !isLive[v] && ((isLive[v] = 1), queue.push(v));
+    for (let k = 0; k < m.uses.list.length; k++) reached(m.uses.list[k]);
+    for (let h = 0; h < queue.length; h++) {
+      const p = phiOfVal[queue[h]];
+      if (p >= 0) for (let k = m.args.start[p]; k < m.args.start[p + 1]; k++) reached(m.args.list[k]);
+    }
+    for (let p = 0; p < m.phiDef.length; p++) if (!isLive[m.phiDef[p]]) fail("pruned", m, m.firstNode[phiBlock[p]], `phi ${m.valName(m.phiDef[p])} is not live`);
   }
   if (require.includes("no_trivial_phis")) {
     // isTrivialPhi g v v': the arguments other than v itself are all one value v'
-    m.phis.forEach((ps, b) =>
-      ps.forEach((p) => new Set(p.args.filter((a) => a !== p.def)).size === 1 && fail("no_trivial_phis", m, m.firstNode[b], `phi ${m.valNames[p.def]} is trivial`)),
-    );
+    for (let p = 0; p < m.phiDef.length; p++) {
+      let other = -1;
+      let trivial = true;
+      for (let k = m.args.start[p]; k < m.args.start[p + 1] && trivial; k++) {
+        const a = m.args.list[k];
+        if (a === m.phiDef[p]) continue;
+        if (other < 0) other = a;
+        else trivial = a === other;
+      }
+      if (trivial && other >= 0) fail("no_trivial_phis", m, m.firstNode[phiBlock[p]], `phi ${m.valName(m.phiDef[p])} is trivial`);
+    }
   }
+}
+
+/** The rows of `rows` turned around: for each id, the rows that hold it. */
+function invert(rows: Rows, ids: number, count: number): Rows {
+  const start = new Int32Array(ids + 1);
+  for (let k = 0; k < rows.start[count]; k++) start[rows.list[k] + 1]++;
+  for (let x = 0; x < ids; x++) start[x + 1] += start[x];
+  const list = new Int32Array(start[ids]);
+  const fill = start.slice(0, ids);
+  for (let r = 0; r < count; r++) for (let k = rows.start[r]; k < rows.start[r + 1]; k++) list[fill[rows.list[k]]++] = r;
+  return { start, list };
 }

@@ -18,7 +18,7 @@ import type { ProducerOptions } from "../producers.js";
 import type { CheckReport, Report } from "../report.js";
 import { recheck, type RecheckReport } from "../certificate.js";
 import { reportOf, requireList, type CertifiedReport, type CheckOptions } from "../validate.js";
-import { readAnyInput, readAnyInputs, readBytes, readInputs, STDIN_NAME, STDIO, type AnyInput } from "./files.js";
+import { readAnyInput, readAnyInputs, readBytes, STDIN_NAME, STDIO, type AnyInput } from "./files.js";
 import { constructInParallel, validateInParallel } from "./parallel.js";
 
 
@@ -76,8 +76,12 @@ export async function validateFiles(original: string, ssa: string, options: Prod
 
 /** `formal-ssa recheck ORIGINAL SSA CERTIFICATE`: the independent checker on three files. */
 export function recheckFiles(original: string, ssa: string, certificate: string): RecheckReport {
-  const [o, s, c] = readInputs([original, ssa, certificate]);
-  return recheck(o.text, s.text, c.text, { original: o.name, ssa: s.name, certificate: c.name });
+  const paths = [original, ssa, certificate];
+  if (paths.filter((p) => p === STDIO).length > 1) throw new MalformedInput(`${STDIO}: standard input can be only one of the inputs`);
+  // as bytes: the checker reads documents straight into columns
+  const [o, s, c] = paths.map(readBytes);
+  const name = (p: string) => (p === STDIO ? STDIN_NAME : p);
+  return recheck(o, s, c, { original: name(original), ssa: name(ssa), certificate: name(certificate) });
 }
 
 const nameOf = (a: AnyInput): string => (a.adapter === undefined ? a.name : a.input.name);
