@@ -185,7 +185,7 @@ export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, optio
         hooks.tick?.(name);
       }
       const report = reportOf(functions, require);
-      return sink === undefined ? report : sink.attach(report, require);
+      return sink === undefined ? report : sink.attach(report, require, options.undef);
     },
     () => validate(decodeText(original.bytes!, file), decodeText(ssa.bytes!, ssaFile), options),
   );

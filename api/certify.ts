@@ -54,14 +54,19 @@ export function certificateOfPair(name: string, pair: Extract<LoweredPair, { ok:
 }
 
 /** Why a certified function gets no certificate, or undefined when it gets one. */
-export function notCoveredReason(refinements: number | undefined, require: readonly string[]): string | undefined {
-  if ((refinements ?? 0) > 0) return "certified only up to refinement (uses of uninitialised reads): recheck covers strict validity for now";
+export function notCoveredReason(require: readonly string[]): string | undefined {
   const beyond = require.filter((q) => !(RECHECKABLE_QUALITY as readonly string[]).includes(q));
   if (beyond.length > 0) return `requires ${beyond.join(", ")}, which certificates do not cover (docs/certificates.md)`;
   return undefined;
 }
 
-export function certificateDocument(functions: FunctionCertificate[], notCovered: NotCovered[], require: readonly string[]): CertificateDocument {
+export function certificateDocument(functions: FunctionCertificate[], notCovered: NotCovered[], require: readonly string[], undef: "strict" | "refine"): CertificateDocument {
   const req = require.filter((q) => (RECHECKABLE_QUALITY as readonly string[]).includes(q));
-  return { format: CERTIFICATE_FORMAT, ...(req.length > 0 ? { require: req } : {}), functions, ...(notCovered.length > 0 ? { not_covered: notCovered } : {}) };
+  return {
+    format: CERTIFICATE_FORMAT,
+    ...(req.length > 0 ? { require: req } : {}),
+    ...(undef === "refine" ? { undef } : {}),
+    functions,
+    ...(notCovered.length > 0 ? { not_covered: notCovered } : {}),
+  };
 }

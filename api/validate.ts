@@ -61,13 +61,13 @@ export class CertificateSink {
   private readonly notCovered: NotCovered[] = [];
   add(report: FunctionReport, pair: LoweredPair, require: readonly string[]): void {
     if (report.verdict !== "certified" || !pair.ok) return;
-    const why = notCoveredReason(report.stats.refinements, require);
+    const why = notCoveredReason(require);
     if (why === undefined) this.functions.push(certificateOfPair(report.name, pair));
     else this.notCovered.push({ name: report.name, reason: why });
   }
   /** The report with its certificate. */
-  attach(report: Report, require: readonly string[]): CertifiedReport {
-    return Object.assign(report, { certificate: certificateDocument(this.functions, this.notCovered, require) });
+  attach(report: Report, require: readonly string[], undef: UndefMode | undefined): CertifiedReport {
+    return Object.assign(report, { certificate: certificateDocument(this.functions, this.notCovered, require, undef ?? "strict") });
   }
 }
 
@@ -199,7 +199,7 @@ export function validate(original: DocumentInput, ssa: DocumentInput, options: V
   const s = parseDocument(ssa, { name: options.names?.ssa ?? "ssa" });
   const sink = options.certificate ? new CertificateSink() : undefined;
   const report = reportOf(validateFunctions(o, s, { ...options, require }, sink), require);
-  return sink === undefined ? report : sink.attach(report, require);
+  return sink === undefined ? report : sink.attach(report, require, options.undef);
 }
 
 /** What needs no original, per function: CFG_wf of an original CFG, CFG_SSA_wf and the quality properties of an SSA CFG. */

@@ -42,6 +42,12 @@ export interface Certificate {
   format: typeof CERTIFICATE_FORMAT;
   /** Quality properties the certificate also vouches for (those recheck decides: pruned, no_trivial_phis). */
   require?: string[];
+  /**
+   * `refine`: validated with `undef: "refine"`: on paths where the original reads an
+   * uninitialised definition (the entry block's first statement's), any SSA value is accepted.
+   * Default `strict`.
+   */
+  undef?: "strict" | "refine";
   functions: FunctionCertificate[];
 }
 
@@ -93,7 +99,7 @@ export function recheck(original: Input, ssa: Input, certificate: Input, names: 
     let failure: string | undefined;
     if (o === undefined) failure = `same_graph: the original has no function of this name`;
     else if (c === undefined) failure = `certificate: no entry for this function (validate certifies a function before it gives it one)`;
-    else failure = checkFunction(o.read(), t.read(), c, cert.require ?? []);
+    else failure = checkFunction(o.read(), t.read(), c, cert.require ?? [], cert.undef === "refine");
     functions.push(failure === undefined ? { name: t.name, accepted: true } : { name: t.name, accepted: false, failure });
   }
   return { format: "formal-ssa/recheck@1", verdict: functions.every((f) => f.accepted) ? "accepted" : "rejected", functions };
@@ -119,6 +125,7 @@ function readCertificate(input: Input, file: string): Certificate {
   const c = json as Record<string, unknown>;
   if (c.require !== undefined && !(Array.isArray(c.require) && c.require.every((r) => (RECHECKABLE_QUALITY as readonly unknown[]).includes(r))))
     bad(`"require" must list only ${RECHECKABLE_QUALITY.join(", ")}`);
+  if (c.undef !== undefined && c.undef !== "strict" && c.undef !== "refine") bad(`"undef" must be "strict" or "refine"`);
   if (!Array.isArray(c.functions)) bad(`"functions" must be a list`);
   const ints = (x: unknown): x is number[] => Array.isArray(x) && x.every((n) => Number.isInteger(n));
   (c.functions as unknown[]).forEach((f, i) => {
@@ -164,6 +171,8 @@ interface Model {
   /** Value -> its variable (ids of the original's name table, then variables only `vars` names). */
   varOf: Int32Array;
   keys: number;
+  /** The node of the uninitialised definitions (`undef: "refine"`): the entry block's first statement's defs, or its only node. */
+  wildNode: number;
 }
 
 /** A failed rule: `RULE: place: what`. */
@@ -178,9 +187,9 @@ function fail(rule: string, m: Model | undefined, node: number | undefined, what
   throw new Reject(`${rule}: ${place}${what}`);
 }
 
-function checkFunction(o: ColumnarFunction, s: ColumnarFunction, c: FunctionCertificate, require: readonly string[]): string | undefined {
+function checkFunction(o: ColumnarFunction, s: ColumnarFunction, c: FunctionCertificate, require: readonly string[], refine: boolean): string | undefined {
   try {
-    checkModel(buildModel(o, s), c, require);
+    checkModel(buildModel(o, s), c, require, refine);
     return undefined;
   } catch (e) {
     if (e instanceof Reject) return e.message;
@@ -361,6 +370,7 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
     if (a !== b) fail("same_graph", undefined, undefined, `block ${JSON.stringify(oText(o.blockName[block]))}: the SSA's statements fall into other nodes than the original's (their variables differ)`);
     return a;
   };
+  let wildNode = -1;
   const sKeyDef = new Int32Array(keys).fill(-1);
   const sKeyUse = new Int32Array(keys).fill(-1);
   for (let b = 0; b < B; b++) {
@@ -390,6 +400,7 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
       mark(s.occ, so, sd, sKeyDef, true);
       add(0, o.occ, oo, od);
       add(2, s.occ, so, sd);
+      if (b === o.entry && g === 0) wildNode = N - 1;
       oo += od + ou;
       so += sd + su;
     }
@@ -432,6 +443,7 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
     args: argRows.done(),
     varOf,
     keys,
+    wildNode: wildNode >= 0 ? wildNode : firstNode[o.entry],
   };
 }
 
@@ -443,7 +455,7 @@ const has = (r: Rows, row: number, x: number): boolean => {
 // ---------------------------------------------------------------------------------------------
 // The rules
 
-function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]): void {
+function checkModel(m: Model, c: FunctionCertificate, require: readonly string[], refine: boolean): void {
   const { B, N } = m;
   const lastNode = (b: number) => m.firstNode[b + 1] - 1;
   const isFirst = (n: number) => m.firstNode[m.nodeBlock[n]] === n;
@@ -568,7 +580,7 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
   for (let n = 0; n < N; n++)
     for (let k = m.uses.start[n]; k < m.uses.start[n + 1]; k++) {
       const v = m.uses.list[k];
-      if (defNode[v] < 0 || !dominates(defNode[v], n)) fail("allUses_def_ass", m, n, `the use of ${m.valName(v)} is not dominated by its definition`);
+      if (!refine && (defNode[v] < 0 || !dominates(defNode[v], n))) fail("allUses_def_ass", m, n, `the use of ${m.valName(v)} is not dominated by its definition`);
     }
   /** Phi argument i of phi p is used at the end of the i-th predecessor of its block. */
   const argNode = (p: number, i: number) => lastNode(m.preds.list[m.preds.start[phiBlock[p]] + i]);
@@ -576,7 +588,7 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
     for (let i = 0; i < m.args.start[p + 1] - m.args.start[p]; i++) {
       const v = m.args.list[m.args.start[p] + i];
       const n = argNode(p, i);
-      if (defNode[v] < 0 || !dominates(defNode[v], n))
+      if (!refine && (defNode[v] < 0 || !dominates(defNode[v], n)))
         fail("allUses_def_ass", m, n, `${m.valName(v)}, read at the end of this block by phi ${m.valName(m.phiDef[p])} of block ${JSON.stringify(m.blockName(phiBlock[p]))}, is not dominated by its definition`);
     }
   // Entry_no_phis (CFG_SSA_wf)
@@ -654,9 +666,10 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
       forSuccs(x, step);
     }
   }
-  // equiv: every assumption of CFG_SSA_Transformed holds (above: graph_Entry, CFG_wf of the
-  // original, CFG_SSA_wf and the five translation assumptions), so Formal_SSA's theorem `equiv`,
-  // proved for every instance of that locale, applies; nothing is left to check.
+  // equiv, strict: every assumption of CFG_SSA_Transformed holds (above: graph_Entry, CFG_wf of
+  // the original, CFG_SSA_wf and the five translation assumptions), so Formal_SSA's theorem
+  // `equiv`, proved for every instance of that locale, applies; nothing is left to check.
+  if (refine) refinedUses(m, phiBlock, argNode, forPreds);
 
   // quality, when the certificate vouches for it
   if (require.includes("pruned")) {
@@ -686,6 +699,73 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
       }
       if (trivial && other >= 0) fail("no_trivial_phis", m, m.firstNode[phiBlock[p]], `phi ${m.valName(m.phiDef[p])} is trivial`);
     }
+  }
+}
+
+/**
+ * `undef: "refine"`: `allUses_def_ass` and `equiv` up to the uninitialised definitions (those of
+ * the wild node), which the theorem does not cover. Each use of v (variable x) demands, on every
+ * path to it: the original's last definition of x is the wild node, or it is exactly what v
+ * holds (`s x = s' v`, defined). Demands are followed backwards: within a block to the last
+ * definition of x (the wild node: met; the SSA's definition there is v: met; another value: a
+ * path on which v does not hold x, `equiv` fails); at a block's entry to the end of every
+ * predecessor, through v's arguments if v is a phi of the block; at the entry block's start, a
+ * path on which x and v are undefined (`allUses_def_ass` fails). A demand is followed once per
+ * block end, so the work is that of the live ranges. If no demand fails, each holds on every
+ * path, by induction on the path's length (docs/certificates.md).
+ */
+function refinedUses(m: Model, phiBlock: Int32Array, argNode: (p: number, i: number) => number, forPreds: (n: number, f: (p: number) => void) => void): void {
+  const K = m.keys;
+  // the last node of each block defining each variable (key block * K + x)
+  const lastDef = new Map<number, number>();
+  for (let n = 0; n < m.N; n++) for (let k = m.oldDefs.start[n]; k < m.oldDefs.start[n + 1]; k++) lastDef.set(m.nodeBlock[n] * K + m.oldDefs.list[k], n);
+  const valueAt = (n: number, x: number) => {
+    for (let k = m.defs.start[n]; k < m.defs.start[n + 1]; k++) if (m.varOf[m.defs.list[k]] === x) return m.defs.list[k];
+    return -1;
+  };
+  const phiOfVal = new Int32Array(m.varOf.length).fill(-1);
+  for (let p = 0; p < m.phiDef.length; p++) phiOfVal[m.phiDef[p]] = p;
+  const seen = new Map<number, number[]>();
+  const queue: number[] = []; // triples: block, value, the use that demanded it (for messages)
+  const atEnd = (b: number, v: number, use: number) => {
+    const key = b * K + m.varOf[v];
+    const vs = seen.get(key);
+    if (vs?.includes(v)) return;
+    if (vs === undefined) seen.set(key, [v]);
+    else vs.push(v);
+    queue.push(b, v, use);
+  };
+  /** A demand at the definition node n of v's variable: met at the wild node or by v itself. */
+  const atDef = (n: number, v: number, use: number) => {
+    if (n === m.wildNode || valueAt(n, m.varOf[v]) === v) return;
+    fail("equiv", m, use, `on a path from block ${JSON.stringify(m.blockName(m.nodeBlock[n]))}${m.nodeStmt[n] >= 0 ? `, statement ${m.nodeStmt[n]}` : ""}, where ${m.varName(m.varOf[v])} is last defined, to this use, ${m.valName(v)} does not hold that definition`);
+  };
+  const atEntry = (b: number, v: number, use: number) => {
+    if (b === m.entry) fail("allUses_def_ass", m, use, `${m.valName(v)} is undefined on a path from the entry on which ${m.varName(m.varOf[v])} is not uninitialised`);
+    const p = phiOfVal[v] >= 0 && phiBlock[phiOfVal[v]] === b ? phiOfVal[v] : -1;
+    let i = 0;
+    forPreds(m.firstNode[b], (q) => atEnd(m.nodeBlock[q], p >= 0 ? m.args.list[m.args.start[p] + i++] : v, use));
+  };
+  // the statements' uses: to the last definition of the variable before them in their block
+  const cur = new Int32Array(K).fill(-1);
+  const curBlock = new Int32Array(K).fill(-1);
+  for (let n = 0; n < m.N; n++) {
+    const b = m.nodeBlock[n];
+    for (let k = m.uses.start[n]; k < m.uses.start[n + 1]; k++) {
+      const v = m.uses.list[k];
+      const x = m.varOf[v];
+      if (curBlock[x] === b) atDef(cur[x], v, n);
+      else atEntry(b, v, n);
+    }
+    for (let k = m.oldDefs.start[n]; k < m.oldDefs.start[n + 1]; k++) ((cur[m.oldDefs.list[k]] = n), (curBlock[m.oldDefs.list[k]] = b));
+  }
+  // the phis' arguments, at the end of their predecessors
+  for (let p = 0; p < m.phiDef.length; p++) for (let i = 0; i < m.args.start[p + 1] - m.args.start[p]; i++) atEnd(m.nodeBlock[argNode(p, i)], m.args.list[m.args.start[p] + i], argNode(p, i));
+  for (let h = 0; h < queue.length; h += 3) {
+    const [b, v, use] = [queue[h], queue[h + 1], queue[h + 2]];
+    const n = lastDef.get(b * K + m.varOf[v]);
+    if (n !== undefined) atDef(n, v, use);
+    else atEntry(b, v, use);
   }
 }
 
