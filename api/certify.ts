@@ -14,6 +14,9 @@ import { dominatorTree } from "../graph/dominators.js";
 import type { LoweredPair } from "../io/lower.js";
 import { Graph, Rows } from "../spec/model.js";
 import { CERTIFICATE_FORMAT, RECHECKABLE_QUALITY, type Certificate, type FunctionCertificate } from "../certificate/recheck.js";
+import type { FunctionPair } from "../adapters/adapter.js";
+import type { FunctionDoc } from "../io/format.js";
+import type { FunctionReport } from "./report.js";
 
 /** A function `validate` certified that gets no certificate, and why. */
 export interface NotCovered {
@@ -69,4 +72,47 @@ export function certificateDocument(functions: FunctionCertificate[], notCovered
     functions,
     ...(notCovered.length > 0 ? { not_covered: notCovered } : {}),
   };
+}
+
+/**
+ * The exchange-format pair of a producer's function and its certificate, gathered function by
+ * function (`--emit DIR` with `--certificate`): the documents as the adapter built them (what
+ * validate lowered), named alike, and for a certified function its evidence; under `refine` the
+ * certificate states the producer's uninitialised definitions (an empty list: none), which the
+ * exchange format cannot say.
+ */
+export class ProducerPairs {
+  readonly original: FunctionDoc[] = [];
+  readonly ssa: FunctionDoc[] = [];
+  private readonly functions: FunctionCertificate[] = [];
+  private readonly notCovered: NotCovered[] = [];
+  private readonly names = new Set<string>();
+  constructor(
+    private readonly require: readonly string[],
+    private readonly undef: "strict" | "refine",
+    private readonly keepDocuments: boolean,
+  ) {}
+  add(r: { report: FunctionReport; pair: FunctionPair; decided: { lowered: LoweredPair } }): void {
+    // a module pairs its functions by name: overloads (C++'s constructors) get `#2`, `#3`, ...
+    const base = r.pair.original.name ?? r.pair.name;
+    let name = base;
+    for (let k = 2; this.names.has(name); k++) name = `${base}#${k}`;
+    this.names.add(name);
+    if (this.keepDocuments) {
+      this.original.push({ ...r.pair.original, name });
+      this.ssa.push({ ...r.pair.ssa, name });
+    }
+    const lowered = r.decided.lowered;
+    if (r.report.verdict !== "certified" || !lowered.ok) return;
+    const why = notCoveredReason(this.require);
+    if (why !== undefined) {
+      this.notCovered.push({ name, reason: why });
+      return;
+    }
+    const uninitialised = this.undef === "refine" ? { uninitialised: r.pair.uninitialised.map((u) => ({ block: u.block, stmt: u.stmt, variable: u.variable })) } : {};
+    this.functions.push({ ...certificateOfPair(name, lowered), ...uninitialised });
+  }
+  certificate(): CertificateDocument {
+    return certificateDocument(this.functions, this.notCovered, this.require, this.undef);
+  }
 }

@@ -368,6 +368,15 @@ function explain(pair: FunctionPair, producer: string, verdicts: readonly Verdic
 }
 
 /** Each pair's report as soon as it is made (the adapter reads the next function only then). */
+/** `producerReports` with each pair and its lowering: what `--emit` writes and a certificate speaks of. */
+export function* producerResults(pairs: Iterable<FunctionPair>, producer: string, opts: ProducerOptions = {}): Generator<PairResult> {
+  for (const pair of pairs) {
+    const r = validatePairDetailed(pair, producer, opts);
+    opts.onFunction?.(pair.name);
+    yield r;
+  }
+}
+
 export function* producerReports(pairs: Iterable<FunctionPair>, producer: string, opts: ProducerOptions = {}): Generator<FunctionReport> {
   for (const pair of pairs) {
     const r = validatePair(pair, producer, opts);

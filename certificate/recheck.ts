@@ -1,21 +1,12 @@
 /**
- * The independent checker of `formal-ssa/certificate@1` (docs/certificates.md): given an original
- * CFG, its SSA translation (exchange format) and a certificate, it decides whether every function
- * is a valid translation (the locale `CFG_SSA_Transformed` of AFP Formal_SSA) and therefore
- * semantically equivalent (theorem `equiv`), without trusting formal-ssa's checkers: it imports
- * nothing from checks/, impl/ or graph/, only the exchange-format reader (io/) and the model's
- * error type.
- *
- * It works on the Isabelle model's nodes, which it builds itself by FORMAT.md's rule (a block's
- * first node holds its phis; statements are grouped into a chain of nodes). The certificate gives
- * what would otherwise need a dominator computation: each block's parent in the dominator tree
- * and a preorder of that tree. Every other rule is decided here by local scans and by backward
- * walks whose length is that of the live ranges involved. Rules run in the order of `validate`'s
- * report; the first that fails ends the function's check with one line naming the block and
- * statement. Every rule names the Isabelle assumption or definition it discharges.
- *
- * The documents are read into columns (typed arrays, names interned), and the model is kept in
- * rows of typed arrays: a function of 10^6 blocks is checked without an object per node.
+ * The independent checker of `formal-ssa/certificate@1` (docs/certificates.md): whether every
+ * function of an SSA document is a valid translation of its original (the locale
+ * `CFG_SSA_Transformed` of AFP Formal_SSA), hence equivalent (theorem `equiv`), without trusting
+ * formal-ssa's checkers: it imports only the exchange-format readers (io/) and the error type. It
+ * builds the Isabelle model's nodes itself by FORMAT.md's rule, in typed arrays; the certificate
+ * gives the dominator tree and a preorder of it; every other rule is a local scan or a backward
+ * walk as long as the live ranges involved. Rules run in the order of validate's report, each
+ * under its Isabelle name; the first that fails is the function's one line.
  */
 import { MalformedInput } from "../spec/errors.js";
 import { columnsOf, FORM_DEFS_USES, type ColumnarFunction } from "../io/columns.js";
@@ -33,20 +24,25 @@ export interface DominanceEvidence {
   order: number[];
 }
 
+/** A definition of the original that a producer reads as uninitialised content (`undef: "refine"`). */
+export interface UninitialisedPlace {
+  block: string;
+  stmt: number;
+  variable: string;
+}
+
 export interface FunctionCertificate {
   name: string;
   dominators: DominanceEvidence;
+  /** Under `refine`, a producer's uninitialised definitions: part of what is certified, not evidence. Absent: the format's convention (the entry block's first statement's). */
+  uninitialised?: UninitialisedPlace[];
 }
 
 export interface Certificate {
   format: typeof CERTIFICATE_FORMAT;
   /** Quality properties the certificate also vouches for (those recheck decides: pruned, no_trivial_phis). */
   require?: string[];
-  /**
-   * `refine`: validated with `undef: "refine"`: on paths where the original reads an
-   * uninitialised definition (the entry block's first statement's), any SSA value is accepted.
-   * Default `strict`.
-   */
+  /** `refine`: where the original reads an uninitialised definition, any SSA value is accepted. Default `strict`. */
   undef?: "strict" | "refine";
   functions: FunctionCertificate[];
 }
@@ -54,6 +50,8 @@ export interface Certificate {
 export interface RecheckedFunction {
   name: string;
   accepted: boolean;
+  /** How many definitions the certificate states are uninitialised (`uninitialised`), when it states them. */
+  uninitialised?: number;
   /** The first rule that fails, with its place: `allUses_def_ass: block "B2", statement 0: ...`. */
   failure?: string;
 }
@@ -70,13 +68,19 @@ export const RECHECKABLE_QUALITY = ["pruned", "no_trivial_phis"] as const;
 /** A document as text, as its bytes, or as a parsed JSON value. */
 type Input = string | Uint8Array | unknown;
 
-/** A document's functions as columns, by name (`#i` for the i-th unnamed one). */
+/** A document's functions as columns, by name (`#i` for the i-th unnamed one); two of one name cannot be paired. */
 function functionsOf(x: Input, file: string): { name: string; read: () => ColumnarFunction }[] {
+  let out: { name: string; read: () => ColumnarFunction }[];
   if (typeof x === "string" || x instanceof Uint8Array) {
     const doc = openDocument(typeof x === "string" ? utf8Bytes(x) : x, file);
-    return Array.from({ length: doc.count }, (_, i) => ({ name: doc.name(i) ?? `#${i}`, read: () => doc.read(i) }));
+    out = Array.from({ length: doc.count }, (_, i) => ({ name: doc.name(i) ?? `#${i}`, read: () => doc.read(i) }));
+  } else out = readDocumentValue(x, file).functions.map((f, i) => ({ name: f.name ?? `#${i}`, read: () => columnsOf(f) }));
+  const names = new Set<string>();
+  for (const f of out) {
+    if (names.has(f.name)) throw new MalformedInput(`${file}: function ${JSON.stringify(f.name)}: two functions have this name, so they cannot be paired`);
+    names.add(f.name);
   }
-  return readDocumentValue(x, file).functions.map((f, i) => ({ name: f.name ?? `#${i}`, read: () => columnsOf(f) }));
+  return out;
 }
 
 /**
@@ -100,7 +104,8 @@ export function recheck(original: Input, ssa: Input, certificate: Input, names: 
     if (o === undefined) failure = `same_graph: the original has no function of this name`;
     else if (c === undefined) failure = `certificate: no entry for this function (validate certifies a function before it gives it one)`;
     else failure = checkFunction(o.read(), t.read(), c, cert.require ?? [], cert.undef === "refine");
-    functions.push(failure === undefined ? { name: t.name, accepted: true } : { name: t.name, accepted: false, failure });
+    const places = c?.uninitialised === undefined ? {} : { uninitialised: c.uninitialised.length };
+    functions.push(failure === undefined ? { name: t.name, accepted: true, ...places } : { name: t.name, accepted: false, ...places, failure });
   }
   return { format: "formal-ssa/recheck@1", verdict: functions.every((f) => f.accepted) ? "accepted" : "rejected", functions };
 }
@@ -108,18 +113,20 @@ export function recheck(original: Input, ssa: Input, certificate: Input, names: 
 // ---------------------------------------------------------------------------------------------
 // Reading the certificate (its JSON Schema is schemas/certificate.json)
 
+/** Throws `e` (an expression, where `throw` is a statement). */
+// prettier-ignore
+const fail0 = (e: Error): never => { throw e; };
+
 function readCertificate(input: Input, file: string): Certificate {
   let json: unknown = input;
   if (typeof input === "string" || input instanceof Uint8Array) {
     try {
       json = JSON.parse(typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true }).decode(input));
     } catch (e) {
-      throw new MalformedInput(`${file}: not JSON (${(e instanceof Error ? e.message : String(e)).split("\n")[0]})`);
+      fail0(new MalformedInput(`${file}: not JSON (${(e instanceof Error ? e.message : String(e)).split("\n")[0]})`));
     }
   }
-  const bad = (what: string): never => {
-    throw new MalformedInput(`${file}: ${what}`);
-  };
+  const bad = (what: string): never => fail0(new MalformedInput(`${file}: ${what}`));
   const obj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
   if (!obj(json) || json.format !== CERTIFICATE_FORMAT) bad(`not a certificate (want "format": "${CERTIFICATE_FORMAT}")`);
   const c = json as Record<string, unknown>;
@@ -131,7 +138,11 @@ function readCertificate(input: Input, file: string): Certificate {
   (c.functions as unknown[]).forEach((f, i) => {
     if (!obj(f) || typeof f.name !== "string") bad(`function #${i}: needs a "name"`);
     const d = (f as Record<string, unknown>).dominators;
-    if (!obj(d) || !ints(d.parent) || !ints(d.order)) bad(`function ${JSON.stringify((f as { name: string }).name)}: "dominators" needs integer lists "parent" and "order"`);
+    const fname = JSON.stringify((f as { name: string }).name);
+    if (!obj(d) || !ints(d.parent) || !ints(d.order)) bad(`function ${fname}: "dominators" needs integer lists "parent" and "order"`);
+    const u = (f as Record<string, unknown>).uninitialised;
+    const place = (x: unknown) => obj(x) && typeof x.block === "string" && Number.isInteger(x.stmt) && typeof x.variable === "string";
+    if (u !== undefined && !(Array.isArray(u) && u.every(place))) bad(`function ${fname}: "uninitialised" must list places {"block", "stmt", "variable"}`);
   });
   return c as unknown as Certificate;
 }
@@ -153,9 +164,8 @@ interface Model {
   B: number;
   N: number;
   entry: number;
-  /** Block -> predecessor blocks, in order (phi argument order). */
+  /** Block -> predecessor blocks, in order (phi argument order); block -> its first node, and one more entry at the end. */
   preds: Rows;
-  /** Block -> its first node; one more entry at the end. */
   firstNode: Int32Array;
   nodeBlock: Int32Array;
   /** Node -> the statement whose defs or uses it holds first (-1: the phis, or a defs/uses block). */
@@ -171,8 +181,16 @@ interface Model {
   /** Value -> its variable (ids of the original's name table, then variables only `vars` names). */
   varOf: Int32Array;
   keys: number;
-  /** The node of the uninitialised definitions (`undef: "refine"`): the entry block's first statement's defs, or its only node. */
+  /** The node of the uninitialised definitions by the format's convention: the entry block's first statement's defs, or its only node. */
   wildNode: number;
+  /** Statement (the original's, numbered over the function) -> the node of its defs. */
+  stmtDefNode: Int32Array;
+  /** Block -> its first statement in that numbering; one more entry at the end. */
+  firstStmt: Int32Array;
+  /** The id of a variable the original names, or -1. */
+  varId: (name: string) => number;
+  /** The block of an id, or -1. */
+  blockId: (name: string) => number;
 }
 
 /** A failed rule: `RULE: place: what`. */
@@ -199,27 +217,17 @@ function checkFunction(o: ColumnarFunction, s: ColumnarFunction, c: FunctionCert
 
 /** A growable list of ints, closed into rows. */
 class RowBuilder {
-  start: Int32Array;
-  list = new Int32Array(64);
-  length = 0;
-  rows = 0;
-  constructor(maxRows: number) {
-    this.start = new Int32Array(maxRows + 1);
-  }
+  private readonly starts = [0];
+  private readonly items: number[] = [];
   push(x: number): void {
-    if (this.length === this.list.length) {
-      const bigger = new Int32Array(this.list.length * 2);
-      bigger.set(this.list);
-      this.list = bigger;
-    }
-    this.list[this.length++] = x;
+    this.items.push(x);
   }
   /** Closes the current row (rows are opened in order). */
   close(): void {
-    this.start[++this.rows] = this.length;
+    this.starts.push(this.items.length);
   }
   done(): Rows {
-    return { start: this.start.subarray(0, this.rows + 1), list: this.list.subarray(0, this.length) };
+    return { start: Int32Array.from(this.starts), list: Int32Array.from(this.items) };
   }
 }
 
@@ -268,21 +276,15 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
   const varOf = new Int32Array(V).fill(-1);
   let keys = o.names.count;
   const extraVars: string[] = [];
-  if (s.vars !== undefined) {
-    let byText: Map<string, number> | undefined;
-    const used = new Uint8Array(V);
-    for (let i = 0; i < s.occ.length; i++) used[s.occ[i]] = 1;
-    for (let i = 0; i < s.vars.length; i += 2) {
-      if (!used[s.vars[i]]) continue; // a value no block mentions is ignored
-      if (byText === undefined) {
-        byText = new Map();
-        for (let id = o.names.count - 1; id >= 0; id--) byText.set(oText(id), id);
-      }
-      const x = sText(s.vars[i + 1]);
-      let id = byText.get(x);
-      if (id === undefined) (byText.set(x, (id = keys++)), extraVars.push(x));
-      varOf[s.vars[i]] = id;
-    }
+  const origId = lookup(o.names.count, oText);
+  const inUse = new Uint8Array(V);
+  for (let i = 0; i < s.occ.length; i++) inUse[s.occ[i]] = 1;
+  for (let i = 0; s.vars !== undefined && i < s.vars.length; i += 2) {
+    if (!inUse[s.vars[i]]) continue; // a value no block mentions is ignored
+    const x = sText(s.vars[i + 1]);
+    let id = origId(x);
+    if (id < 0) id = extraVars.indexOf(x) >= 0 ? o.names.count + extraVars.indexOf(x) : (extraVars.push(x), keys++);
+    varOf[s.vars[i]] = id;
   }
   const phiOccs = (f: ColumnarFunction, b: number) => {
     let at = f.occStart[b];
@@ -326,8 +328,6 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
   for (let v = 0; v < V; v++) if (varOf[v] >= 0) queue.push(v);
   for (let h = 0; h < queue.length; h++)
     for (let k = linkCount[queue[h]]; k < linkCount[queue[h] + 1]; k++) if (varOf[links[k]] < 0) (varOf[links[k]] = varOf[queue[h]], queue.push(links[k]));
-  const inUse = new Uint8Array(V);
-  for (let i = 0; i < s.occ.length; i++) inUse[s.occ[i]] = 1;
   for (let v = 0; v < V; v++) if (inUse[v] && varOf[v] < 0) fail("var", undefined, undefined, `cannot infer the variable of value ${JSON.stringify(sText(v))}`);
 
   // nodes: per block a first node (its phis; in a defs/uses block also its defs and uses), then
@@ -339,7 +339,7 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
   const firstNode = new Int32Array(B + 1);
   const nodeBlock = new Int32Array(maxNodes);
   const nodeStmt = new Int32Array(maxNodes).fill(-1);
-  const rows = [new RowBuilder(maxNodes), new RowBuilder(maxNodes), new RowBuilder(maxNodes), new RowBuilder(maxNodes)];
+  const rows = [new RowBuilder(), new RowBuilder(), new RowBuilder(), new RowBuilder()];
   const [oldDefs, oldUses, defs, uses] = rows;
   // stamps: the node where a key (variable) was last defined or used; an id last put in a row
   const keyDef = new Int32Array(keys).fill(-1);
@@ -371,6 +371,7 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
     return a;
   };
   let wildNode = -1;
+  const stmtDefNode = new Int32Array(S);
   const sKeyDef = new Int32Array(keys).fill(-1);
   const sKeyUse = new Int32Array(keys).fill(-1);
   for (let b = 0; b < B; b++) {
@@ -401,6 +402,7 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
       add(0, o.occ, oo, od);
       add(2, s.occ, so, sd);
       if (b === o.entry && g === 0) wildNode = N - 1;
+      stmtDefNode[o.groupStart[b] + g] = N - 1;
       oo += od + ou;
       so += sd + su;
     }
@@ -409,8 +411,8 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
   firstNode[B] = N;
 
   // phis, per block of the original's order
-  const phiOf = new RowBuilder(B);
-  const argRows = new RowBuilder(s.phiStart[B]);
+  const phiOf = new RowBuilder();
+  const argRows = new RowBuilder();
   const phiDef: number[] = [];
   for (let b = 0; b < B; b++) {
     const sb = sOf[b];
@@ -444,7 +446,17 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
     varOf,
     keys,
     wildNode: wildNode >= 0 ? wildNode : firstNode[o.entry],
+    stmtDefNode,
+    firstStmt: o.groupStart,
+    varId: origId,
+    blockId: lookup(B, (b) => oText(o.blockName[b])),
   };
+}
+
+/** The index of a name among `count` names, by a map built at the first call; -1 for none. */
+function lookup(count: number, name: (i: number) => string): (x: string) => number {
+  let map: Map<string, number> | undefined;
+  return (x) => (map ??= new Map(Array.from({ length: count }, (_, i) => [name(i), i] as [string, number]))).get(x) ?? -1;
 }
 
 const has = (r: Rows, row: number, x: number): boolean => {
@@ -669,7 +681,7 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
   // equiv, strict: every assumption of CFG_SSA_Transformed holds (above: graph_Entry, CFG_wf of
   // the original, CFG_SSA_wf and the five translation assumptions), so Formal_SSA's theorem
   // `equiv`, proved for every instance of that locale, applies; nothing is left to check.
-  if (refine) refinedUses(m, phiBlock, argNode, forPreds);
+  if (refine) refinedUses(m, phiBlock, argNode, forPreds, wildOf(m, c.uninitialised));
 
   // quality, when the certificate vouches for it
   if (require.includes("pruned")) {
@@ -686,20 +698,10 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
     }
     for (let p = 0; p < m.phiDef.length; p++) if (!isLive[m.phiDef[p]]) fail("pruned", m, m.firstNode[phiBlock[p]], `phi ${m.valName(m.phiDef[p])} is not live`);
   }
-  if (require.includes("no_trivial_phis")) {
-    // isTrivialPhi g v v': the arguments other than v itself are all one value v'
-    for (let p = 0; p < m.phiDef.length; p++) {
-      let other = -1;
-      let trivial = true;
-      for (let k = m.args.start[p]; k < m.args.start[p + 1] && trivial; k++) {
-        const a = m.args.list[k];
-        if (a === m.phiDef[p]) continue;
-        if (other < 0) other = a;
-        else trivial = a === other;
-      }
-      if (trivial && other >= 0) fail("no_trivial_phis", m, m.firstNode[phiBlock[p]], `phi ${m.valName(m.phiDef[p])} is trivial`);
-    }
-  }
+  // no_trivial_phis: no phi v whose arguments other than v are one value v' (isTrivialPhi g v v')
+  for (let p = 0; p < m.phiDef.length && require.includes("no_trivial_phis"); p++)
+    if (new Set(m.args.list.subarray(m.args.start[p], m.args.start[p + 1]).filter((a) => a !== m.phiDef[p])).size === 1)
+      fail("no_trivial_phis", m, m.firstNode[phiBlock[p]], `phi ${m.valName(m.phiDef[p])} is trivial`);
 }
 
 /**
@@ -714,7 +716,24 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
  * block end, so the work is that of the live ranges. If no demand fails, each holds on every
  * path, by induction on the path's length (docs/certificates.md).
  */
-function refinedUses(m: Model, phiBlock: Int32Array, argNode: (p: number, i: number) => number, forPreds: (n: number, f: (p: number) => void) => void): void {
+/** Whether the definition of variable x at node n is uninitialised: at the places the certificate states, or by the format's convention. */
+function wildOf(m: Model, places: UninitialisedPlace[] | undefined): (n: number, x: number) => boolean {
+  if (places === undefined) return (n) => n === m.wildNode;
+  const keys = new Set<number>();
+  const vars = new Map<string, number>();
+  for (const p of places) {
+    const b = m.blockId(p.block);
+    if (b < 0 || p.stmt < 0 || p.stmt >= m.firstStmt[b + 1] - m.firstStmt[b]) fail("uninitialised", undefined, undefined, `the certificate names no statement ${p.stmt} of block ${JSON.stringify(p.block)}`);
+    if (!vars.has(p.variable)) vars.set(p.variable, m.varId(p.variable));
+    const n = m.stmtDefNode[m.firstStmt[b] + p.stmt];
+    const x = vars.get(p.variable)!;
+    if (!has(m.oldDefs, n, x)) fail("uninitialised", m, n, `the certificate calls a definition of ${p.variable} uninitialised where there is none`);
+    keys.add(n * m.keys + x);
+  }
+  return (n, x) => keys.has(n * m.keys + x);
+}
+
+function refinedUses(m: Model, phiBlock: Int32Array, argNode: (p: number, i: number) => number, forPreds: (n: number, f: (p: number) => void) => void, isWild: (n: number, x: number) => boolean): void {
   const K = m.keys;
   // the last node of each block defining each variable (key block * K + x)
   const lastDef = new Map<number, number>();
@@ -737,7 +756,7 @@ function refinedUses(m: Model, phiBlock: Int32Array, argNode: (p: number, i: num
   };
   /** A demand at the definition node n of v's variable: met at the wild node or by v itself. */
   const atDef = (n: number, v: number, use: number) => {
-    if (n === m.wildNode || valueAt(n, m.varOf[v]) === v) return;
+    if (isWild(n, m.varOf[v]) || valueAt(n, m.varOf[v]) === v) return;
     fail("equiv", m, use, `on a path from block ${JSON.stringify(m.blockName(m.nodeBlock[n]))}${m.nodeStmt[n] >= 0 ? `, statement ${m.nodeStmt[n]}` : ""}, where ${m.varName(m.varOf[v])} is last defined, to this use, ${m.valName(v)} does not hold that definition`);
   };
   const atEntry = (b: number, v: number, use: number) => {

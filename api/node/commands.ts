@@ -4,21 +4,25 @@
  * strictly as UTF-8; an input in a producer's form (LLVM IR: `.ll`, or by its first bytes) goes
  * through that producer's adapter, big ones spread over worker threads from 4 cores on.
  */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Adapter, SourceInput } from "../../adapters/adapter.js";
 import type { ColumnarFunction } from "../../io/columns.js";
-import { collectText, formatEntries, TextWriter } from "../../io/write.js";
+import { collectText, formatDocument, formatEntries, TextWriter } from "../../io/write.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { adapterOfInput, binaryAdapterFor } from "../adapters.js";
 import { checkBytes, constructBytes, dotBytes, validateBytes, type Hooks } from "../bytes.js";
 import type { ConstructRequest } from "../construct.js";
 import { LimitExceeded, showBytes } from "../errors.js";
 import type { ProducerOptions } from "../producers.js";
-import type { CheckReport, Report } from "../report.js";
+import type { CheckReport, FunctionReport, Report } from "../report.js";
 import { recheck, type RecheckReport } from "../certificate.js";
+import { ProducerPairs } from "../certify.js";
+import { producerResults } from "../producers.js";
 import { reportOf, requireList, type CertifiedReport, type CheckOptions } from "../validate.js";
-import { readAnyInput, readAnyInputs, readBytes, STDIN_NAME, STDIO, type AnyInput } from "./files.js";
+import { readAnyInput, readAnyInputs, readBytes, STDIN_NAME, STDIO, writeOutput, type AnyInput } from "./files.js";
 import { constructInParallel, validateInParallel } from "./parallel.js";
 
 
@@ -51,11 +55,13 @@ async function withProgress<T>(progress: ProgressSink | undefined, total: number
  * `formal-ssa validate ORIGINAL SSA`: two exchange-format files, or a producer's before and
  * after forms (both in the same producer's form). `undef` defaults to the producer's.
  */
-export async function validateFiles(original: string, ssa: string, options: ProducerOptions & { progress?: ProgressSink; certificate?: boolean } = {}): Promise<CertifiedReport> {
+export async function validateFiles(original: string, ssa: string, options: ProducerOptions & { progress?: ProgressSink; certificate?: boolean; emit?: string } = {}): Promise<CertifiedReport> {
   const [x, y] = readAnyInputs([original, ssa]);
-  const { progress, ...rest } = options;
-  if (options.certificate && (x.adapter !== undefined || y.adapter !== undefined))
-    throw new MalformedInput(`--certificate: certificates speak of exchange-format pairs; ${nameOf(x.adapter !== undefined ? x : y)} is ${(x.adapter ?? y.adapter)!.form} (producers' routes do not emit their pairs with certificates yet)`);
+  const { progress, emit, ...rest } = options;
+  const producerInput = x.adapter !== undefined || y.adapter !== undefined;
+  if (emit !== undefined && !producerInput) throw new MalformedInput(`--emit: the inputs are exchange-format documents already (--emit writes a producer's functions as such)`);
+  if (options.certificate && producerInput && emit === undefined)
+    throw new MalformedInput(`--certificate: ${nameOf(x.adapter !== undefined ? x : y)} is ${(x.adapter ?? y.adapter)!.form}; a certificate speaks of the exchange-format pair, which --emit DIR writes: give both`);
   if (x.adapter === undefined && y.adapter === undefined) {
     const names = { original: x.name, ssa: y.name };
     return withHooks(progress, "validate", (hooks) => validateBytes(x, y, { ...rest, names }, hooks));
@@ -70,8 +76,36 @@ export async function validateFiles(original: string, ssa: string, options: Prod
   const [o, s] = [{ ...x.input, ...version }, { ...y.input, ...version }];
   const require = requireList(options.require);
   const opts: ProducerOptions = { ...rest, require, undef: options.undef ?? ao.defaultUndef, names: { original: o.name, ssa: s.name } };
+  if (emit !== undefined) return emitPairs(ao, o, s, opts, emit, options.certificate === true, progress);
   const functions = await withProgress(progress, ao.countFunctions(o), "validate", (tick) => validateInParallel(ao, o, s, { ...opts, onFunction: tick }));
   return reportOf(functions, require, ao.producer);
+}
+
+/**
+ * `validate --emit DIR [--certificate]` on a producer's input: one function after the other (no
+ * worker threads: the pairs are kept), the exchange-format pair written to DIR/original.json and
+ * DIR/ssa.json as validate lowered it, and the certificate of the certified functions.
+ */
+async function emitPairs(adapter: Adapter, o: SourceInput, s: SourceInput, opts: ProducerOptions, dir: string, certificate: boolean, progress: ProgressSink | undefined): Promise<CertifiedReport> {
+  const require = opts.require ?? [];
+  const pairs = new ProducerPairs(require, opts.undef ?? "strict", true);
+  const functions = await withProgress(progress, adapter.countFunctions(o), "validate", async (tick) => {
+    const out: FunctionReport[] = [];
+    for (const r of producerResults(adapter.pairs(o, s), adapter.producer, { ...opts, onFunction: tick })) {
+      out.push(r.report);
+      pairs.add(r);
+    }
+    return out;
+  });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new MalformedInput(`--emit: cannot make the directory ${dir} (${e instanceof Error ? e.message : String(e)})`);
+  }
+  writeOutput(join(dir, "original.json"), formatDocument(pairs.original));
+  writeOutput(join(dir, "ssa.json"), formatDocument(pairs.ssa));
+  const report = reportOf(functions, require, adapter.producer);
+  return certificate ? Object.assign(report, { certificate: pairs.certificate() }) : report;
 }
 
 /** `formal-ssa recheck ORIGINAL SSA CERTIFICATE`: the independent checker on three files. */

@@ -52,12 +52,13 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
     .option("--llvm-version <n>", "LLVM IR: the release of the opt that ran mem2reg (14, 15, 16), over the module's !llvm.ident; its promotion rules decide (without either, the after version shows which rule was applied)")
     .option("--full", "a producer's input: every witness and every phi difference in the text report, not only the first three (--json always has them all)")
     .option("-o, --output <file>", "write the report here instead of standard output")
-    .option("--certificate <file>", "exchange-format input: also write the certificate of every certified function here (formal-ssa/certificate@1), which `formal-ssa recheck` re-verifies without formal-ssa's checkers (docs/certificates.md)")
+    .option("--certificate <file>", "also write the certificate of every certified function here (formal-ssa/certificate@1), which `formal-ssa recheck` re-verifies without formal-ssa's checkers (docs/certificates.md); with a producer's input, together with --emit")
+    .option("--emit <dir>", "a producer's input: write every function's exchange-format pair, as validate read it, to DIR/original.json and DIR/ssa.json (what a certificate speaks of)")
     .action(
       async (
         original: string,
         ssa: string,
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string; certificate?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string; certificate?: string; emit?: string },
       ) => {
         const report = await validateFiles(original, ssa, {
           require: parseRequire(opts.require),
@@ -67,6 +68,7 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
           producerVersion: opts.llvmVersion,
           progress: new ProgressBar(io.stderr),
           certificate: opts.certificate !== undefined,
+          emit: opts.emit,
         });
         if (opts.certificate !== undefined) writeOutput(opts.certificate, `${JSON.stringify(report.certificate)}\n`, io.stdout);
         printReport(report, opts, setExit, io);
@@ -81,7 +83,8 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
     .option("--json", "print the result as JSON (format formal-ssa/recheck@1)")
     .action((original: string, ssa: string, certificate: string, opts: { json?: boolean }) => {
       const r = recheckFiles(original, ssa, certificate);
-      const lines = r.functions.map((f) => `function ${f.name}: ${f.accepted ? "accepted" : `rejected: ${f.failure}`}`);
+      const places = (n: number | undefined) => (n === undefined ? "" : ` (${n} definition${n === 1 ? "" : "s"} read as uninitialised, as the certificate states)`);
+      const lines = r.functions.map((f) => `function ${f.name}: ${f.accepted ? `accepted${places(f.uninitialised)}` : `rejected: ${f.failure}`}`);
       const accepted = r.functions.filter((f) => f.accepted).length;
       lines.push(`${r.verdict}: ${accepted} of ${r.functions.length} function${r.functions.length === 1 ? "" : "s"} accepted`);
       writeOutput(undefined, opts.json ? `${JSON.stringify(r, null, 2)}\n` : `${lines.join("\n")}\n`, io.stdout);

@@ -2,7 +2,7 @@
  * `formal-ssa validate --certificate` and `formal-ssa recheck` as commands (in-process, the
  * program the bin runs): the certificate written is the library's, examples/diamond.cert.json is
  * what validate writes today, exit codes 0 / 1 / 2, one line for malformed input and for a
- * producer's input, which certificates do not cover yet.
+ * producer's input without --emit; with it, the pair and the certificate that recheck accepts.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,7 +47,16 @@ describe("validate --certificate, recheck", () => {
     const ll = join(ROOT, "test/fixtures/llvm/hand/poison.before.ll");
     const c = await runMain(["validate", ll, join(ROOT, "test/fixtures/llvm/hand/poison.after.ll"), "--certificate", join(dir, "x.json")], ROOT);
     expect([c.status, c.stdout]).toEqual([2, ""]);
-    expect(c.stderr).toMatch(/--certificate: certificates speak of exchange-format pairs/);
+    expect(c.stderr).toMatch(/--certificate: .* a certificate speaks of the exchange-format pair, which --emit DIR writes: give both/);
+  });
+
+  it("a producer's input with --emit DIR: the pair and its certificate, which recheck accepts", async () => {
+    const fx = join(ROOT, "test/fixtures/llvm");
+    const out = join(dir, "emit");
+    const v = await runMain(["validate", join(fx, "uninit.before.ll"), join(fx, "uninit.after.ll"), "--emit", out, "--certificate", join(out, "cert.json")], ROOT);
+    expect(v.status).toBe(0);
+    const r = await runMain(["recheck", join(out, "original.json"), join(out, "ssa.json"), join(out, "cert.json")], ROOT);
+    expect([r.status, r.stdout.trim().split("\n").at(-1)]).toEqual([0, "accepted: 2 of 2 functions accepted"]);
   });
 
   it("a function without an entry is rejected: the certificate of another pair, or an empty one", async () => {

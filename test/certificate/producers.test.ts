@@ -1,0 +1,71 @@
+/**
+ * Certificates of the producers' routes: `validate --emit DIR --certificate FILE` on every LLVM,
+ * SPIR-V and GCC fixture pair writes the exchange-format pair as validate read it and the
+ * certificate of its certified functions; recheck accepts exactly the functions validate
+ * certified (those it rejects, a suspected miscompilation included, get no entry), with the
+ * producer's uninitialised definitions stated under `refine`. Names stay unique (C++ overloads).
+ */
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { recheck } from "../../api/certificate.js";
+import { validateFiles } from "../../api/node/index.js";
+import { ROOT } from "../cli/cli.js";
+
+const FIX = join(ROOT, "test/fixtures");
+const dir = mkdtempSync(join(tmpdir(), "formal-ssa-emit-"));
+const pairs = (sub: string, before: RegExp, after: (b: string) => string) =>
+  readdirSync(join(FIX, sub))
+    .filter((f) => before.test(f))
+    .map((f) => ({ name: `${sub}/${f}`, before: join(FIX, sub, f), after: join(FIX, sub, after(f)) }));
+
+const CASES = [
+  ...pairs("llvm", /\.before\.ll$/, (f) => f.replace(".before.", ".after.")),
+  ...pairs("llvm/hand", /\.before\.ll$/, (f) => f.replace(".before.", ".after.")),
+  ...pairs("spirv", /\.before\.spv$/, (f) => f.replace(".before.", ".after.")),
+  ...pairs("gcc", /\.fixup_cfg1$/, (f) => f.replace(".fixup_cfg1", ".ssa")),
+];
+
+describe("validate --emit --certificate on the producers' fixtures, rechecked", () => {
+  it(`${CASES.length} pairs: recheck accepts exactly the functions validate certifies`, async () => {
+    let certified = 0;
+    let rejected = 0;
+    let withPlaces = 0;
+    for (const [i, c] of CASES.entries()) {
+      const out = join(dir, String(i));
+      const report = await validateFiles(c.before, c.after, { emit: out, certificate: true });
+      const cert = report.certificate!;
+      const re = recheck(readFileSync(join(out, "original.json")), readFileSync(join(out, "ssa.json")), cert);
+      // the emitted pair holds every function, in validate's order, under unique names
+      expect(re.functions.length, c.name).toBe(report.functions.length);
+      const accepted = re.functions.map((f) => f.accepted);
+      expect(accepted, `${c.name}: ${JSON.stringify(re.functions.filter((f) => !f.accepted))}`).toEqual(report.functions.map((f) => f.verdict === "certified"));
+      certified += accepted.filter(Boolean).length;
+      rejected += accepted.filter((a) => !a).length;
+      if (cert.undef === "refine") withPlaces += cert.functions.filter((f) => f.uninitialised !== undefined && f.uninitialised.length > 0).length;
+    }
+    expect(certified).toBeGreaterThan(100);
+    expect(rejected).toBeGreaterThan(2); // the hand-written suspected miscompilations and rejected paths
+    expect(withPlaces).toBeGreaterThan(20);
+  });
+
+  it("the certificate states the producer's uninitialised definitions: with them removed, a function whose SSA reads one is rejected", async () => {
+    const out = join(dir, "uninit");
+    const report = await validateFiles(join(FIX, "llvm/uninit.before.ll"), join(FIX, "llvm/uninit.after.ll"), { emit: out, certificate: true });
+    const cert = report.certificate!;
+    const [o, s] = [readFileSync(join(out, "original.json")), readFileSync(join(out, "ssa.json"))];
+    expect(recheck(o, s, cert).verdict).toBe("accepted");
+    const none = { ...cert, functions: cert.functions.map((f) => ({ ...f, uninitialised: [] })) };
+    const again = recheck(o, s, none);
+    expect(again.verdict).toBe("rejected");
+    expect(again.functions.some((f) => /^(allUses_def_ass|equiv): /.test(f.failure ?? ""))).toBe(true);
+  });
+
+  it("with a producer's input, --certificate needs --emit, and --emit needs a producer's input", async () => {
+    const ll = join(FIX, "llvm/uninit.before.ll");
+    await expect(validateFiles(ll, join(FIX, "llvm/uninit.after.ll"), { certificate: true })).rejects.toThrow(/--certificate: .* give both/);
+    const ex = join(ROOT, "examples");
+    await expect(validateFiles(join(ex, "loop.json"), join(ex, "loop.ssa.json"), { emit: join(dir, "x") })).rejects.toThrow(/--emit: the inputs are exchange-format documents already/);
+  });
+});
