@@ -112,10 +112,7 @@ export function recheck(original: Input, ssa: Input, certificate: Input, names: 
 
 // ---------------------------------------------------------------------------------------------
 // Reading the certificate (its JSON Schema is schemas/certificate.json)
-
-/** Throws `e` (an expression, where `throw` is a statement). */
-// prettier-ignore
-const fail0 = (e: Error): never => { throw e; };
+const fail0 = (e: Error): never => { throw e; }; // `throw` as an expression
 
 function readCertificate(input: Input, file: string): Certificate {
   let json: unknown = input;
