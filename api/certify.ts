@@ -96,7 +96,8 @@ export class ProducerPairs {
     // a module pairs its functions by name: overloads (C++'s constructors) get `#2`, `#3`, ...
     const base = r.pair.original.name ?? r.pair.name;
     let name = base;
-    for (let k = 2; this.names.has(name); k++) name = `${base}#${k}`;
+    // documents written by someone else keep their names (`react --emit`)
+    for (let k = 2; this.keepDocuments && this.names.has(name); k++) name = `${base}#${k}`;
     this.names.add(name);
     if (this.keepDocuments) {
       this.original.push({ ...r.pair.original, name });

@@ -8,7 +8,7 @@ import { Capture, LAST_PASS_BEFORE_SSA, reactCompilerAdapter, snapshot, STAGES, 
 import { QUALITY, type QualityProperty } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
 import { lowerCfg } from "../io/lower.js";
-import { checkSsaForm, SOUND_REFINEMENT, validatePairDetailed, type DetailOptions, type ProducerOptions } from "./producers.js";
+import { checkSsaForm, SOUND_REFINEMENT, validatePairDetailed, type DetailOptions, type PairResult, type ProducerOptions } from "./producers.js";
 import { formatReport, withoutTimes, type FunctionReport } from "./report.js";
 import { requireList } from "./validate.js";
 
@@ -96,6 +96,8 @@ export interface ReactOptions extends ProducerOptions {
   onReport?: (report: ReactFunctionReport) => void;
   /** Called with each function's original and stage SSA documents (for `--emit`). */
   onDocuments?: (file: string, name: string, documents: { original: FunctionDoc; ssa: FunctionDoc; eliminated: FunctionDoc }) => void;
+  /** Called with each function's two stages as validated, the last time they are (for `--certificate`). */
+  onStages?: (file: string, stages: { built: PairResult; eliminated: PairResult }) => void;
   /**
    * Which functions keep their stage reports in the report (`stages`): `all` (the default of
    * `validateSources` and the command), or `failing` (the logger's default: a build keeps only
@@ -138,6 +140,8 @@ export class ReactValidator {
   private readonly events: Array<{ file: string; event: CompilerEvent }> = [];
   private readonly files = new Set<string>();
   private readonly options: ReactOptions & { require: string[]; undef: "strict" | "refine" };
+  /** The stages as `validateStages` last validated them (only with `onStages`). */
+  private lastStages: { built: PairResult; eliminated: PairResult } | undefined;
   /** The capture to wire into the compiler's logger (`debugLogIRs`). */
   readonly capture: Capture;
   /** The file the caller is compiling, by the caller's name for it (Babel's is absolute); unset, the compiler's. */
@@ -182,6 +186,8 @@ export class ReactValidator {
     this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa });
     const stages = { built, eliminated, name: f.name, line: f.line, file };
     const r = this.validateBoth(stages);
+    // the stages as last validated (a function rejected by a build's narrow check is checked again in full)
+    if (this.options.onStages !== undefined && this.lastStages !== undefined) this.options.onStages(file, this.lastStages);
     return f.passes === undefined ? r : this.withPasses(r, f.passes, () => this.validateStages(stages, undefined));
   }
 
@@ -256,7 +262,9 @@ export class ReactValidator {
     // the adapter hands over one pair object for both stages when EliminateRedundantPhi left the
     // function as enterSSA built it: lowered and checked once, reported under each stage's name
     const decided = builtPair === eliminated ? elim.decided : undefined;
-    const builtReport = validatePairDetailed(builtPair, "enterSSA", { require, undef, acceptUnsoundRefinements, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES, decided, quality: quality?.built }).report;
+    const builtResult = validatePairDetailed(builtPair, "enterSSA", { require, undef, acceptUnsoundRefinements, necessaryPaths, original, certifiedWitnesses, minimum: elimReport.stats.phis_minimum, names: BUILT_NAMES, decided, quality: quality?.built });
+    const builtReport = builtResult.report;
+    if (this.options.onStages !== undefined) this.lastStages = { built: builtResult, eliminated: elim };
     const stages: Record<string, FunctionReport> = { [STAGES[0]]: builtReport, [STAGES[1]]: elimReport };
     const ok = builtReport.verdict === "certified" && elimReport.verdict === "certified";
     return {

@@ -32,6 +32,10 @@
  * 10. the tracing hook (bench/trace.ts): braun and functional+trivial on n-ifs, untraced against
  *    a no-op tracer.
  *
+ * Then, each with its own report: fuzzing throughput (bench/fuzz_throughput.ts,
+ * bench/fuzz_targets.ts) and certificates (bench/certificates.ts: recheck against validate;
+ * bench/certificate_soundness.ts: the completeness and soundness property at scale).
+ *
  * Besides the report, the figures docs/reproductions.md compares with the published ones go to
  * bench/results.json (next to the report: FILE.json for `--out FILE.md`; none for stdout), which
  * `npm run reproductions` (scripts/reproductions.mjs) reads.
@@ -853,6 +857,14 @@ function main(): void {
   const targetArgs = quick ? ["--seconds", "5", "--no-write"] : [];
   progress(`fuzz targets: bench/fuzz_targets.ts ${targetArgs.join(" ")}`);
   spawnSync(process.execPath, [fileURLToPath(new URL("./fuzz_targets.js", import.meta.url)), ...targetArgs], { stdio: "inherit" });
+  // certificates: recheck against validate (whole processes on n-ifs, every real corpus at hand),
+  // and the completeness and soundness property at the scale of 10^5 cases
+  const certArgs = quick ? ["--sizes", "10000,20000", "--runs", "1", "--no-write"] : [];
+  progress(`certificates: bench/certificates.ts ${certArgs.join(" ")}`);
+  spawnSync(process.execPath, ["--max-old-space-size=6144", fileURLToPath(new URL("./certificates.js", import.meta.url)), ...certArgs], { stdio: "inherit" });
+  const soundArgs = quick ? ["--runs", "300", "--no-write"] : [];
+  progress(`certificates, soundness: bench/certificate_soundness.ts ${soundArgs.join(" ")}`);
+  spawnSync(process.execPath, [fileURLToPath(new URL("./certificate_soundness.js", import.meta.url)), ...soundArgs], { stdio: "inherit" });
 }
 
 main();

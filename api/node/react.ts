@@ -8,6 +8,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { MalformedInput } from "../../spec/errors.js";
+import { reactCompilerAdapter } from "../../adapters/react-compiler/index.js";
+import { ProducerPairs } from "../certify.js";
 import { emittedModules, validateSources, type ReactOptions, type ReactReport } from "../react_compiler.js";
 import { readInputs, STDIN_NAME } from "./files.js";
 import type { ProgressSink } from "./commands.js";
@@ -18,13 +20,23 @@ function emitBase(dir: string, file: string): string {
   return join(dir, rel.startsWith("..") || isAbsolute(rel) ? basename(file) : rel);
 }
 
-export async function validateReactFiles(paths: readonly string[], options: ReactOptions & { progress?: ProgressSink; emit?: string } = {}): Promise<ReactReport> {
+export async function validateReactFiles(paths: readonly string[], options: ReactOptions & { progress?: ProgressSink; emit?: string; certificate?: boolean } = {}): Promise<ReactReport> {
+  if (options.certificate && options.emit === undefined) throw new MalformedInput(`--certificate: a certificate speaks of the exchange-format pair, which --emit DIR writes: give both`);
   const sources = readInputs(paths);
   const emitted = options.emit !== undefined ? emittedModules() : undefined;
+  // per file, the certificates of its two stages (enterSSA's and EliminateRedundantPhi's pairs)
+  const certificates = new Map<string, { built: ProducerPairs; eliminated: ProducerPairs }>();
+  const onStages: ReactOptions["onStages"] = (file, stages) => {
+    let c = certificates.get(file);
+    const undef = options.undef ?? reactCompilerAdapter.defaultUndef;
+    if (c === undefined) certificates.set(file, (c = { built: new ProducerPairs(options.require ?? [], undef, false), eliminated: new ProducerPairs(options.require ?? [], undef, false) }));
+    c.built.add(stages.built);
+    c.eliminated.add(stages.eliminated);
+  };
   options.progress?.start(sources.length, "react");
   let report: ReactReport;
   try {
-    report = await validateSources(sources, { ...options, onFile: (name) => options.progress?.tick(name), ...(emitted ? { onDocuments: emitted.add } : {}) });
+    report = await validateSources(sources, { ...options, onFile: (name) => options.progress?.tick(name), ...(emitted ? { onDocuments: emitted.add } : {}), ...(options.certificate ? { onStages } : {}) });
   } finally {
     options.progress?.stop();
   }
@@ -36,6 +48,11 @@ export async function validateReactFiles(paths: readonly string[], options: Reac
         writeFileSync(`${base}.cfg.json`, emitted.text(m.original));
         writeFileSync(`${base}.ssa.json`, emitted.text(m.ssa));
         writeFileSync(`${base}.eliminated.json`, emitted.text(m.eliminated));
+        const c = certificates.get(file);
+        if (c !== undefined) {
+          writeFileSync(`${base}.ssa.cert.json`, `${JSON.stringify(c.built.certificate())}\n`);
+          writeFileSync(`${base}.eliminated.cert.json`, `${JSON.stringify(c.eliminated.certificate())}\n`);
+        }
       } catch (e) {
         throw new MalformedInput(`${base}: cannot write the documents (${(e as Error).message.split("\n")[0]})`);
       }

@@ -18,6 +18,7 @@ export function registerReact(program: Command, setExit: SetExit, io: Io): void 
     .argument("<files...>", "source files (.js, .jsx, .mjs, .ts, .tsx); - for standard input")
     .option("--json", "print the report as JSON (format formal-ssa/react-report@1)")
     .option("--emit <dir>", "write each file's functions in the exchange format: NAME.cfg.json, NAME.ssa.json (enterSSA), NAME.eliminated.json")
+    .option("--certificate", "with --emit: also the certificates of both stages' certified functions, NAME.ssa.cert.json and NAME.eliminated.cert.json, which `formal-ssa recheck NAME.cfg.json NAME.ssa.json NAME.ssa.cert.json` re-verifies")
     .option("--require <properties>", `quality properties certification also needs, comma-separated: ${QUALITY.join(", ")}`)
     .addOption(new Option("--undef <mode>", "uninitialised reads: strict (default) or refine").choices(["strict", "refine"]))
     .option("--accept-unsound-refinements", ACCEPT_UNSOUND_HELP)
@@ -28,7 +29,7 @@ export function registerReact(program: Command, setExit: SetExit, io: Io): void 
     .action(
       async (
         files: string[],
-        opts: { json?: boolean; emit?: string; require?: string; undef?: UndefMode; acceptUnsoundRefinements?: boolean; eachPass?: boolean; functions?: boolean; skipped?: boolean; output?: string },
+        opts: { json?: boolean; emit?: string; certificate?: boolean; require?: string; undef?: UndefMode; acceptUnsoundRefinements?: boolean; eachPass?: boolean; functions?: boolean; skipped?: boolean; output?: string },
       ) => {
         const report = await validateReactFiles(files, {
           require: parseRequire(opts.require),
@@ -36,6 +37,7 @@ export function registerReact(program: Command, setExit: SetExit, io: Io): void 
           acceptUnsoundRefinements: opts.acceptUnsoundRefinements,
           eachPass: opts.eachPass,
           emit: opts.emit,
+          certificate: opts.certificate,
           progress: new ProgressBar(io.stderr),
         });
         writeOutput(opts.output, opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatReactReport(report, { functions: opts.functions, skipped: opts.skipped }), io.stdout);

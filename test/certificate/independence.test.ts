@@ -13,7 +13,7 @@ import { cfgArbitrary } from "../../api/fuzz.js";
 import { validate } from "../../api/validate.js";
 import { QUALITY } from "../../checks/index.js";
 import type { FunctionDoc } from "../../io/format.js";
-import { docMutants } from "../helpers/mutate_doc.js";
+import { docMutants } from "../../fuzz/mutate_doc.js";
 
 vi.mock("../../checks/index.js", async (load) => {
   const real = await load<typeof import("../../checks/index.js")>();

@@ -4,13 +4,18 @@
  * certificate of its certified functions; recheck accepts exactly the functions validate
  * certified (those it rejects, a suspected miscompilation included, get no entry), with the
  * producer's uninitialised definitions stated under `refine`. Names stay unique (C++ overloads).
+ * The React Compiler's route: `react --emit DIR --certificate` gives each stage's certificate.
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recheck } from "../../api/certificate.js";
+import { validate } from "../../api/validate.js";
 import { validateFiles } from "../../api/node/index.js";
+import { validateReactFiles } from "../../api/node/react.js";
+import { docMutants } from "../../fuzz/mutate_doc.js";
+import type { FunctionDoc } from "../../io/format.js";
 import { ROOT } from "../cli/cli.js";
 
 const FIX = join(ROOT, "test/fixtures");
@@ -69,3 +74,49 @@ describe("validate --emit --certificate on the producers' fixtures, rechecked", 
     await expect(validateFiles(join(ex, "loop.json"), join(ex, "loop.ssa.json"), { emit: join(dir, "x") })).rejects.toThrow(/--emit: the inputs are exchange-format documents already/);
   });
 });
+
+describe("react --emit --certificate on the React Compiler's fixtures", () => {
+  it("each file's two stages: recheck accepts every function validate certifies, and rejects mutants of the stage's SSA", async () => {
+    const files = readdirSync(join(ROOT, "test/react/fixtures")).filter((f) => f.endsWith(".js")).map((f) => join(ROOT, "test/react/fixtures", f));
+    const out = join(dir, "react");
+    const report = await validateReactFiles(files, { emit: out, certificate: true });
+    expect(report.functions.filter((f) => f.verdict === "certified").length).toBeGreaterThan(20);
+    let accepted = 0;
+    let mutantsRejected = 0;
+    for (const f of files) {
+      const base = join(out, relative(process.cwd(), f));
+      const original = readFileSync(`${base}.cfg.json`);
+      for (const stage of ["ssa", "eliminated"]) {
+        const ssa = readFileSync(`${base}.${stage}.json`);
+        const cert = readFileSync(`${base}.${stage}.cert.json`);
+        const re = recheck(original, ssa, cert);
+        expect(re.verdict, `${f} ${stage}: ${JSON.stringify(re.functions.filter((x) => !x.accepted))}`).toBe("accepted");
+        accepted += re.functions.length;
+        // the certificate does not carry over to a broken stage
+        const module = JSON.parse(ssa.toString()) as { format: string; functions: FunctionDoc[] };
+        for (const [k, fn] of module.functions.entries())
+          for (const m of docMutants(fn, [0.3, 0.7, 0.1, 0.9, 0.5, 0.2, 0.8, 0.4, 0.6, 0.05])) {
+            const mutated = { ...module, functions: module.functions.map((g, j) => (j === k ? { ...m, name: g.name } : g)) };
+            const r = validateAgain(original, mutated, cert);
+            if (r !== undefined) mutantsRejected += r;
+          }
+      }
+    }
+    expect(accepted).toBe(2 * report.functions.filter((f) => f.verdict === "certified").length);
+    expect(mutantsRejected).toBeGreaterThan(20);
+  });
+});
+
+/** 1 when recheck rejects a mutated stage that validate (strict, as the React route) rejects too; 0 when validate certifies it; throws when recheck accepts a rejected one. */
+function validateAgain(original: Buffer, mutated: unknown, cert: Buffer): number | undefined {
+  const text = JSON.stringify(mutated);
+  let certified: boolean;
+  try {
+    certified = validate(original.toString(), text).verdict === "certified";
+  } catch {
+    return undefined; // not even a readable pair (a renamed definition of another variable)
+  }
+  const re = recheck(original, text, cert);
+  if (!certified && re.verdict === "accepted") throw new Error(`recheck accepted a mutant validate rejects`);
+  return certified ? 0 : 1;
+}

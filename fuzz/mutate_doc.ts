@@ -4,7 +4,7 @@
  * renamed to an existing value). `pick` (numbers in [0, 1)) chooses the places, so that a
  * fast-check run shrinks and replays them.
  */
-import type { FunctionDoc } from "../../io/format.js";
+import type { FunctionDoc } from "../io/format.js";
 
 type Doc = FunctionDoc;
 
