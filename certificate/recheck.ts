@@ -10,9 +10,7 @@
  */
 import { MalformedInput } from "../spec/errors.js";
 import { columnsOf, FORM_DEFS_USES, type ColumnarFunction } from "../io/columns.js";
-import { openDocument } from "../io/open.js";
-import { readDocumentValue } from "../io/read.js";
-import { utf8Bytes } from "../io/text.js";
+import { readDocumentText, readDocumentValue } from "../io/read.js";
 
 export const CERTIFICATE_FORMAT = "formal-ssa/certificate@1";
 
@@ -25,11 +23,7 @@ export interface DominanceEvidence {
 }
 
 /** A definition of the original that a producer reads as uninitialised content (`undef: "refine"`). */
-export interface UninitialisedPlace {
-  block: string;
-  stmt: number;
-  variable: string;
-}
+export type UninitialisedPlace = { block: string; stmt: number; variable: string };
 
 export interface FunctionCertificate {
   name: string;
@@ -56,31 +50,22 @@ export interface RecheckedFunction {
   failure?: string;
 }
 
-export interface RecheckReport {
-  format: "formal-ssa/recheck@1";
-  verdict: "accepted" | "rejected";
-  functions: RecheckedFunction[];
-}
+export type RecheckReport = { format: "formal-ssa/recheck@1"; verdict: "accepted" | "rejected"; functions: RecheckedFunction[] };
 
 /** What recheck certifies beyond validity; the others cannot be certified cheaply (docs/certificates.md). */
 export const RECHECKABLE_QUALITY = ["pruned", "no_trivial_phis"] as const;
 
-/** A document as text, as its bytes, or as a parsed JSON value. */
+/** A document as text, as its UTF-8 bytes, or as a parsed JSON value. */
 type Input = string | Uint8Array | unknown;
 
-/** A document's functions as columns, by name (`#i` for the i-th unnamed one); two of one name cannot be paired. */
-function functionsOf(x: Input, file: string): { name: string; read: () => ColumnarFunction }[] {
-  let out: { name: string; read: () => ColumnarFunction }[];
-  if (typeof x === "string" || x instanceof Uint8Array) {
-    const doc = openDocument(typeof x === "string" ? utf8Bytes(x) : x, file);
-    out = Array.from({ length: doc.count }, (_, i) => ({ name: doc.name(i) ?? `#${i}`, read: () => doc.read(i) }));
-  } else out = readDocumentValue(x, file).functions.map((f, i) => ({ name: f.name ?? `#${i}`, read: () => columnsOf(f) }));
-  const names = new Set<string>();
-  for (const f of out) {
-    if (names.has(f.name)) throw new MalformedInput(`${file}: function ${JSON.stringify(f.name)}: two functions have this name, so they cannot be paired`);
-    names.add(f.name);
-  }
-  return out;
+/** A document's functions by name (`#i` for the i-th unnamed one), each read into columns when asked. */
+export type DocumentFunctions = { name: string; read: () => ColumnarFunction }[];
+
+/** A document's functions, read by the reference reader (io/read.ts: pure, so the checker runs in a page too). */
+function functionsOf(x: Input, file: string): DocumentFunctions {
+  const text = x instanceof Uint8Array ? utf8(x, file) : x;
+  const docs = typeof text === "string" ? readDocumentText(text, file) : readDocumentValue(x, file).functions;
+  return docs.map((f, i) => ({ name: f.name ?? `#${i}`, read: () => columnsOf(f) }));
 }
 
 /**
@@ -90,8 +75,18 @@ function functionsOf(x: Input, file: string): { name: string; read: () => Column
  * of its format) throws `MalformedInput`, with one line naming the place.
  */
 export function recheck(original: Input, ssa: Input, certificate: Input, names: { original?: string; ssa?: string; certificate?: string } = {}): RecheckReport {
-  const orig = functionsOf(original, names.original ?? "original");
-  const trans = functionsOf(ssa, names.ssa ?? "ssa");
+  return recheckFunctions(functionsOf(original, names.original ?? "original"), functionsOf(ssa, names.ssa ?? "ssa"), certificate, names);
+}
+
+/** `recheck` on documents already opened (formal-ssa/node opens files with the byte reader). */
+export function recheckFunctions(orig: DocumentFunctions, trans: DocumentFunctions, certificate: Input, names: { original?: string; ssa?: string; certificate?: string } = {}): RecheckReport {
+  for (const [doc, file] of [[orig, names.original ?? "original"], [trans, names.ssa ?? "ssa"]] as const) {
+    const seen = new Set<string>();
+    for (const f of doc) {
+      if (seen.has(f.name)) fail0(new MalformedInput(`${file}: function ${JSON.stringify(f.name)}: two functions have this name, so they cannot be paired`));
+      seen.add(f.name);
+    }
+  }
   const cert = readCertificate(certificate, names.certificate ?? "certificate");
   const origByName = new Map(orig.map((f) => [f.name, f]));
   const certByName = new Map(cert.functions.map((f) => [f.name, f]));
@@ -113,14 +108,21 @@ export function recheck(original: Input, ssa: Input, certificate: Input, names: 
 // ---------------------------------------------------------------------------------------------
 // Reading the certificate (its JSON Schema is schemas/certificate.json)
 const fail0 = (e: Error): never => { throw e; }; // `throw` as an expression
+const utf8 = (bytes: Uint8Array, file: string): string => {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return fail0(new MalformedInput(`${file}: not UTF-8`));
+  }
+};
 
 function readCertificate(input: Input, file: string): Certificate {
   let json: unknown = input;
   if (typeof input === "string" || input instanceof Uint8Array) {
     try {
-      json = JSON.parse(typeof input === "string" ? input : new TextDecoder("utf-8", { fatal: true }).decode(input));
+      json = JSON.parse(typeof input === "string" ? input : utf8(input, file));
     } catch (e) {
-      fail0(new MalformedInput(`${file}: not JSON (${(e instanceof Error ? e.message : String(e)).split("\n")[0]})`));
+      fail0(e instanceof MalformedInput ? e : new MalformedInput(`${file}: not JSON (${(e instanceof Error ? e.message : String(e)).split("\n")[0]})`));
     }
   }
   const bad = (what: string): never => fail0(new MalformedInput(`${file}: ${what}`));
@@ -148,10 +150,7 @@ function readCertificate(input: Input, file: string): Certificate {
 // The model, built as FORMAT.md says (independently of io/lower.ts)
 
 /** Rows: row r is `list[start[r] .. start[r + 1])`. */
-interface Rows {
-  start: Int32Array;
-  list: Int32Array;
-}
+type Rows = { start: Int32Array; list: Int32Array };
 
 /** One function pair on the Isabelle model's nodes. Rows are sets (no repetition within a row). */
 interface Model {

@@ -18,7 +18,8 @@ import type { ConstructRequest } from "../construct.js";
 import { LimitExceeded, showBytes } from "../errors.js";
 import type { ProducerOptions } from "../producers.js";
 import type { CheckReport, FunctionReport, Report } from "../report.js";
-import { recheck, type RecheckReport } from "../certificate.js";
+import { recheckFunctions, type RecheckReport } from "../../certificate/recheck.js";
+import { functionNameAt, openDocument } from "../../io/open.js";
 import { ProducerPairs } from "../certify.js";
 import { producerResults } from "../producers.js";
 import { reportOf, requireList, type CertifiedReport, type CheckOptions } from "../validate.js";
@@ -112,10 +113,16 @@ async function emitPairs(adapter: Adapter, o: SourceInput, s: SourceInput, opts:
 export function recheckFiles(original: string, ssa: string, certificate: string): RecheckReport {
   const paths = [original, ssa, certificate];
   if (paths.filter((p) => p === STDIO).length > 1) throw new MalformedInput(`${STDIO}: standard input can be only one of the inputs`);
-  // as bytes: the checker reads documents straight into columns
+  // the documents through the byte reader, straight into columns (the checker's own reading
+  // is the reference reader, which a page can run too)
   const [o, s, c] = paths.map(readBytes);
   const name = (p: string) => (p === STDIO ? STDIN_NAME : p);
-  return recheck(o, s, c, { original: name(original), ssa: name(ssa), certificate: name(certificate) });
+  const functions = (bytes: Uint8Array, file: string) => {
+    const doc = openDocument(bytes, file);
+    return Array.from({ length: doc.count }, (_, i) => ({ name: functionNameAt(doc, i), read: () => doc.read(i) }));
+  };
+  const names = { original: name(original), ssa: name(ssa), certificate: name(certificate) };
+  return recheckFunctions(functions(o, names.original), functions(s, names.ssa), c, names);
 }
 
 const nameOf = (a: AnyInput): string => (a.adapter === undefined ? a.name : a.input.name);

@@ -74,8 +74,8 @@ const ENTRIES = [
   { spec: "formal-ssa/llvm", prefix: "llvm" },
   { spec: "formal-ssa/spirv", prefix: "spirv" },
   { spec: "formal-ssa/gcc", prefix: "gcc" },
-  { spec: "formal-ssa/certificate", prefix: "cert" },
   { spec: "formal-ssa/react-compiler", prefix: "react" },
+  { spec: "formal-ssa/certificate", prefix: "cert" },
   { spec: "formal-ssa/node", prefix: "node" },
 ] as const;
 type Spec = (typeof ENTRIES)[number]["spec"];
