@@ -5,8 +5,8 @@
  *    --certificate` and `formal-ssa recheck` as whole processes, interleaved, medians; the
  *    fitted exponent of recheck's time, its share of validate's, the certificate's size against
  *    the SSA document's, peak memory;
- * 2. every real corpus at hand (tmp/real-c: SQLite under LLVM 14, 15, 16 and their variants;
- *    tmp/spirv-corpus: the SPIR-V shaders): each pair through `validate --emit --certificate`
+ * 2. every real corpus at hand (tmp/real-c: SQLite under LLVM 14, 15, 16 and their variants, and
+ *    compiled by gcc -O0 and -O2 for its dumps; tmp/spirv-corpus: the SPIR-V shaders): each pair through `validate --emit --certificate`
  *    (in this process, the library's `validateFiles`), then `recheck` on the emitted pair:
  *    recheck must accept exactly the functions validate certified (completeness, and no
  *    acceptance of what validate rejects); for SQLite under LLVM 14 also both as whole processes
@@ -21,7 +21,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { recheck } from "../api/certificate.js";
-import { validateFiles } from "../api/node/index.js";
+import { GCC_DUMP_FLAGS, validateFiles } from "../api/node/index.js";
 import { construct } from "../api/construct.js";
 import { formatDocuments } from "../api/documents.js";
 import { nIfs } from "./families.js";
@@ -117,6 +117,21 @@ async function corpusRow(corpus: string, pairs: { name: string; before: string; 
   return row;
 }
 
+/** GCC's dumps of SQLite before and after into-SSA at -O0 and -O2, compiled here (as `formal-ssa gcc` does) when gcc and sqlite3.c are at hand. */
+function gccDumps(realC: string, dir: string): { name: string; before: string; after: string }[] {
+  const source = join(realC, "sqlite3.c");
+  if (!existsSync(source)) return [];
+  const out: { name: string; before: string; after: string }[] = [];
+  for (const level of ["-O0", "-O2"]) {
+    const work = join(dir, `gcc${level}`);
+    say(`gcc ${level} on sqlite3.c`);
+    const r = timedProcess(["gcc", level, "-c", ...GCC_DUMP_FLAGS, source, "-dumpdir", `${work}/`, "-dumpbase", "sqlite3.c", "-o", join(dir, "sqlite3.o")], dir);
+    if (r.status !== 0) return [];
+    out.push({ name: `gcc ${level}`, before: join(work, "sqlite3.c.020t.fixup_cfg1"), after: join(work, "sqlite3.c.021t.ssa") });
+  }
+  return out.filter((p) => existsSync(p.before) && existsSync(p.after));
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(os.tmpdir(), "formal-ssa-certificates-"));
   try {
@@ -127,7 +142,11 @@ async function main(): Promise<void> {
       ...["sqlite3", "sqlite3.g", "sqlite3.typed"].map((n) => ({ name: `LLVM 16 ${n}`, before: join(realC, "llvm16", `${n}.before.ll`), after: join(realC, "llvm16", `${n}.after.ll`) })),
     ].filter((p) => existsSync(p.before) && existsSync(p.after));
     const spirv = ["gl-transitions", "lygia"].flatMap((c) => pairsIn(join(ROOT, "tmp/spirv-corpus", c), "spv"));
-    const corpora = [await corpusRow("SQLite (LLVM mem2reg)", llvm, dir), await corpusRow("SPIR-V shaders (spirv-opt --ssa-rewrite)", spirv, dir)].filter((r) => r !== undefined);
+    const corpora = [
+      await corpusRow("SQLite (LLVM mem2reg)", llvm, dir),
+      await corpusRow("SQLite (GCC into-SSA, -O0 and -O2)", gccDumps(realC, dir), dir),
+      await corpusRow("SPIR-V shaders (spirv-opt --ssa-rewrite)", spirv, dir),
+    ].filter((r) => r !== undefined);
     // SQLite under LLVM 14, whole processes on the emitted pair
     let sqlite: { validateMs: number; recheckMs: number } | undefined;
     if (existsSync(join(realC, "sqlite3.before.ll"))) {
