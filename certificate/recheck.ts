@@ -50,7 +50,8 @@ export interface RecheckedFunction {
   failure?: string;
 }
 
-export type RecheckReport = { format: "formal-ssa/recheck@1"; verdict: "accepted" | "rejected"; functions: RecheckedFunction[] };
+/** `undef` and `require`: what was certified, as the certificate states it (part of the claim, not evidence). */
+export type RecheckReport = { format: "formal-ssa/recheck@1"; verdict: "accepted" | "rejected"; undef: "strict" | "refine"; require: string[]; functions: RecheckedFunction[] };
 
 /** What recheck certifies beyond validity; the others cannot be certified cheaply (docs/certificates.md). */
 export const RECHECKABLE_QUALITY = ["pruned", "no_trivial_phis"] as const;
@@ -102,7 +103,8 @@ export function recheckFunctions(orig: DocumentFunctions, trans: DocumentFunctio
     const places = c?.uninitialised === undefined ? {} : { uninitialised: c.uninitialised.length };
     functions.push(failure === undefined ? { name: t.name, accepted: true, ...places } : { name: t.name, accepted: false, ...places, failure });
   }
-  return { format: "formal-ssa/recheck@1", verdict: functions.every((f) => f.accepted) ? "accepted" : "rejected", functions };
+  const verdict = functions.every((f) => f.accepted) ? "accepted" : "rejected";
+  return { format: "formal-ssa/recheck@1", verdict, undef: cert.undef ?? "strict", require: cert.require ?? [], functions };
 }
 
 // ---------------------------------------------------------------------------------------------

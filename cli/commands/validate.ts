@@ -86,7 +86,9 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
       const places = (n: number | undefined) => (n === undefined ? "" : ` (${n} definition${n === 1 ? "" : "s"} read as uninitialised, as the certificate states)`);
       const lines = r.functions.map((f) => `function ${f.name}: ${f.accepted ? `accepted${places(f.uninitialised)}` : `rejected: ${f.failure}`}`);
       const accepted = r.functions.filter((f) => f.accepted).length;
-      lines.push(`${r.verdict}: ${accepted} of ${r.functions.length} function${r.functions.length === 1 ? "" : "s"} accepted`);
+      // what was certified is part of the verdict: the certificate's mode and required quality
+      const claim = [...(r.undef === "refine" ? ["up to uninitialised reads (--undef refine)"] : []), ...(r.require.length > 0 ? [`with ${r.require.join(", ")}`] : [])];
+      lines.push(`${r.verdict}: ${accepted} of ${r.functions.length} function${r.functions.length === 1 ? "" : "s"} accepted${claim.length > 0 ? `, ${claim.join(", ")}` : ""}`);
       writeOutput(undefined, opts.json ? `${JSON.stringify(r, null, 2)}\n` : `${lines.join("\n")}\n`, io.stdout);
       setExit(r.verdict === "accepted" ? 0 : 1);
     });
