@@ -149,9 +149,7 @@ function readCertificate(input: Input, file: string): Certificate {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The model, built as FORMAT.md says (independently of io/lower.ts)
-
-/** Rows: row r is `list[start[r] .. start[r + 1])`. */
+// The model, built as FORMAT.md says (independently of io/lower.ts). Rows: row r is `list[start[r] .. start[r + 1])`.
 type Rows = { start: Int32Array; list: Int32Array };
 
 /** One function pair on the Isabelle model's nodes. Rows are sets (no repetition within a row). */
@@ -213,20 +211,28 @@ function checkFunction(o: ColumnarFunction, s: ColumnarFunction, c: FunctionCert
   }
 }
 
-/** A growable list of ints, closed into rows. */
+/** Rows built in order, in growable typed arrays (millions of entries at 10^6 blocks: no JS arrays of numbers). */
 class RowBuilder {
-  private readonly starts = [0];
-  private readonly items: number[] = [];
+  private starts: Int32Array = new Int32Array(16);
+  private items: Int32Array = new Int32Array(16);
+  private rows = 0;
+  private n = 0;
   push(x: number): void {
-    this.items.push(x);
+    if (this.n === this.items.length) this.items = grow(this.items);
+    this.items[this.n++] = x;
   }
-  /** Closes the current row (rows are opened in order). */
   close(): void {
-    this.starts.push(this.items.length);
+    if (this.rows + 1 === this.starts.length) this.starts = grow(this.starts);
+    this.starts[++this.rows] = this.n;
   }
   done(): Rows {
-    return { start: Int32Array.from(this.starts), list: Int32Array.from(this.items) };
+    return { start: this.starts.subarray(0, this.rows + 1), list: this.items.subarray(0, this.n) };
   }
+}
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
@@ -456,7 +462,7 @@ function lookup(count: number, name: (i: number) => string): (x: string) => numb
   let map: Map<string, number> | undefined;
   return (x) => (map ??= new Map(Array.from({ length: count }, (_, i) => [name(i), i] as [string, number]))).get(x) ?? -1;
 }
-
+/** Whether row `row` holds x. */
 const has = (r: Rows, row: number, x: number): boolean => {
   for (let k = r.start[row]; k < r.start[row + 1]; k++) if (r.list[k] === x) return true;
   return false;
@@ -464,7 +470,6 @@ const has = (r: Rows, row: number, x: number): boolean => {
 
 // ---------------------------------------------------------------------------------------------
 // The rules
-
 function checkModel(m: Model, c: FunctionCertificate, require: readonly string[], refine: boolean): void {
   const { B, N } = m;
   const lastNode = (b: number) => m.firstNode[b + 1] - 1;
@@ -475,17 +480,12 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
     const b = m.nodeBlock[n];
     for (let k = m.preds.start[b]; k < m.preds.start[b + 1]; k++) f(lastNode(m.preds.list[k]));
   };
-  /** Node-level successors: the next node, or the first nodes of the block's successors. */
-  const succStart = new Int32Array(B + 1);
-  for (let k = 0; k < m.preds.list.length; k++) succStart[m.preds.list[k] + 1]++;
-  for (let b = 0; b < B; b++) succStart[b + 1] += succStart[b];
-  const succList = new Int32Array(m.preds.list.length);
-  const fillAt = succStart.slice(0, B);
-  for (let b = 0; b < B; b++) for (let k = m.preds.start[b]; k < m.preds.start[b + 1]; k++) succList[fillAt[m.preds.list[k]]++] = b;
+  /** Node-level successors: the next node, or the first nodes of the block's successors (the preds turned around). */
+  const succ = invert(m.preds, B, B);
   const forSuccs = (n: number, f: (x: number) => void) => {
     const b = m.nodeBlock[n];
     if (n !== lastNode(b)) return f(n + 1);
-    for (let k = succStart[b]; k < succStart[b + 1]; k++) f(m.firstNode[succList[k]]);
+    for (let k = succ.start[b]; k < succ.start[b + 1]; k++) f(m.firstNode[succ.list[k]]);
   };
   const entryNode = m.firstNode[m.entry];
   /** allDefs n = defs n Un phiDefs n, one by one. */
