@@ -10,6 +10,7 @@
  */
 import { MalformedInput } from "../spec/errors.js";
 import { columnsOf, FORM_DEFS_USES, type ColumnarFunction } from "../io/columns.js";
+import { findJsonSyntaxError } from "../io/json.js";
 import { readDocumentText, readDocumentValue } from "../io/read.js";
 
 export const CERTIFICATE_FORMAT = "formal-ssa/certificate@1";
@@ -110,21 +111,23 @@ export function recheckFunctions(orig: DocumentFunctions, trans: DocumentFunctio
 // ---------------------------------------------------------------------------------------------
 // Reading the certificate (its JSON Schema is schemas/certificate.json)
 const fail0 = (e: Error): never => { throw e; }; // `throw` as an expression
-const utf8 = (bytes: Uint8Array, file: string): string => {
+function utf8(bytes: Uint8Array, file: string): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return fail0(new MalformedInput(`${file}: not UTF-8`));
   }
-};
+}
 
 function readCertificate(input: Input, file: string): Certificate {
   let json: unknown = input;
   if (typeof input === "string" || input instanceof Uint8Array) {
+    const text = typeof input === "string" ? input : utf8(input, file);
     try {
-      json = JSON.parse(typeof input === "string" ? input : utf8(input, file));
-    } catch (e) {
-      fail0(e instanceof MalformedInput ? e : new MalformedInput(`${file}: not JSON (${(e instanceof Error ? e.message : String(e)).split("\n")[0]})`));
+      json = JSON.parse(text);
+    } catch {
+      const at = findJsonSyntaxError(text);
+      fail0(new MalformedInput(`${file}: not JSON${at === undefined ? "" : `: line ${at.line}, column ${at.column}: ${at.reason}`}`));
     }
   }
   const bad = (what: string): never => fail0(new MalformedInput(`${file}: ${what}`));
@@ -462,7 +465,6 @@ function lookup(count: number, name: (i: number) => string): (x: string) => numb
   let map: Map<string, number> | undefined;
   return (x) => (map ??= new Map(Array.from({ length: count }, (_, i) => [name(i), i] as [string, number]))).get(x) ?? -1;
 }
-/** Whether row `row` holds x. */
 const has = (r: Rows, row: number, x: number): boolean => {
   for (let k = r.start[row]; k < r.start[row + 1]; k++) if (r.list[k] === x) return true;
   return false;
@@ -502,7 +504,6 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
 
   // Entry_unreachable (graph_Entry): no edge enters the entry
   if (predCount(m.entry) > 0) fail("Entry_unreachable", m, entryNode, "the entry block has predecessors");
-
   // Entry_reaches (graph_Entry), and the dominator tree: `order` is a preorder of the tree given
   // by `parent` rooted at the entry; every block but the entry has a predecessor earlier in it
   // (so, by induction along the order, every block is reachable); for every edge (u, v), v's

@@ -44,6 +44,10 @@ describe("validate --certificate, recheck", () => {
     expect(a.stderr).toMatch(/wrong\.json: not a certificate/);
     const b = await runMain(["recheck", ex("diamond.json"), ex("README.md"), ex("diamond.cert.json")], ROOT);
     expect([b.status, b.stdout]).toEqual([2, ""]);
+    const broken = join(dir, "broken.json");
+    writeFileSync(broken, '{"format": "formal-ssa/certificate@1",\n "functions": [}');
+    const d = await runMain(["recheck", ex("diamond.json"), ex("diamond.ssa.json"), broken], ROOT);
+    expect([d.status, d.stdout, d.stderr.trim()]).toEqual([2, "", `formal-ssa: ${broken}: not JSON: line 2, column 16: unexpected '}'`]);
     const ll = join(ROOT, "test/fixtures/llvm/hand/poison.before.ll");
     const c = await runMain(["validate", ll, join(ROOT, "test/fixtures/llvm/hand/poison.after.ll"), "--certificate", join(dir, "x.json")], ROOT);
     expect([c.status, c.stdout]).toEqual([2, ""]);
