@@ -98,8 +98,25 @@ export type BatchRun =
     }
   | { kind: "failed"; failure: RunFailure; files: Record<string, string> };
 
-/** Runs the producer on one printed batch of `variant`. */
-export type BatchRunner = (variant: string, printed: PrintedBatch, cases: readonly FuzzCase[]) => Promise<BatchRun>;
+/** What a run of a batch is asked for besides the verdicts. */
+export interface RunOptions {
+  /**
+   * Whether the run keeps its files (`BatchRun.files`: the forms for people to read, the
+   * report), which only a finding's folder uses; default true. Judging a batch needs none of them,
+   * and on a batch of hundreds of functions they cost as much as a producer's run (the SPIR-V
+   * target's disassembly is two processes more), so a campaign's batches, bisection and
+   * shrinking run without them.
+   */
+  keepFiles?: boolean;
+}
+
+/**
+ * Runs the producer on one printed batch of `variant`. `overlapping`: the runner may have
+ * several runs under way at once (a process runner: each run in its own directory), so that a
+ * campaign starts the next batch's run before it judges this one's (the producer's processes
+ * then run while this process validates).
+ */
+export type BatchRunner = ((variant: string, printed: PrintedBatch, cases: readonly FuzzCase[], options?: RunOptions) => Promise<BatchRun>) & { readonly overlapping?: boolean };
 
 /** A finding on one case, before it is shrunk. */
 export interface CaseFinding {
@@ -188,7 +205,7 @@ export async function batchFindings(target: FuzzTarget, variant: string, cases: 
     }
     const part = cases.slice(lo, hi);
     const printed = target.print(part, variant);
-    const run = await runner(variant, printed, part);
+    const run = await runner(variant, printed, part, { keepFiles: false });
     runs++;
     const whole = run.kind === "failed" ? processFinding(target, variant, run.failure) : run.invalid !== undefined ? invalidFinding(target, variant, run.invalid) : undefined;
     if (whole === undefined || hi - lo === 1) {
@@ -330,6 +347,12 @@ export interface CampaignResult {
  * A campaign on one target: batches of consecutive case indices of this shard, cycling the
  * variants batch by batch, until `runs` cases, `timeLimitMs` or `stopRequested`. A signature seen for the first
  * time is shrunk and reported (`onFinding`); later hits only count.
+ *
+ * With a runner whose runs may overlap (`BatchRunner.overlapping`: processes), the next batch is
+ * started before this one is judged: its producer runs on another core while this process
+ * validates, instead of the two taking turns. Batches are still judged, counted and reported in
+ * order, and each batch is what it would be without the overlap (its cases come from their
+ * indices), so the findings are the same; a batch once started is always finished and counted.
  */
 export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const start = performance.now();
@@ -338,23 +361,43 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const shard = o.shard ?? { index: 1, count: 1 };
   const bySignature = new Map<string, CampaignFinding>();
   let cases = 0;
+  /** Cases of the batches started (with an overlap, one batch ahead of `cases`). */
+  let started = 0;
   let runs = 0;
   let index = 0;
   let batch = 0;
   let first = -1;
   let last = -1;
   const timeUp = () => o.timeLimitMs !== undefined && performance.now() - start >= o.timeLimitMs;
-  const enough = () => (o.runs !== undefined && cases >= o.runs) || timeUp() || o.stopRequested?.() === true;
-  while (!enough()) {
-    const want = o.runs === undefined ? o.batchSize : Math.min(o.batchSize, o.runs - cases);
+  const enough = () => (o.runs !== undefined && started >= o.runs) || timeUp() || o.stopRequested?.() === true;
+  interface Started {
+    indices: number[];
+    variant: string;
+    cases: FuzzCase[];
+    result: Promise<{ findings: (CaseFinding | undefined)[]; runs: number }>;
+  }
+  /** The next batch, started; undefined when the campaign has enough. */
+  const startBatch = (): Started | undefined => {
+    if (enough()) return undefined;
+    const want = o.runs === undefined ? o.batchSize : Math.min(o.batchSize, o.runs - started);
     const indices: number[] = [];
     while (indices.length < want) {
       if (inShard(index, shard)) indices.push(index);
       index++;
     }
+    started += indices.length;
     const variant = variants[batch++ % variants.length];
     const batchCases = indices.map((i) => generateCase(arb, caseSeed(o.seed, i)));
-    const { findings, runs: r } = await batchFindings(o.target, variant, batchCases, o.runner);
+    const result = batchFindings(o.target, variant, batchCases, o.runner);
+    // awaited in its turn; until then a failure must not count as unhandled
+    result.catch(() => undefined);
+    return { indices, variant, cases: batchCases, result };
+  };
+  let current = startBatch();
+  while (current !== undefined) {
+    const next = o.runner.overlapping === true ? startBatch() : undefined;
+    const { indices, variant, cases: batchCases } = current;
+    const { findings, runs: r } = await current.result;
     runs += r;
     cases += indices.length;
     if (first < 0) first = indices[0];
@@ -389,6 +432,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
     // a turn of the event loop between batches (the producers may run synchronously): signals,
     // timers and the caller's stop request get their chance
     if (o.stopRequested !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
+    current = next ?? startBatch();
   }
   return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], firstIndex: first, lastIndex: last };
 }

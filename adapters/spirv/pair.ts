@@ -236,7 +236,7 @@ export class FunctionPairing {
 
   /** Whether anything uses a load's result (in the before module; the same instructions use its replacement after). */
   private used(load: SpvInstruction): boolean {
-    return (this.before.users.get(load.result) ?? []).length > 0;
+    return this.before.used(load.result);
   }
 
   // --- the backward search ----------------------------------------------------------------------

@@ -106,6 +106,37 @@ describe("bisecting a batch that fails as a whole", () => {
   });
 });
 
+describe("campaigns whose runs overlap", () => {
+  /** A fake producer that answers after a turn of the event loop: style % 5 === 0 is rejected. */
+  function slowRunner(overlapping: boolean) {
+    const seen = { inFlight: 0, most: 0, runs: 0, keptFiles: 0 };
+    const run = async (_v: string, printed: { functionNames: string[] }, cases: readonly FuzzCase[], options?: { keepFiles?: boolean }): Promise<BatchRun> => {
+      seen.runs++;
+      if (options?.keepFiles !== false) seen.keptFiles++;
+      seen.most = Math.max(seen.most, ++seen.inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      seen.inFlight--;
+      return { kind: "ran", files: {}, functions: cases.map((c, k) => ({ name: printed.functionNames[k], certified: c.style % 5 !== 0, property: `equiv${c.style % 3}`, summary: "equiv fails" })) };
+    };
+    return { runner: Object.assign(run, { overlapping }) as BatchRunner, seen };
+  }
+
+  it("start the next batch before judging this one, and find exactly what one batch at a time finds; no run keeps its files", async () => {
+    const campaign = (runner: BatchRunner) => runCampaign({ target: fakeTarget(), seed: SEED, maxBlocks: 6, batchSize: 7, runs: 60, shrinkTimeMs: 10_000, shrinkRuns: 4, runner });
+    const one = slowRunner(false);
+    const two = slowRunner(true);
+    const a = await campaign(one.runner);
+    const b = await campaign(two.runner);
+    expect(one.seen.most).toBe(1);
+    expect(two.seen.most).toBe(2);
+    expect(one.seen.keptFiles + two.seen.keptFiles).toBe(0);
+    const found = (r: typeof a) => r.findings.map((f) => ({ signature: f.signature, index: f.index, hits: f.hits, case: f.case }));
+    expect(found(a).length).toBeGreaterThan(1);
+    expect(found(b)).toEqual(found(a));
+    expect({ cases: b.cases, runs: b.runs, first: b.firstIndex, last: b.lastIndex }).toEqual({ cases: 60, runs: a.runs, first: a.firstIndex, last: a.lastIndex });
+  });
+});
+
 describe("signatures", () => {
   it("numbers, names, paths and quoted text do not split one bug into many", () => {
     expect(normaliseMessage("opt-15: exit status 134: Assertion `V' failed at /tmp/x/y.cpp:123 for %x.12")).toBe(normaliseMessage("opt-15: exit status 134: Assertion `W' failed at /build/z.cpp:9 for %y.3"));

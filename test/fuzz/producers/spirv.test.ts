@@ -258,6 +258,13 @@ describe("inlined: one entry point per case", () => {
     expect(r.functions.every((f) => f.certified)).toBe(true);
   });
 
+  it("judging a batch keeps no files and runs no disassembly: the same verdicts, from the binaries alone", async () => {
+    const judged = await processRunner(spirvFuzzTarget, TIMEOUT_MS)("inlined", printed, cases, { keepFiles: false });
+    if (judged.kind !== "ran") throw new Error(`the pipeline failed: ${judged.failure.message}`);
+    expect(judged.files).toEqual({});
+    expect(judged.functions).toEqual((await inlined()).functions);
+  });
+
   it("on random cases, the wrapper keeps its call exactly where the printer names the case function instead (its prediction of spirv-opt's inliner)", async () => {
     const before = (await inlined()).files["before.spvasm"];
     const kept = cases.map((_, k) => keepsCall(before, k));
@@ -274,8 +281,9 @@ describe("campaigns", () => {
   });
 
   /**
-   * spirv with a broken step after spirv-opt: the disassembly edited by broken.mjs, assembled
-   * again and disassembled as spirv-dis writes it. Without spirv-val: it would report some of
+   * spirv with a broken step after spirv-opt: the pass's output disassembled (the target's own
+   * steps make no text: its `views` do, for a finding's folder only), edited by broken.mjs and
+   * assembled again, the binary the runner reads. Without spirv-val: it would report some of
    * these edits (a value that no longer dominates its new parent) before formal-ssa could, and
    * this test is about formal-ssa catching them.
    */
@@ -288,9 +296,9 @@ describe("campaigns", () => {
         ...runner,
         steps: (variant, files) => [
           ...runner.steps(variant, files),
+          { argv: ["spirv-dis", "{dir}/after.spv", "-o", "{dir}/after.spvasm"] },
           { argv: [process.execPath, BROKEN, mode, "{dir}/after.spvasm"] },
           { argv: ["spirv-as", "--target-env", "spv1.0", "{dir}/after.spvasm", "-o", "{dir}/after.spv"] },
-          { argv: ["spirv-dis", "{dir}/after.spv", "-o", "{dir}/after.spvasm"] },
         ],
       },
     };
@@ -306,7 +314,7 @@ describe("campaigns", () => {
   ] as const) {
     it(`a broken producer (${mode === "swap-spirv" ? "the first OpPhi's values swapped between its parents" : "the first OpPhi dropped"}) is caught as rejected and shrunk`, async () => {
       const target = broken(mode);
-      // Shrinking costs a pipeline run per candidate (seven processes, glslang's start the
+      // Shrinking costs a pipeline run per candidate (five processes, glslang's start the
       // largest): 48 runs take this one from its case to a three-block do-while loop. The
       // budget keeps the file short; it runs the first few candidates, enough for some steps.
       const r = await runCampaign({ target, variants: ["alone"], seed: SEED, maxBlocks: 8, batchSize: 40, runs: mode === "swap-spirv" ? 80 : 10, shrinkTimeMs: SHRINK_MS, runner: processRunner(target, TIMEOUT_MS) });
