@@ -41,6 +41,12 @@ export interface PrintedBatch {
   files: Record<string, string>;
   /** The name the adapter's report gives case k's function (`@f3`, `f3`), for k in case order. */
   functionNames: string[];
+  /**
+   * Where the producer decides which function holds a case and the printer can only predict it
+   * (the SPIR-V inliner copies a case into its wrapper, or leaves it in its own function, which
+   * is then removed): the other function, judged when `functionNames[k]` is missing from the pair.
+   */
+  fallbackNames?: (string | undefined)[];
 }
 
 /**

@@ -143,12 +143,14 @@ export function normaliseMessage(message: string): string {
 /** The finding of each case of a batch that ran, by case position (undefined: the case is clean). */
 export function judgeBatch(target: FuzzTarget, variant: string, printed: PrintedBatch, run: Extract<BatchRun, { kind: "ran" }>): (CaseFinding | undefined)[] {
   const byName = new Map(run.functions.map((f) => [f.name, f]));
-  return printed.functionNames.map((name) => {
+  return printed.functionNames.map((name, k) => {
     const failure = run.failures?.get(name);
     if (failure !== undefined) return processFinding(target, variant, failure);
     if (run.invalid !== undefined) return invalidFinding(target, variant, run.invalid);
-    const f = byName.get(name);
-    if (f === undefined) return { kind: "missing", signature: `${target.name}:missing`, description: `${variantText(target, variant)}: function ${name} is missing from the pair the adapter read` };
+    const fallback = printed.fallbackNames?.[k];
+    const f = byName.get(name) ?? (fallback !== undefined ? byName.get(fallback) : undefined);
+    if (f === undefined)
+      return { kind: "missing", signature: `${target.name}:missing`, description: `${variantText(target, variant)}: function ${name}${fallback !== undefined ? ` (or ${fallback})` : ""} is missing from the pair the adapter read` };
     if (f.certified) return undefined;
     const stage = f.stage === undefined ? "" : `${f.stage}:`;
     return {
