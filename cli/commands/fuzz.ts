@@ -250,10 +250,6 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   }
   if (prepared.length === 0) throw new MalformedInput(`--target all: no target can run here`);
   const shard = flags.shard === undefined ? "" : ` --shard ${flags.shard.index}/${flags.shard.count}`;
-  io.stderr.write(
-    `formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs !== undefined ? `${runs} cases` : ""}${runs !== undefined && flags.time !== undefined ? " or " : ""}${flags.time !== undefined ? `${(flags.time / 1000).toFixed(0)} s` : ""} per target, batches of ${flags.batch}, at most ${flags.maxBlocks} blocks${shard}: ${prepared.map((x) => `${x.p.target.name} (${x.variants.join(", ")})`).join(", ")}\n`,
-  );
-
   const rows: Array<Awaited<ReturnType<typeof engine.runCampaign>> & { variants: string[] }> = [];
   let findings = 0;
   const perTarget = flags.time === undefined ? undefined : flags.time / prepared.length;
@@ -270,6 +266,11 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
+    // the header after the handlers: whoever waits for it to signal the campaign finds them there
+    // (a signal before them would end the process without its summary)
+    io.stderr.write(
+      `formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs !== undefined ? `${runs} cases` : ""}${runs !== undefined && flags.time !== undefined ? " or " : ""}${flags.time !== undefined ? `${(flags.time / 1000).toFixed(0)} s` : ""} per target, batches of ${flags.batch}, at most ${flags.maxBlocks} blocks${shard}: ${prepared.map((x) => `${x.p.target.name} (${x.variants.join(", ")})`).join(", ")}\n`,
+    );
     await runCampaigns();
   } finally {
     process.off("SIGINT", onSignal);
