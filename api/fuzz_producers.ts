@@ -111,12 +111,12 @@ export interface RunOptions {
 }
 
 /**
- * Runs the producer on one printed batch of `variant`. `overlapping`: the runner may have
- * several runs under way at once (a process runner: each run in its own directory), so that a
- * campaign starts the next batch's run before it judges this one's (the producer's processes
- * then run while this process validates).
+ * Runs the producer on one printed batch of `variant`. `overlapping`: how many runs the runner
+ * may have under way at once (a process runner: each run in its own directory; absent: one), so
+ * that a campaign starts the next batches' runs before it judges this one's (the producer's
+ * processes then run while this process validates).
  */
-export type BatchRunner = ((variant: string, printed: PrintedBatch, cases: readonly FuzzCase[], options?: RunOptions) => Promise<BatchRun>) & { readonly overlapping?: boolean };
+export type BatchRunner = ((variant: string, printed: PrintedBatch, cases: readonly FuzzCase[], options?: RunOptions) => Promise<BatchRun>) & { readonly overlapping?: number };
 
 /** A finding on one case, before it is shrunk. */
 export interface CaseFinding {
@@ -350,11 +350,12 @@ export interface CampaignResult {
  * variants batch by batch, until `runs` cases, `timeLimitMs` or `stopRequested`. A signature seen for the first
  * time is shrunk and reported (`onFinding`); later hits only count.
  *
- * With a runner whose runs may overlap (`BatchRunner.overlapping`: processes), the next batch is
- * started before this one is judged: its producer runs on another core while this process
- * validates, instead of the two taking turns. Batches are still judged, counted and reported in
- * order, and each batch is what it would be without the overlap (its cases come from their
- * indices), so the findings are the same; a batch once started is always finished and counted.
+ * With a runner whose runs may overlap (`BatchRunner.overlapping`: processes), the next batches
+ * are started before this one is judged, up to that many under way: their producers run on the
+ * other cores while this process validates, instead of the two taking turns. Batches are still
+ * judged, counted and reported in order, and each batch is what it would be without the overlap
+ * (its cases come from their indices), so the findings are the same; a batch once started is
+ * always finished and counted.
  */
 export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const start = performance.now();
@@ -395,9 +396,17 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
     result.catch(() => undefined);
     return { indices, variant, cases: batchCases, result };
   };
-  let current = startBatch();
-  while (current !== undefined) {
-    const next = o.runner.overlapping === true ? startBatch() : undefined;
+  // batches started and not yet judged, besides the one being judged
+  const ahead: Started[] = [];
+  const depth = Math.max(1, Math.floor(o.runner.overlapping ?? 1)) - 1;
+  for (;;) {
+    const current = ahead.shift() ?? startBatch();
+    if (current === undefined) break;
+    while (ahead.length < depth) {
+      const next = startBatch();
+      if (next === undefined) break;
+      ahead.push(next);
+    }
     const { indices, variant, cases: batchCases } = current;
     const { findings, runs: r } = await current.result;
     runs += r;
@@ -434,7 +443,6 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
     // a turn of the event loop between batches (the producers may run synchronously): signals,
     // timers and the caller's stop request get their chance
     if (o.stopRequested !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
-    current = next ?? startBatch();
   }
   return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], firstIndex: first, lastIndex: last };
 }

@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FuzzCase, FuzzTarget, PrintedBatch, ProcessRunner, ProcessStep } from "../../adapters/fuzz_target.js";
 import { MalformedInput } from "../../spec/errors.js";
@@ -167,7 +167,7 @@ export function functionResults(report: Report): FunctionResult[] {
  * its steps in order, the producer's validator on the output where there is one, then the
  * before and after forms validated through the target's adapter. The validator runs while this
  * process validates (neither reads what the other writes). Runs may overlap (each has its own
- * directory and processes): a campaign starts the next batch's while it judges this one's.
+ * directory and processes): a campaign starts the next batches' while it judges this one's.
  * Without `keepFiles`, the run reads back no texts, formats no report and runs no `views` steps:
  * judging a batch needs only the verdicts.
  */
@@ -227,7 +227,16 @@ export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunne
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return Object.assign(run, { overlapping: true });
+  return Object.assign(run, { overlapping: overlappingRuns() });
+}
+
+/**
+ * How many runs of a process target a campaign keeps under way: one being validated here, and
+ * one producer's processes per core besides (at most four: a batch's validation here takes about
+ * as long as its producer, so more would only wait), three on two cores.
+ */
+export function overlappingRuns(): number {
+  return Math.min(availableParallelism(), 4) + 1;
 }
 
 // ---------------------------------------------------------------------------------------------
