@@ -76,6 +76,8 @@ export interface Alignment {
   readonly counterpart: ReadonlyMap<SpvInstruction, SpvInstruction>;
   /** New phis, by after id. */
   readonly newPhis: ReadonlyMap<number, NewPhi>;
+  /** The new phis of each function (by its index in the before module), in the order of `newPhis`. */
+  readonly newPhisOf: readonly (readonly NewPhi[])[];
   /** Ids of `OpUndef`s in the after module (new or old). */
   readonly undefs: ReadonlySet<number>;
   readonly failures: AlignFailure[];
@@ -101,7 +103,7 @@ export function removedLoads(before: ModuleParts, promoted: ReadonlyArray<Readon
  * which loads the pass would remove; nothing corresponds, nothing is added.
  */
 export function beforeOnly(before: ModuleParts, promoted: ReadonlyArray<ReadonlySet<number>>): Alignment {
-  return { corr: new Map(), inv: new Map(), repl: new Map(), removed: removedLoads(before, promoted), counterpart: new Map(), newPhis: new Map(), undefs: new Set(), failures: [] };
+  return { corr: new Map(), inv: new Map(), repl: new Map(), removed: removedLoads(before, promoted), counterpart: new Map(), newPhis: new Map(), newPhisOf: before.functions.map(() => []), undefs: new Set(), failures: [] };
 }
 
 /**
@@ -115,6 +117,7 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
   const removed = removedLoads(before, promoted);
   const counterpart = new Map<SpvInstruction, SpvInstruction>();
   const newPhis = new Map<number, NewPhi>();
+  const newPhisOf: NewPhi[][] = before.functions.map(() => []);
   const undefs = new Set<number>();
   const failures: AlignFailure[] = [];
   const B = before.module;
@@ -138,7 +141,9 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
         const i = fa.blocks[k].body[p];
         const pairs: Array<[number, number]> = [];
         for (let w = 0; w + 1 < i.operands.length; w += 2) pairs.push([i.operands[w], i.operands[w + 1]]);
-        newPhis.set(i.result, { instruction: i, label: fb.blocks[k].label, pairs });
+        const phi = { instruction: i, label: fb.blocks[k].label, pairs };
+        newPhis.set(i.result, phi);
+        newPhisOf[f].push(phi);
       }
     }
   }
@@ -240,5 +245,5 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
     }
     alignLists(f, 0, [fb.end], [fa.end], `function %${B.idName(fb.id)}`);
   }
-  return { corr, inv, repl, removed, counterpart, newPhis, undefs, failures };
+  return { corr, inv, repl, removed, counterpart, newPhis, newPhisOf, undefs, failures };
 }
