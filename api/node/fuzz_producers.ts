@@ -26,10 +26,13 @@ const QUALITY_SET = new Set<string>(QUALITY);
 /** What a producer's stderr says when it broke an invariant of its own (an assertion, an internal compiler error). */
 const INTERNAL_ERROR = /internal compiler error|Assertion [`'"].*[`'"] failed|Assertion failed|LLVM ERROR|UNREACHABLE executed|Invariant Violation|\bICE\b/i;
 
-/** Whether a program runs (`PROGRAM --version` exits 0). */
+/**
+ * Whether a program runs: `PROGRAM --version` starts and ends in time, whatever its status (not
+ * every program knows `--version`: Debian's awk, mawk, answers it with status 2).
+ */
 export function hasTool(program: string): boolean {
   const r = spawnSync(program, ["--version"], { encoding: "utf8", timeout: 10_000 });
-  return r.error === undefined && r.status === 0;
+  return r.error === undefined && r.signal === null;
 }
 
 /** The producer's version line for a variant (its `--version`'s first line), or "unknown". */

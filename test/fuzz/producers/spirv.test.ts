@@ -263,7 +263,7 @@ describe("inlined: one entry point per case", () => {
     const before = r.files["before.spvasm"];
     for (let k = 0; k < cases.length; k++) expect(before).toMatch(new RegExp(`OpEntryPoint GLCompute %w${k}_ "w${k}"`));
     // what a finding keeps: the texts; the binaries, which the steps make again, are left out
-    expect(Object.keys(r.files).sort()).toEqual(["after.spvasm", "before.spvasm", "before0.spvasm", "cases.comp", "entry_points.sed", "entry_points.spvasm", "report.txt"]);
+    expect(Object.keys(r.files).sort()).toEqual(["after.spvasm", "before.spvasm", "before0.spvasm", "cases.comp", "entry_points.awk", "entry_points.spvasm", "report.txt"]);
     expect([0, 1, 2].map((k) => keepsCall(before, k))).toEqual([false, true, false]);
     // the inlined copy is rewritten in the wrapper: the pass placed phis there
     expect(functionLines(r.files["after.spvasm"], "w0(").some((l) => l.includes("= OpPhi "))).toBe(true);
