@@ -253,7 +253,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   const rows: Array<Awaited<ReturnType<typeof engine.runCampaign>> & { variants: string[] }> = [];
   let findings = 0;
   const perTarget = flags.time === undefined ? undefined : flags.time / prepared.length;
-  // SIGINT (Ctrl-C) or SIGTERM (a pod evicted, a CI job cancelled): the batch under way ends, its
+  // SIGINT (Ctrl-C) or SIGTERM (a pod evicted, a CI job cancelled): the batches under way end, their
   // findings are written, and the summary says how far the campaign got; a second signal ends the
   // process at once. The producers run in process groups of their own, so a terminal's Ctrl-C
   // does not kill them mid-batch (which would read as a crash).
@@ -261,7 +261,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   const onSignal = (signal: NodeJS.Signals) => {
     if (interrupted !== undefined) process.exit(signal === "SIGINT" ? 130 : 143);
     interrupted = signal;
-    io.stderr.write(`${io.stderr.isTTY === true ? "\r\x1b[K" : ""}formal-ssa fuzz: ${signal}: stopping after this batch (again to stop at once)\n`);
+    io.stderr.write(`${io.stderr.isTTY === true ? "\r\x1b[K" : ""}formal-ssa fuzz: ${signal}: stopping after the batches under way (again to stop at once)\n`);
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
