@@ -265,11 +265,17 @@ export async function shrinkFinding(
   let runs = 0;
   let best: Shrunk | undefined;
   const seen = new Map<string, CaseFinding | undefined>();
+  // the run under way: fast-check's time limit may end the check while a run's processes are
+  // still at work (a process runner's runs are asynchronous)
+  let underWay: Promise<unknown> | undefined;
+  let closed = false;
   const oneCase = async (c: FuzzCase): Promise<CaseFinding | undefined> => {
     const key = JSON.stringify(target.print([c], variant).files);
     if (seen.has(key)) return seen.get(key);
     if (runs >= budget.runs) return undefined;
-    const { findings, runs: r } = await batchFindings(target, variant, [c], runner);
+    const run = batchFindings(target, variant, [c], runner);
+    underWay = run;
+    const { findings, runs: r } = await run;
     runs += r;
     seen.set(key, findings[0]);
     return findings[0];
@@ -277,12 +283,16 @@ export async function shrinkFinding(
   const details = await fc.check(
     fc.asyncProperty(arb, async (c) => {
       const f = await oneCase(c);
-      if (f === undefined || f.signature !== signature) return true;
+      // a run the time limit cut off answers after the check: too late to count
+      if (closed || f === undefined || f.signature !== signature) return true;
       best = { case: c, finding: f, steps: best === undefined ? 0 : best.steps + 1, runs };
       return false;
     }),
     { seed, numRuns: 1, interruptAfterTimeLimit: budget.timeLimitMs, markInterruptAsFailure: false },
   );
+  closed = true;
+  // that run still ends here, its processes and directory with it, not after the campaign
+  await underWay?.catch(() => undefined);
   if (best === undefined) return undefined;
   if (details.counterexample !== null && details.counterexample !== undefined) best = { ...best, case: details.counterexample[0] };
   return { ...best, runs };

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { FuzzCase, FuzzTarget } from "../../../adapters/fuzz_target.js";
 import { llvmFuzzTarget } from "../../../adapters/llvm/fuzz.js";
-import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
+import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, shrinkFinding, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
 import { processRunner } from "../../../api/node/fuzz_producers.js";
 import { caseWith, fakeTarget } from "./fake_target.js";
 
@@ -134,6 +134,26 @@ describe("campaigns whose runs overlap", () => {
     expect(found(a).length).toBeGreaterThan(1);
     expect(found(b)).toEqual(found(a));
     expect({ cases: b.cases, runs: b.runs, first: b.firstIndex, last: b.lastIndex }).toEqual({ cases: 60, runs: a.runs, first: a.firstIndex, last: a.lastIndex });
+  });
+});
+
+describe("shrinking cut by its time limit", () => {
+  it("returns only once the run under way has ended (its processes and directory go with it), and that run's answer does not count", async () => {
+    let inFlight = 0;
+    let ended = 0;
+    // every case fails alike; each run takes 40 ms, and the time limit (10 ms) falls during the first
+    const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => {
+      inFlight++;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      inFlight--;
+      ended++;
+      return { kind: "ran", files: {}, functions: cases.map((_, k) => ({ name: printed.functionNames[k], certified: false, property: "equiv", summary: "equiv fails" })) };
+    };
+    const arb = caseArbitrary(fakeTarget(), 6);
+    const shrunk = await shrinkFinding(fakeTarget(), "v", arb, caseSeed(SEED, 0), "fake:rejected:equiv", runner, { runs: 100, timeLimitMs: 10 });
+    expect(inFlight).toBe(0);
+    expect(ended).toBe(1);
+    expect(shrunk).toBeUndefined();
   });
 });
 
