@@ -409,50 +409,56 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   // batches started and not yet judged, besides the one being judged
   const ahead: Started[] = [];
   const depth = Math.max(1, Math.floor(o.runner.overlapping ?? 1)) - 1;
-  for (;;) {
-    const current = ahead.shift() ?? startBatch();
-    if (current === undefined) break;
-    while (ahead.length < depth) {
-      const next = startBatch();
-      if (next === undefined) break;
-      ahead.push(next);
-    }
-    const { indices, variant, cases: batchCases } = current;
-    const { findings, runs: r } = await current.result;
-    runs += r;
-    cases += indices.length;
-    if (first < 0) first = indices[0];
-    last = indices[indices.length - 1];
-    for (let k = 0; k < findings.length; k++) {
-      const f = findings[k];
-      if (f === undefined) continue;
-      const seen = bySignature.get(f.signature);
-      if (seen !== undefined) {
-        seen.hits++;
-        continue;
+  try {
+    for (;;) {
+      const current = ahead.shift() ?? startBatch();
+      if (current === undefined) break;
+      while (ahead.length < depth) {
+        const next = startBatch();
+        if (next === undefined) break;
+        ahead.push(next);
       }
-      const seed = caseSeed(o.seed, indices[k]);
-      const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, { runs: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS, timeLimitMs: o.shrinkTimeMs });
-      runs += shrunk?.runs ?? 0;
-      const found: CampaignFinding = {
-        signature: f.signature,
-        description: (shrunk?.finding ?? f).description,
-        kind: f.kind,
-        target: o.target.name,
-        variant,
-        seed: o.seed,
-        index: indices[k],
-        case: shrunk?.case ?? batchCases[k],
-        shrinkSteps: shrunk?.steps ?? 0,
-        hits: 1,
-      };
-      bySignature.set(f.signature, found);
-      await o.onFinding?.(found);
+      const { indices, variant, cases: batchCases } = current;
+      const { findings, runs: r } = await current.result;
+      runs += r;
+      cases += indices.length;
+      if (first < 0) first = indices[0];
+      last = indices[indices.length - 1];
+      for (let k = 0; k < findings.length; k++) {
+        const f = findings[k];
+        if (f === undefined) continue;
+        const seen = bySignature.get(f.signature);
+        if (seen !== undefined) {
+          seen.hits++;
+          continue;
+        }
+        const seed = caseSeed(o.seed, indices[k]);
+        const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, { runs: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS, timeLimitMs: o.shrinkTimeMs });
+        runs += shrunk?.runs ?? 0;
+        const found: CampaignFinding = {
+          signature: f.signature,
+          description: (shrunk?.finding ?? f).description,
+          kind: f.kind,
+          target: o.target.name,
+          variant,
+          seed: o.seed,
+          index: indices[k],
+          case: shrunk?.case ?? batchCases[k],
+          shrinkSteps: shrunk?.steps ?? 0,
+          hits: 1,
+        };
+        bySignature.set(f.signature, found);
+        await o.onFinding?.(found);
+      }
+      o.onProgress?.({ cases, findings: bySignature.size, elapsedMs: performance.now() - start });
+      // a turn of the event loop between batches (the producers may run synchronously): signals,
+      // timers and the caller's stop request get their chance
+      if (o.stopRequested !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    o.onProgress?.({ cases, findings: bySignature.size, elapsedMs: performance.now() - start });
-    // a turn of the event loop between batches (the producers may run synchronously): signals,
-    // timers and the caller's stop request get their chance
-    if (o.stopRequested !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
+  } finally {
+    // a batch started ahead ends before the campaign does, its processes and directory with it,
+    // even when judging one failed
+    await Promise.allSettled(ahead.map((a) => a.result));
   }
   return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], firstIndex: first, lastIndex: last };
 }
