@@ -41,6 +41,12 @@ export interface PrintedBatch {
   files: Record<string, string>;
   /** The name the adapter's report gives case k's function (`@f3`, `f3`), for k in case order. */
   functionNames: string[];
+  /**
+   * Where the producer decides which function holds a case and the printer can only predict it
+   * (the SPIR-V inliner copies a case into its wrapper, or leaves it in its own function, which
+   * is then removed): the other function, judged when `functionNames[k]` is missing from the pair.
+   */
+  fallbackNames?: (string | undefined)[];
 }
 
 /**
@@ -60,6 +66,12 @@ export interface ProcessRunner {
   tools(variant: string): string[];
   /** The producer's run on a batch printed as `files`: its steps in order. */
   steps(variant: string, files: readonly string[]): ProcessStep[];
+  /**
+   * Steps that make the forms readable for people (the SPIR-V target's disassembly of its
+   * binaries), after `steps`: run only when a run's files are kept (a finding's folder), never
+   * for judging a batch, which reads the forms themselves.
+   */
+  views?(variant: string): ProcessStep[];
   /** The before and after forms the steps leave in the directory (a file name, or a pattern for a name the producer chooses, such as a GCC dump). */
   before: string | RegExp;
   after: string | RegExp;

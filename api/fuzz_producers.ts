@@ -98,8 +98,25 @@ export type BatchRun =
     }
   | { kind: "failed"; failure: RunFailure; files: Record<string, string> };
 
-/** Runs the producer on one printed batch of `variant`. */
-export type BatchRunner = (variant: string, printed: PrintedBatch, cases: readonly FuzzCase[]) => Promise<BatchRun>;
+/** What a run of a batch is asked for besides the verdicts. */
+export interface RunOptions {
+  /**
+   * Whether the run keeps its files (`BatchRun.files`: the forms for people to read, the
+   * report), which only a finding's folder uses; default true. Judging a batch needs none of them,
+   * and on a batch of hundreds of functions they cost as much as a producer's run (the SPIR-V
+   * target's disassembly is two processes more), so a campaign's batches, bisection and
+   * shrinking run without them.
+   */
+  keepFiles?: boolean;
+}
+
+/**
+ * Runs the producer on one printed batch of `variant`. `overlapping`: how many runs the runner
+ * may have under way at once (a process runner: each run in its own directory; absent: one), so
+ * that a campaign starts the next batches' runs before it judges this one's (the producer's
+ * processes then run while this process validates).
+ */
+export type BatchRunner = ((variant: string, printed: PrintedBatch, cases: readonly FuzzCase[], options?: RunOptions) => Promise<BatchRun>) & { readonly overlapping?: number };
 
 /** A finding on one case, before it is shrunk. */
 export interface CaseFinding {
@@ -126,12 +143,14 @@ export function normaliseMessage(message: string): string {
 /** The finding of each case of a batch that ran, by case position (undefined: the case is clean). */
 export function judgeBatch(target: FuzzTarget, variant: string, printed: PrintedBatch, run: Extract<BatchRun, { kind: "ran" }>): (CaseFinding | undefined)[] {
   const byName = new Map(run.functions.map((f) => [f.name, f]));
-  return printed.functionNames.map((name) => {
+  return printed.functionNames.map((name, k) => {
     const failure = run.failures?.get(name);
     if (failure !== undefined) return processFinding(target, variant, failure);
     if (run.invalid !== undefined) return invalidFinding(target, variant, run.invalid);
-    const f = byName.get(name);
-    if (f === undefined) return { kind: "missing", signature: `${target.name}:missing`, description: `${variantText(target, variant)}: function ${name} is missing from the pair the adapter read` };
+    const fallback = printed.fallbackNames?.[k];
+    const f = byName.get(name) ?? (fallback !== undefined ? byName.get(fallback) : undefined);
+    if (f === undefined)
+      return { kind: "missing", signature: `${target.name}:missing`, description: `${variantText(target, variant)}: function ${name}${fallback !== undefined ? ` (or ${fallback})` : ""} is missing from the pair the adapter read` };
     if (f.certified) return undefined;
     const stage = f.stage === undefined ? "" : `${f.stage}:`;
     return {
@@ -188,7 +207,7 @@ export async function batchFindings(target: FuzzTarget, variant: string, cases: 
     }
     const part = cases.slice(lo, hi);
     const printed = target.print(part, variant);
-    const run = await runner(variant, printed, part);
+    const run = await runner(variant, printed, part, { keepFiles: false });
     runs++;
     const whole = run.kind === "failed" ? processFinding(target, variant, run.failure) : run.invalid !== undefined ? invalidFinding(target, variant, run.invalid) : undefined;
     if (whole === undefined || hi - lo === 1) {
@@ -246,11 +265,17 @@ export async function shrinkFinding(
   let runs = 0;
   let best: Shrunk | undefined;
   const seen = new Map<string, CaseFinding | undefined>();
+  // the run under way: fast-check's time limit may end the check while a run's processes are
+  // still at work (a process runner's runs are asynchronous)
+  let underWay: Promise<unknown> | undefined;
+  let closed = false;
   const oneCase = async (c: FuzzCase): Promise<CaseFinding | undefined> => {
     const key = JSON.stringify(target.print([c], variant).files);
     if (seen.has(key)) return seen.get(key);
     if (runs >= budget.runs) return undefined;
-    const { findings, runs: r } = await batchFindings(target, variant, [c], runner);
+    const run = batchFindings(target, variant, [c], runner);
+    underWay = run;
+    const { findings, runs: r } = await run;
     runs += r;
     seen.set(key, findings[0]);
     return findings[0];
@@ -258,12 +283,16 @@ export async function shrinkFinding(
   const details = await fc.check(
     fc.asyncProperty(arb, async (c) => {
       const f = await oneCase(c);
-      if (f === undefined || f.signature !== signature) return true;
+      // a run the time limit cut off answers after the check: too late to count
+      if (closed || f === undefined || f.signature !== signature) return true;
       best = { case: c, finding: f, steps: best === undefined ? 0 : best.steps + 1, runs };
       return false;
     }),
     { seed, numRuns: 1, interruptAfterTimeLimit: budget.timeLimitMs, markInterruptAsFailure: false },
   );
+  closed = true;
+  // that run still ends here, its processes and directory with it, not after the campaign
+  await underWay?.catch(() => undefined);
   if (best === undefined) return undefined;
   if (details.counterexample !== null && details.counterexample !== undefined) best = { ...best, case: details.counterexample[0] };
   return { ...best, runs };
@@ -330,6 +359,13 @@ export interface CampaignResult {
  * A campaign on one target: batches of consecutive case indices of this shard, cycling the
  * variants batch by batch, until `runs` cases, `timeLimitMs` or `stopRequested`. A signature seen for the first
  * time is shrunk and reported (`onFinding`); later hits only count.
+ *
+ * With a runner whose runs may overlap (`BatchRunner.overlapping`: processes), the next batches
+ * are started before this one is judged, up to that many under way: their producers run on the
+ * other cores while this process validates, instead of the two taking turns. Batches are still
+ * judged, counted and reported in order, and each batch is what it would be without the overlap
+ * (its cases come from their indices), so the findings are the same; a batch once started is
+ * always finished and counted.
  */
 export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const start = performance.now();
@@ -338,57 +374,91 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const shard = o.shard ?? { index: 1, count: 1 };
   const bySignature = new Map<string, CampaignFinding>();
   let cases = 0;
+  /** Cases of the batches started (with an overlap, one batch ahead of `cases`). */
+  let started = 0;
   let runs = 0;
   let index = 0;
   let batch = 0;
   let first = -1;
   let last = -1;
   const timeUp = () => o.timeLimitMs !== undefined && performance.now() - start >= o.timeLimitMs;
-  const enough = () => (o.runs !== undefined && cases >= o.runs) || timeUp() || o.stopRequested?.() === true;
-  while (!enough()) {
-    const want = o.runs === undefined ? o.batchSize : Math.min(o.batchSize, o.runs - cases);
+  const enough = () => (o.runs !== undefined && started >= o.runs) || timeUp() || o.stopRequested?.() === true;
+  interface Started {
+    indices: number[];
+    variant: string;
+    cases: FuzzCase[];
+    result: Promise<{ findings: (CaseFinding | undefined)[]; runs: number }>;
+  }
+  /** The next batch, started; undefined when the campaign has enough. */
+  const startBatch = (): Started | undefined => {
+    if (enough()) return undefined;
+    const want = o.runs === undefined ? o.batchSize : Math.min(o.batchSize, o.runs - started);
     const indices: number[] = [];
     while (indices.length < want) {
       if (inShard(index, shard)) indices.push(index);
       index++;
     }
+    started += indices.length;
     const variant = variants[batch++ % variants.length];
     const batchCases = indices.map((i) => generateCase(arb, caseSeed(o.seed, i)));
-    const { findings, runs: r } = await batchFindings(o.target, variant, batchCases, o.runner);
-    runs += r;
-    cases += indices.length;
-    if (first < 0) first = indices[0];
-    last = indices[indices.length - 1];
-    for (let k = 0; k < findings.length; k++) {
-      const f = findings[k];
-      if (f === undefined) continue;
-      const seen = bySignature.get(f.signature);
-      if (seen !== undefined) {
-        seen.hits++;
-        continue;
+    const result = batchFindings(o.target, variant, batchCases, o.runner);
+    // awaited in its turn; until then a failure must not count as unhandled
+    result.catch(() => undefined);
+    return { indices, variant, cases: batchCases, result };
+  };
+  // batches started and not yet judged, besides the one being judged
+  const ahead: Started[] = [];
+  const depth = Math.max(1, Math.floor(o.runner.overlapping ?? 1)) - 1;
+  try {
+    for (;;) {
+      const current = ahead.shift() ?? startBatch();
+      if (current === undefined) break;
+      while (ahead.length < depth) {
+        const next = startBatch();
+        if (next === undefined) break;
+        ahead.push(next);
       }
-      const seed = caseSeed(o.seed, indices[k]);
-      const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, { runs: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS, timeLimitMs: o.shrinkTimeMs });
-      runs += shrunk?.runs ?? 0;
-      const found: CampaignFinding = {
-        signature: f.signature,
-        description: (shrunk?.finding ?? f).description,
-        kind: f.kind,
-        target: o.target.name,
-        variant,
-        seed: o.seed,
-        index: indices[k],
-        case: shrunk?.case ?? batchCases[k],
-        shrinkSteps: shrunk?.steps ?? 0,
-        hits: 1,
-      };
-      bySignature.set(f.signature, found);
-      await o.onFinding?.(found);
+      const { indices, variant, cases: batchCases } = current;
+      const { findings, runs: r } = await current.result;
+      runs += r;
+      cases += indices.length;
+      if (first < 0) first = indices[0];
+      last = indices[indices.length - 1];
+      for (let k = 0; k < findings.length; k++) {
+        const f = findings[k];
+        if (f === undefined) continue;
+        const seen = bySignature.get(f.signature);
+        if (seen !== undefined) {
+          seen.hits++;
+          continue;
+        }
+        const seed = caseSeed(o.seed, indices[k]);
+        const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, { runs: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS, timeLimitMs: o.shrinkTimeMs });
+        runs += shrunk?.runs ?? 0;
+        const found: CampaignFinding = {
+          signature: f.signature,
+          description: (shrunk?.finding ?? f).description,
+          kind: f.kind,
+          target: o.target.name,
+          variant,
+          seed: o.seed,
+          index: indices[k],
+          case: shrunk?.case ?? batchCases[k],
+          shrinkSteps: shrunk?.steps ?? 0,
+          hits: 1,
+        };
+        bySignature.set(f.signature, found);
+        await o.onFinding?.(found);
+      }
+      o.onProgress?.({ cases, findings: bySignature.size, elapsedMs: performance.now() - start });
+      // a turn of the event loop between batches (the producers may run synchronously): signals,
+      // timers and the caller's stop request get their chance
+      if (o.stopRequested !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    o.onProgress?.({ cases, findings: bySignature.size, elapsedMs: performance.now() - start });
-    // a turn of the event loop between batches (the producers may run synchronously): signals,
-    // timers and the caller's stop request get their chance
-    if (o.stopRequested !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
+  } finally {
+    // a batch started ahead ends before the campaign does, its processes and directory with it,
+    // even when judging one failed
+    await Promise.allSettled(ahead.map((a) => a.result));
   }
   return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], firstIndex: first, lastIndex: last };
 }

@@ -13,7 +13,8 @@
  * instructions align: ids are never compared by number, so before and after may each be binary
  * or text). Whatever else differs is a failure at its place in both inputs.
  */
-import { Op, type SpvInstruction } from "./module.js";
+import { IdTable } from "./binary.js";
+import { Op, type SpvInstruction, type SpvModule } from "./module.js";
 import { reachableLabels, type ModuleParts } from "./structure.js";
 
 /** One failure of `same_instructions`. */
@@ -35,19 +36,48 @@ export interface NewPhi {
   pairs: Array<[number, number]>;
 }
 
+/** Ids to ids: a `Map`, or an `IdMap`. */
+export interface IdLookup {
+  get(id: number): number | undefined;
+}
+
+/**
+ * A map from a module's ids to ids (never 0) in a table indexed by the id where the module's
+ * bound allows (binary.ts `IdTable`): the alignment maps every id of both modules, tens of
+ * thousands in a fuzz batch, and a `Map` of them was most of the alignment's time.
+ */
+export class IdMap implements IdLookup {
+  private readonly table: IdTable;
+  constructor(module: SpvModule) {
+    this.table = new IdTable(module.bound, 4 * module.instructions.length + 1024);
+  }
+  get(id: number): number | undefined {
+    const v = this.table.get(id);
+    return v === 0 ? undefined : v;
+  }
+  has(id: number): boolean {
+    return this.table.get(id) !== 0;
+  }
+  set(id: number, to: number): void {
+    this.table.set(id, to);
+  }
+}
+
 export interface Alignment {
   /** Before id -> after id, for everything that stays. */
-  readonly corr: ReadonlyMap<number, number>;
+  readonly corr: IdLookup;
   /** After id -> before id. */
-  readonly inv: ReadonlyMap<number, number>;
+  readonly inv: IdLookup;
   /** Removed load (before id) -> the after id its users now name; absent for a load nobody used. */
-  readonly repl: ReadonlyMap<number, number>;
+  readonly repl: IdLookup;
   /** Before loads the pass removes (promoted variables, reachable blocks). */
-  readonly removed: ReadonlySet<number>;
-  /** The after instruction each kept before instruction aligned with. */
+  readonly removed: { has(id: number): boolean };
+  /** The after `OpStore` each kept before `OpStore` aligned with (what pair.ts asks of the others is their ids). */
   readonly counterpart: ReadonlyMap<SpvInstruction, SpvInstruction>;
   /** New phis, by after id. */
   readonly newPhis: ReadonlyMap<number, NewPhi>;
+  /** The new phis of each function (by its index in the before module), in the order of `newPhis`. */
+  readonly newPhisOf: readonly (readonly NewPhi[])[];
   /** Ids of `OpUndef`s in the after module (new or old). */
   readonly undefs: ReadonlySet<number>;
   readonly failures: AlignFailure[];
@@ -59,11 +89,11 @@ const MAX_PER_BLOCK = 3;
 const DECORATIONS: ReadonlySet<number> = new Set([Op.Decorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorate, Op.MemberDecorateString]);
 
 /** The loads the pass removes: those of promoted variables in blocks reachable from the function's entry. */
-export function removedLoads(before: ModuleParts, promoted: ReadonlyArray<ReadonlySet<number>>): Set<number> {
-  const removed = new Set<number>();
+export function removedLoads(before: ModuleParts, promoted: ReadonlyArray<ReadonlySet<number>>): IdMap {
+  const removed = new IdMap(before.module);
   before.functions.forEach((fn, f) => {
     const live = reachableLabels(fn);
-    for (const b of fn.blocks) if (live.has(b.label)) for (const i of b.body) if (i.opcode === Op.Load && promoted[f].has(i.operands[0])) removed.add(i.result);
+    for (const b of fn.blocks) if (live.has(b.label)) for (const i of b.body) if (i.opcode === Op.Load && promoted[f].has(i.operands[0])) removed.set(i.result, 1);
   });
   return removed;
 }
@@ -73,7 +103,7 @@ export function removedLoads(before: ModuleParts, promoted: ReadonlyArray<Readon
  * which loads the pass would remove; nothing corresponds, nothing is added.
  */
 export function beforeOnly(before: ModuleParts, promoted: ReadonlyArray<ReadonlySet<number>>): Alignment {
-  return { corr: new Map(), inv: new Map(), repl: new Map(), removed: removedLoads(before, promoted), counterpart: new Map(), newPhis: new Map(), undefs: new Set(), failures: [] };
+  return { corr: new Map(), inv: new Map(), repl: new Map(), removed: removedLoads(before, promoted), counterpart: new Map(), newPhis: new Map(), newPhisOf: before.functions.map(() => []), undefs: new Set(), failures: [] };
 }
 
 /**
@@ -81,12 +111,13 @@ export function beforeOnly(before: ModuleParts, promoted: ReadonlyArray<Readonly
  * function `f` (structure.ts `functionVariables`).
  */
 export function align(before: ModuleParts, after: ModuleParts, promoted: ReadonlyArray<ReadonlySet<number>>): Alignment {
-  const corr = new Map<number, number>();
-  const inv = new Map<number, number>();
-  const repl = new Map<number, number>();
+  const corr = new IdMap(before.module);
+  const inv = new IdMap(after.module);
+  const repl = new IdMap(before.module);
   const removed = removedLoads(before, promoted);
   const counterpart = new Map<SpvInstruction, SpvInstruction>();
   const newPhis = new Map<number, NewPhi>();
+  const newPhisOf: NewPhi[][] = before.functions.map(() => []);
   const undefs = new Set<number>();
   const failures: AlignFailure[] = [];
   const B = before.module;
@@ -110,7 +141,9 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
         const i = fa.blocks[k].body[p];
         const pairs: Array<[number, number]> = [];
         for (let w = 0; w + 1 < i.operands.length; w += 2) pairs.push([i.operands[w], i.operands[w + 1]]);
-        newPhis.set(i.result, { instruction: i, label: fb.blocks[k].label, pairs });
+        const phi = { instruction: i, label: fb.blocks[k].label, pairs };
+        newPhis.set(i.result, phi);
+        newPhisOf[f].push(phi);
       }
     }
   }
@@ -139,11 +172,8 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
    * that one changed instruction does not also hide the replacements of the loads it reads.
    */
   const compare = (b: SpvInstruction, a: SpvInstruction): string | undefined => {
-    const sameLayout =
-      (b.resultType === 0) === (a.resultType === 0) &&
-      (b.result === 0) === (a.result === 0) &&
-      b.operands.length === a.operands.length &&
-      b.isId.every((x, k) => x === a.isId[k]);
+    let sameLayout = (b.resultType === 0) === (a.resultType === 0) && (b.result === 0) === (a.result === 0) && b.operands.length === a.operands.length;
+    for (let k = 0; k < b.operands.length && sameLayout; k++) sameLayout = b.isId[k] === a.isId[k];
     if (!sameLayout) return b.opcode !== a.opcode ? "a different instruction" : "different operands";
     let why: string | undefined = b.opcode !== a.opcode ? "a different instruction" : undefined;
     for (let k = 0; k < b.operands.length && why === undefined; k++) if (!b.isId[k] && b.operands[k] !== a.operands[k]) why = `operand ${k + 1} differs`;
@@ -153,7 +183,7 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
     if (b.resultType !== 0) also(unify(b.resultType, a.resultType));
     if (b.result !== 0) also(removed.has(b.result) ? `%${B.idName(b.result)} is a load the pass removes` : unify(b.result, a.result));
     for (let k = 0; k < b.operands.length; k++) if (b.isId[k]) also(unify(b.operands[k], a.operands[k]));
-    if (why === undefined) counterpart.set(b, a);
+    if (why === undefined && b.opcode === Op.Store) counterpart.set(b, a);
     return why;
   };
   const fail = (fn: number, label: number, b: SpvInstruction | undefined, a: SpvInstruction | undefined, message: string) =>
@@ -215,5 +245,5 @@ export function align(before: ModuleParts, after: ModuleParts, promoted: Readonl
     }
     alignLists(f, 0, [fb.end], [fa.end], `function %${B.idName(fb.id)}`);
   }
-  return { corr, inv, repl, removed, counterpart, newPhis, undefs, failures };
+  return { corr, inv, repl, removed, counterpart, newPhis, newPhisOf, undefs, failures };
 }

@@ -16,6 +16,7 @@
  * spirv-val), then a constant-time query per use; no recursion.
  */
 import { BlockDominators } from "../dominators.js";
+import { IdTable } from "./binary.js";
 import { OPCODES } from "./grammar.js";
 import { Op, type SpvInstruction } from "./module.js";
 import type { ModuleParts, SpvFunction } from "./parts.js";
@@ -81,21 +82,24 @@ function mayForward(i: SpvInstruction, k: number): boolean {
 
 /**
  * Checks the rules above; `fail(instruction, what)` throws with the place. `parts` holds the
- * module cut into its preamble and functions (structure.ts `partsOf`).
+ * module cut into its preamble and functions (structure.ts `partsOf`). What it keeps by id is in
+ * tables indexed by the id where the module's bound allows (binary.ts `IdTable`): a module's ids
+ * are dense, and maps of tens of thousands of ids were most of this check's time.
  */
 export function checkIds(parts: ModuleParts, fail: (at: SpvInstruction | undefined, what: string) => never): void {
   const m = parts.module;
   const name = (id: number) => `%${m.idName(id)}`;
-  const defined = new Set<number>();
+  const limit = 4 * m.instructions.length + 1024;
+  const defined = new IdTable(m.bound, limit);
   const forwardPointers = new Set<number>();
   /** Ids named before their definition where that is allowed -> the first instruction naming one. */
   const forward = new Map<number, SpvInstruction>();
   for (const i of m.instructions) {
-    if (i.resultType !== 0 && !defined.has(i.resultType)) fail(i, `ID ${name(i.resultType)} has not been defined (the result type of ${m.show(i)})`);
+    if (i.resultType !== 0 && defined.get(i.resultType) === 0) fail(i, `ID ${name(i.resultType)} has not been defined (the result type of ${m.show(i)})`);
     for (let k = 0; k < i.operands.length; k++) {
       if (!i.isId[k]) continue;
       const id = i.operands[k];
-      if (defined.has(id)) continue;
+      if (defined.get(id) !== 0) continue;
       if (TYPE_OPCODES.has(i.opcode)) {
         if (!forwardPointers.has(id)) fail(i, `operand ${name(id)} of ${m.show(i)} requires a previous definition`);
       } else if (mayForward(i, k)) {
@@ -103,54 +107,79 @@ export function checkIds(parts: ModuleParts, fail: (at: SpvInstruction | undefin
         if (!forward.has(id)) forward.set(id, i);
       } else fail(i, `ID ${name(id)} has not been defined before its use in ${m.show(i)}`);
     }
-    if (i.result !== 0) defined.add(i.result);
+    if (i.result !== 0) defined.set(i.result, 1);
   }
-  for (const [id, at] of forward) if (!defined.has(id)) fail(at, `ID ${name(id)} has not been defined (named by ${m.show(at)})`);
-  const owner = new Map<number, SpvFunction>();
-  for (const fn of parts.functions) {
-    for (const p of fn.params) owner.set(p.result, fn);
-    for (const b of fn.blocks) {
-      owner.set(b.label, fn);
-      for (const i of b.body) if (i.result !== 0) owner.set(i.result, fn);
+  for (const [id, at] of forward) if (defined.get(id) === 0) fail(at, `ID ${name(id)} has not been defined (named by ${m.show(at)})`);
+  // by id: the function (index + 1) whose parameter, label or instruction defines it; for a
+  // label, its block's index in the function + 1; for a value, its block's index + 1 (a
+  // parameter's is the entry's)
+  const where: FunctionIds = { owner: new IdTable(m.bound, limit), label: new IdTable(m.bound, limit), block: new IdTable(m.bound, limit) };
+  parts.functions.forEach((fn, f) => {
+    for (const p of fn.params) {
+      where.owner.set(p.result, f + 1);
+      where.block.set(p.result, 1);
     }
-  }
-  for (const fn of parts.functions) checkDominance(parts, fn, owner, fail);
+    fn.blocks.forEach((b, k) => {
+      where.owner.set(b.label, f + 1);
+      where.label.set(b.label, k + 1);
+      for (const i of b.body)
+        if (i.result !== 0) {
+          where.owner.set(i.result, f + 1);
+          where.block.set(i.result, k + 1);
+        }
+    });
+  });
+  parts.functions.forEach((fn, f) => checkDominance(parts, fn, f + 1, where, fail));
 }
 
-/** Every value a function's instructions use is dominated by its definition (see the file's head). */
-function checkDominance(parts: ModuleParts, fn: SpvFunction, owner: ReadonlyMap<number, SpvFunction>, fail: (at: SpvInstruction | undefined, what: string) => never): void {
+/** Where checkIds found each id of the functions (see there). */
+interface FunctionIds {
+  owner: IdTable;
+  label: IdTable;
+  block: IdTable;
+}
+
+/** Every value a function's instructions use is dominated by its definition (see the file's head). `f`: the function's index + 1. */
+function checkDominance(parts: ModuleParts, fn: SpvFunction, f: number, where: FunctionIds, fail: (at: SpvInstruction | undefined, what: string) => never): void {
   const m = parts.module;
   const name = (id: number) => `%${m.idName(id)}`;
   if (fn.blocks.length === 0) return;
-  // where each value of the function is defined: its block (parameters: the entry, before all)
-  const blockOf = new Map<number, number>();
-  const entry = fn.blocks[0].label;
-  for (const p of fn.params) blockOf.set(p.result, entry);
-  for (const b of fn.blocks) for (const i of b.body) if (i.result !== 0) blockOf.set(i.result, b.label);
+  /** A label's block index in this function, or -1 for another function's label or no label. */
+  const indexOf = (label: number) => (where.owner.get(label) === f ? where.label.get(label) - 1 : -1);
   // the shared dominators (adapters/dominators.ts) over the blocks' indices, the entry first
-  const indexOf = new Map(fn.blocks.map((b, k) => [b.label, k]));
-  const doms = new BlockDominators(fn.blocks.map((b) => b.succs.flatMap((l) => (indexOf.has(l) ? [indexOf.get(l)!] : []))));
-  const dominates = (a: number, b: number): boolean => doms.dominates(indexOf.get(a)!, indexOf.get(b)!);
+  const doms = new BlockDominators(
+    fn.blocks.map((b) => {
+      const out: number[] = [];
+      for (const l of b.succs) {
+        const t = indexOf(l);
+        if (t >= 0) out.push(t);
+      }
+      return out;
+    }),
+  );
   // reachable from the entry: what the entry dominates
-  const reachable = { has: (label: number) => indexOf.has(label) && doms.dominates(0, indexOf.get(label)!) };
-  for (const b of fn.blocks) {
-    if (!reachable.has(b.label)) continue; // as spirv-val: uses in unreachable blocks are not checked
+  const reachable = (label: number) => {
+    const k = indexOf(label);
+    return k >= 0 && doms.dominates(0, k);
+  };
+  fn.blocks.forEach((b, bk) => {
+    if (!doms.dominates(0, bk)) return; // as spirv-val: uses in unreachable blocks are not checked
     for (const i of b.body)
       for (let k = 0; k < i.operands.length; k++) {
         if (!i.isId[k]) continue;
         const id = i.operands[k];
-        const home = owner.get(id);
-        if (home === undefined) continue; // a module-level id
-        if (home !== fn) fail(i, `ID ${name(id)} of function ${name(home.id)} is used in function ${name(fn.id)}: ${m.show(i)}`);
-        const def = blockOf.get(id);
-        if (def === undefined) continue; // a label
+        const home = where.owner.get(id);
+        if (home === 0) continue; // a module-level id
+        if (home !== f) fail(i, `ID ${name(id)} of function ${name(parts.functions[home - 1].id)} is used in function ${name(fn.id)}: ${m.show(i)}`);
+        const def = where.block.get(id) - 1;
+        if (def < 0) continue; // a label
         if (i.opcode === Op.Phi) {
           // (value, parent) pairs: the value's block dominates the parent's end
           if (k % 2 !== 0) continue;
           const parent = i.operands[k + 1];
-          if (reachable.has(parent) && !dominates(def, parent)) fail(i, `in ${m.show(i)}, the definition of ID ${name(id)} does not dominate its parent ${name(parent)}`);
-        } else if (def !== b.label && !dominates(def, b.label)) fail(i, `ID ${name(id)} defined in block ${name(def)} does not dominate its use in block ${name(b.label)}: ${m.show(i)}`);
+          if (reachable(parent) && !doms.dominates(def, indexOf(parent))) fail(i, `in ${m.show(i)}, the definition of ID ${name(id)} does not dominate its parent ${name(parent)}`);
+        } else if (def !== bk && !doms.dominates(def, bk))
+          fail(i, `ID ${name(id)} defined in block ${name(fn.blocks[def].label)} does not dominate its use in block ${name(b.label)}: ${m.show(i)}`);
       }
-  }
+  });
 }
-

@@ -236,7 +236,7 @@ export class FunctionPairing {
 
   /** Whether anything uses a load's result (in the before module; the same instructions use its replacement after). */
   private used(load: SpvInstruction): boolean {
-    return (this.before.users.get(load.result) ?? []).length > 0;
+    return this.before.used(load.result);
   }
 
   // --- the backward search ----------------------------------------------------------------------
@@ -446,7 +446,9 @@ export class FunctionPairing {
   }
 
   private collectPhis(): void {
-    for (const [id, p] of this.alignment.newPhis) {
+    // this function's own (a walk over the module's phis for each function was quadratic in a batch)
+    for (const p of this.alignment.newPhisOf[this.index]) {
+      const id = p.instruction.result;
       // the phis of this function's reachable blocks (labels are the before module's)
       const block = this.blockIndex.get(p.label);
       if (block === undefined) continue;

@@ -30,10 +30,15 @@ export interface ModuleParts {
   /** Everything before the first `OpFunction`, debug line instructions left out. */
   readonly preamble: readonly SpvInstruction[];
   readonly functions: readonly SpvFunction[];
-  /** Id -> the instruction defining it (preamble, parameters, labels and function bodies). */
-  readonly defs: ReadonlyMap<number, SpvInstruction>;
-  /** Id -> the instructions using it as an operand (result type not counted). */
-  readonly users: ReadonlyMap<number, readonly SpvInstruction[]>;
+  /** The instruction defining an id (preamble, parameters, labels and function bodies), if one does. */
+  def(id: number): SpvInstruction | undefined;
+  /** Whether an instruction uses the id as an operand (result type not counted). */
+  used(id: number): boolean;
+  /**
+   * Whether every instruction that uses the id as an operand is an `OpLoad`, an `OpStore`, an
+   * `OpName` or a decoration (`OpDecorate`, `OpDecorateId`): true for an id nothing uses.
+   */
+  onlyLoadsAndStores(id: number): boolean;
   /** Id -> the `OpName` string, where there is one. */
   readonly names: ReadonlyMap<number, string>;
 }

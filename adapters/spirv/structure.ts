@@ -16,6 +16,7 @@
  * removed; its stores, the variable itself and its loads in unreachable blocks stay (the pass
  * walks the reachable blocks only: `WhileEachBlockInReversePostOrder` from the entry).
  */
+import { IdTable } from "./binary.js";
 import { checkIds } from "./ids.js";
 import { FUNCTION_STORAGE, Op, type SpvInstruction, type SpvModule } from "./module.js";
 import type { ModuleParts, SpvBlock, SpvFunction } from "./parts.js";
@@ -82,17 +83,19 @@ export function partsOf(module: SpvModule, fail: (at: SpvInstruction | undefined
   const ins = module.instructions;
   const preamble: SpvInstruction[] = [];
   const functions: SpvFunction[] = [];
-  const defs = new Map<number, SpvInstruction>();
-  const users = new Map<number, SpvInstruction[]>();
+  // by id, in tables indexed by the id where the bound allows (a module's ids are dense): the
+  // defining instruction's index + 1, and how the id is used (USED, OTHER_USE)
+  const limit = 4 * ins.length + 1024;
+  const defs = new IdTable(module.bound, limit);
+  const uses = new IdTable(module.bound, limit);
   const names = new Map<number, string>();
-  const note = (i: SpvInstruction) => {
-    if (i.result !== 0) defs.set(i.result, i);
-    for (let k = 0; k < i.operands.length; k++)
-      if (i.isId[k]) {
-        const id = i.operands[k];
-        let list = users.get(id);
-        if (list === undefined) users.set(id, (list = []));
-        if (list[list.length - 1] !== i) list.push(i);
+  const note = (i: SpvInstruction, k: number) => {
+    if (i.result !== 0) defs.set(i.result, k + 1);
+    const flag = SUPPORTED_USERS.has(i.opcode) ? USED : USED | OTHER_USE;
+    for (let o = 0; o < i.operands.length; o++)
+      if (i.isId[o]) {
+        const id = i.operands[o];
+        uses.set(id, uses.get(id) | flag);
       }
   };
   let k = 0;
@@ -100,18 +103,18 @@ export function partsOf(module: SpvModule, fail: (at: SpvInstruction | undefined
     const i = ins[k++];
     if (isDebugLine(i)) continue;
     preamble.push(i);
-    note(i);
+    note(i, k - 1);
     if (i.opcode === Op.Name) names.set(i.operands[0], literalString(i.operands, 1));
   }
   while (k < ins.length) {
     const header = ins[k++];
     if (header.opcode !== Op.Function) fail(header, "an instruction outside any function after the first function");
-    note(header);
+    note(header, k - 1);
     const params: SpvInstruction[] = [];
     while (k < ins.length && (ins[k].opcode === Op.FunctionParameter || isDebugLine(ins[k]))) {
       if (!isDebugLine(ins[k])) {
         params.push(ins[k]);
-        note(ins[k]);
+        note(ins[k], k);
       }
       k++;
     }
@@ -121,12 +124,12 @@ export function partsOf(module: SpvModule, fail: (at: SpvInstruction | undefined
       if (k >= ins.length) fail(header, `function ${module.idName(header.result)} has no OpFunctionEnd`);
       const i = ins[k++];
       if (i.opcode === Op.FunctionEnd) {
-        note(i);
+        note(i, k - 1);
         functions.push({ header, id: header.result, params, blocks, end: i });
         break;
       }
       if (i.opcode !== Op.Label) fail(i, `an instruction outside any block of function ${module.idName(header.result)}`);
-      note(i);
+      note(i, k - 1);
       const body: SpvInstruction[] = [];
       for (;;) {
         if (k >= ins.length) fail(i, `block ${module.idName(i.result)} has no terminator`);
@@ -134,16 +137,31 @@ export function partsOf(module: SpvModule, fail: (at: SpvInstruction | undefined
         if (isDebugLine(j)) continue;
         if (j.opcode === Op.Label || j.opcode === Op.FunctionEnd) fail(j, `block ${module.idName(i.result)} ends without a terminator`);
         body.push(j);
-        note(j);
+        note(j, k - 1);
         if (isTerminator(j)) break;
       }
       blocks.push({ label: i.result, labelInstruction: i, body, succs: successors(body[body.length - 1]) });
     }
   }
-  const parts = { module, preamble, functions, defs, users, names };
+  const parts: ModuleParts = {
+    module,
+    preamble,
+    functions,
+    names,
+    def: (id) => {
+      const at = defs.get(id);
+      return at === 0 ? undefined : ins[at - 1];
+    },
+    used: (id) => (uses.get(id) & USED) !== 0,
+    onlyLoadsAndStores: (id) => (uses.get(id) & OTHER_USE) === 0,
+  };
   checkIds(parts, fail);
   return parts;
 }
+
+/** What `partsOf` notes of an id's uses: some instruction uses it; one other than those of `SUPPORTED_USERS` does. */
+const USED = 1;
+const OTHER_USE = 2;
 
 /** Whether `type` (an id) is a type whose variables the pass may promote (`IsTargetType`). Iterative: nested arrays and structs do not recurse. */
 export function isTargetType(parts: ModuleParts, type: number): boolean {
@@ -153,7 +171,7 @@ export function isTargetType(parts: ModuleParts, type: number): boolean {
     const t = stack.pop()!;
     if (seen.has(t)) continue;
     seen.add(t);
-    const d = parts.defs.get(t);
+    const d = parts.def(t);
     if (d === undefined) return false;
     switch (d.opcode) {
       case Op.TypeInt:
@@ -191,9 +209,9 @@ export function functionVariables(parts: ModuleParts, fn: SpvFunction): { variab
       if (i.opcode !== Op.Variable) continue;
       variables.push(i);
       if (i.operands[0] !== FUNCTION_STORAGE) continue;
-      const ptr = parts.defs.get(i.resultType);
+      const ptr = parts.def(i.resultType);
       if (ptr === undefined || ptr.opcode !== Op.TypePointer || !isTargetType(parts, ptr.operands[1])) continue;
-      if ((parts.users.get(i.result) ?? []).every((u) => SUPPORTED_USERS.has(u.opcode))) promoted.add(i.result);
+      if (parts.onlyLoadsAndStores(i.result)) promoted.add(i.result);
     }
   return { variables, promoted };
 }

@@ -7,14 +7,14 @@
  * report, a README with the producer's version and the exact commands that reproduce it without
  * formal-ssa), `--replay` of a finding, and merging the findings of shards.
  */
-import { spawnSync, type SpawnSyncOptionsWithStringEncoding } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FuzzCase, FuzzTarget, ProcessRunner, ProcessStep } from "../../adapters/fuzz_target.js";
+import type { FuzzCase, FuzzTarget, PrintedBatch, ProcessRunner, ProcessStep } from "../../adapters/fuzz_target.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { adapterNamed } from "../adapters.js";
-import { batchFindings, type BatchRun, type BatchRunner, type CampaignFinding, type FunctionResult, type RunFailure } from "../fuzz_producers.js";
+import { batchFindings, type BatchRun, type BatchRunner, type CampaignFinding, type FunctionResult, type RunFailure, type RunOptions } from "../fuzz_producers.js";
 import { validateWith } from "../producers.js";
 import { formatReport, type Report } from "../report.js";
 import { QUALITY } from "../../checks/index.js";
@@ -26,10 +26,13 @@ const QUALITY_SET = new Set<string>(QUALITY);
 /** What a producer's stderr says when it broke an invariant of its own (an assertion, an internal compiler error). */
 const INTERNAL_ERROR = /internal compiler error|Assertion [`'"].*[`'"] failed|Assertion failed|LLVM ERROR|UNREACHABLE executed|Invariant Violation|\bICE\b/i;
 
-/** Whether a program runs (`PROGRAM --version` exits 0). */
+/**
+ * Whether a program runs: `PROGRAM --version` starts and ends in time, whatever its status (not
+ * every program knows `--version`: Debian's awk, mawk, answers it with status 2).
+ */
 export function hasTool(program: string): boolean {
   const r = spawnSync(program, ["--version"], { encoding: "utf8", timeout: 10_000 });
-  return r.error === undefined && r.status === 0;
+  return r.error === undefined && r.signal === null;
 }
 
 /** The producer's version line for a variant (its `--version`'s first line), or "unknown". */
@@ -47,36 +50,90 @@ export function stepText(step: ProcessStep, dir: string): string {
   return [...step.argv.map((a) => shellQuote(fill(a, dir))), ...(step.stdin !== undefined ? [`< ${shellQuote(join(dir, step.stdin))}`] : []), ...(step.stdout !== undefined ? [`> ${shellQuote(join(dir, step.stdout))}`] : [])].join(" ");
 }
 
-/** Runs one step in its own process group; undefined when it exited 0 in time, else what happened. */
-function runStep(step: ProcessStep, dir: string, timeoutMs: number): RunFailure | undefined {
+/** The process groups of the steps under way: ended with this process (a second Ctrl-C exits at once). */
+const running = new Set<number>();
+let killOnExit = false;
+
+/**
+ * Runs one step in its own process group (so that a terminal's Ctrl-C does not kill the producer
+ * mid-batch); undefined when it exited 0 in time, else what happened. Asynchronous, so that
+ * several runs of a campaign can be under way at once: stdin and stdout are the step's files
+ * themselves, stderr is collected (up to `maxBuffer`).
+ */
+function runStep(step: ProcessStep, dir: string, timeoutMs: number): Promise<RunFailure | undefined> {
   const [program, ...args] = step.argv.map((a) => fill(a, dir));
-  const options = {
-    cwd: dir,
-    encoding: "utf8",
-    timeout: timeoutMs,
-    killSignal: "SIGKILL",
-    maxBuffer: 1 << 28,
-    detached: true,
-    ...(step.stdin !== undefined ? { input: readFileSync(join(dir, step.stdin), "utf8") } : {}),
-  } as SpawnSyncOptionsWithStringEncoding;
-  const r = spawnSync(program, args, options);
-  const code = (r.error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === "ETIMEDOUT") {
-    if (r.pid !== undefined && r.pid > 0)
-      try {
-        process.kill(-r.pid, "SIGKILL");
-      } catch {
-        // the group is gone already
+  const maxBuffer = 1 << 28;
+  return new Promise((resolve) => {
+    const fds: number[] = [];
+    const closeFds = () => {
+      for (const fd of fds.splice(0)) closeSync(fd);
+    };
+    let child: ChildProcess;
+    try {
+      const stdin = step.stdin !== undefined ? openSync(join(dir, step.stdin), "r") : "ignore";
+      if (typeof stdin === "number") fds.push(stdin);
+      const stdout = step.stdout !== undefined ? openSync(join(dir, step.stdout), "w") : "ignore";
+      if (typeof stdout === "number") fds.push(stdout);
+      child = spawn(program, args, { cwd: dir, detached: true, stdio: [stdin, stdout, "pipe"] });
+    } catch (e) {
+      closeFds();
+      resolve({ kind: "crash", message: `${program}: cannot run (${e instanceof Error ? e.message : String(e)})`, stderr: "" });
+      return;
+    }
+    // the child has its own copies of the files now
+    closeFds();
+    const pid = child.pid;
+    if (pid !== undefined) {
+      running.add(pid);
+      if (!killOnExit) {
+        killOnExit = true;
+        process.once("exit", () => {
+          for (const g of running) killGroup(g);
+        });
       }
-    return { kind: "timeout", message: `${program}: no answer within ${timeoutMs} ms, killed`, stderr: r.stderr ?? "" };
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    child.stderr!.on("data", (b: Buffer) => {
+      if (size >= maxBuffer) return;
+      chunks.push(b);
+      size += b.length;
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (pid !== undefined) killGroup(pid);
+    }, timeoutMs);
+    let error: Error | undefined;
+    child.once("error", (e) => {
+      error = e;
+      // a program that could not be started has no process to wait for
+      if (pid === undefined) {
+        clearTimeout(timer);
+        resolve({ kind: "crash", message: `${program}: cannot run (${e.message})`, stderr: "" });
+      }
+    });
+    child.once("close", (status: number | null, signal: NodeJS.Signals | null) => {
+      clearTimeout(timer);
+      if (pid !== undefined) running.delete(pid);
+      const stderr = Buffer.concat(chunks).toString("utf8");
+      if (timedOut) return resolve({ kind: "timeout", message: `${program}: no answer within ${timeoutMs} ms, killed`, stderr });
+      if (error !== undefined) return resolve({ kind: "crash", message: `${program}: cannot run (${error.message})`, stderr });
+      const first = stderr.split("\n").find((l) => INTERNAL_ERROR.test(l)) ?? stderr.split("\n").find((l) => l.trim() !== "") ?? "";
+      if (signal !== null) return resolve({ kind: INTERNAL_ERROR.test(stderr) ? "internal-error" : "crash", message: `${program}: killed by ${signal}${first !== "" ? `: ${first.trim()}` : ""}`, stderr });
+      if (status !== 0) return resolve({ kind: INTERNAL_ERROR.test(stderr) ? "internal-error" : "crash", message: `${program}: exit status ${status}${first !== "" ? `: ${first.trim()}` : ""}`, stderr });
+      resolve(undefined);
+    });
+  });
+}
+
+/** SIGKILL to a step's process group (the producer and whatever it started). */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // the group is gone already
   }
-  const stderr = r.stderr ?? "";
-  if (r.error !== undefined && code !== "EPIPE") return { kind: "crash", message: `${program}: cannot run (${r.error.message})`, stderr };
-  if (step.stdout !== undefined) writeFileSync(join(dir, step.stdout), r.stdout ?? "");
-  const first = stderr.split("\n").find((l) => INTERNAL_ERROR.test(l)) ?? stderr.split("\n").find((l) => l.trim() !== "") ?? "";
-  if (r.signal !== null) return { kind: INTERNAL_ERROR.test(stderr) ? "internal-error" : "crash", message: `${program}: killed by ${r.signal}${first !== "" ? `: ${first.trim()}` : ""}`, stderr };
-  if (r.status !== 0) return { kind: INTERNAL_ERROR.test(stderr) ? "internal-error" : "crash", message: `${program}: exit status ${r.status}${first !== "" ? `: ${first.trim()}` : ""}`, stderr };
-  return undefined;
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -111,14 +168,19 @@ export function functionResults(report: Report): FunctionResult[] {
 /**
  * The runner of a process target: each batch in a fresh temporary directory (removed after),
  * its steps in order, the producer's validator on the output where there is one, then the
- * before and after forms validated through the target's adapter.
+ * before and after forms validated through the target's adapter. The validator runs while this
+ * process validates (neither reads what the other writes). Runs may overlap (each has its own
+ * directory and processes): a campaign starts the next batches' while it judges this one's.
+ * Without `keepFiles`, the run reads back no texts, formats no report and runs no `views` steps:
+ * judging a batch needs only the verdicts.
  */
 export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunner {
   const runner = target.runner;
   if (runner.kind !== "process") throw new Error(`target ${target.name} is not run as processes`);
   const adapter = adapterNamed(target.adapter);
   if (adapter === undefined) throw new Error(`target ${target.name}: no adapter ${target.adapter}`);
-  return async (variant, printed) => {
+  const run = async (variant: string, printed: PrintedBatch, _cases: readonly FuzzCase[], options: RunOptions = {}): Promise<BatchRun> => {
+    const keepFiles = options.keepFiles !== false;
     const dir = mkdtempSync(join(tmpdir(), `formal-ssa-fuzz-${target.name}-`));
     try {
       for (const [file, text] of Object.entries(printed.files)) writeFileSync(join(dir, file), text);
@@ -130,19 +192,16 @@ export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunne
         }
         return files;
       };
-      for (const step of runner.steps(variant, Object.keys(printed.files))) {
-        const failure = runStep(step, dir, timeoutMs);
+      for (const step of [...runner.steps(variant, Object.keys(printed.files)), ...(keepFiles ? (runner.views?.(variant) ?? []) : [])]) {
+        const failure = await runStep(step, dir, timeoutMs);
         if (failure !== undefined) return { kind: "failed", failure, files: keep() };
       }
       const beforeFile = findFile(dir, runner.before);
       const afterFile = findFile(dir, runner.after);
       if (beforeFile === undefined || afterFile === undefined)
         return { kind: "failed", failure: { kind: "crash", message: `${runner.steps(variant, [])[0]?.argv[0]}: wrote no ${beforeFile === undefined ? String(runner.before) : String(runner.after)}` }, files: keep() };
-      let invalid: string | undefined;
-      if (runner.validator !== undefined) {
-        const failure = runStep(runner.validator(variant, afterFile), dir, timeoutMs);
-        if (failure !== undefined) invalid = `${failure.message}${failure.stderr ? `: ${failure.stderr.split("\n").find((l) => l.trim() !== "")?.trim() ?? ""}` : ""}`;
-      }
+      // started now, answered after the pair is validated: the validator runs on another core meanwhile
+      const validated = runner.validator !== undefined ? runStep(runner.validator(variant, afterFile), dir, timeoutMs) : Promise.resolve(undefined);
       const version = target.inputVersion?.(variant);
       // a producer's binary form (a SPIR-V module) is read as bytes, as `formal-ssa validate` reads it
       const input = (file: string) => {
@@ -150,23 +209,37 @@ export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunne
         const binary = adapter.recognizesBinary?.(bytes) === true;
         return { text: binary ? "" : bytes.toString("utf8"), ...(binary ? { bytes } : {}), name: file, ...(version !== undefined ? { version } : {}) };
       };
-      const before = input(beforeFile);
-      const after = input(afterFile);
       let report: Report;
       try {
-        report = validateWith(adapter, before, after);
+        report = validateWith(adapter, input(beforeFile), input(afterFile));
       } catch (e) {
         const message = e instanceof MalformedInput ? `formal-ssa cannot read the pair: ${e.message}` : `formal-ssa failed on the pair: ${e instanceof Error ? e.message : String(e)}`;
+        // the validator's process ends before its directory goes
+        await validated;
         return { kind: "failed", failure: { kind: "unreadable", message }, files: keep() };
       }
-      const files = keep();
-      files["report.txt"] = formatReport(report, { functions: true });
-      const run: BatchRun = { kind: "ran", functions: functionResults(report), files, ...(invalid !== undefined ? { invalid } : {}) };
-      return run;
+      const failure = await validated;
+      const invalid = failure === undefined ? undefined : `${failure.message}${failure.stderr ? `: ${failure.stderr.split("\n").find((l) => l.trim() !== "")?.trim() ?? ""}` : ""}`;
+      let files: Record<string, string> = {};
+      if (keepFiles) {
+        files = keep();
+        files["report.txt"] = formatReport(report, { functions: true });
+      }
+      return { kind: "ran", functions: functionResults(report), files, ...(invalid !== undefined ? { invalid } : {}) };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
+  return Object.assign(run, { overlapping: overlappingRuns() });
+}
+
+/**
+ * How many runs of a process target a campaign keeps under way: one being validated here, and
+ * one producer's processes per core besides (at most four: a batch's validation here takes about
+ * as long as its producer, so more would only wait), three on two cores.
+ */
+export function overlappingRuns(): number {
+  return Math.min(availableParallelism(), 4) + 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,7 +292,7 @@ export async function writeProducerFinding(f: CampaignFinding, o: WriteFindingOp
   const lines = [`formal-ssa fuzz --target ${o.target.name} finding: ${f.description}`, "", `signature: ${f.signature}`, `producer: ${o.version} (variant ${f.variant})`, `found at case ${f.index} of campaign seed ${f.seed}, shrunk in ${f.shrinkSteps} steps (finding.json counts the hits)`, ""];
   if (o.target.runner.kind === "process") {
     lines.push("Reproduce without formal-ssa (in this folder):");
-    for (const step of o.target.runner.steps(f.variant, Object.keys(printed.files))) lines.push(`  ${stepText(step, ".")}`);
+    for (const step of [...o.target.runner.steps(f.variant, Object.keys(printed.files)), ...(o.target.runner.views?.(f.variant) ?? [])]) lines.push(`  ${stepText(step, ".")}`);
     if (o.target.runner.validator !== undefined) lines.push(`  ${stepText(o.target.runner.validator(f.variant, "<after>"), ".")}`);
     lines.push("");
   }

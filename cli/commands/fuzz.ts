@@ -250,14 +250,10 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   }
   if (prepared.length === 0) throw new MalformedInput(`--target all: no target can run here`);
   const shard = flags.shard === undefined ? "" : ` --shard ${flags.shard.index}/${flags.shard.count}`;
-  io.stderr.write(
-    `formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs !== undefined ? `${runs} cases` : ""}${runs !== undefined && flags.time !== undefined ? " or " : ""}${flags.time !== undefined ? `${(flags.time / 1000).toFixed(0)} s` : ""} per target, batches of ${flags.batch}, at most ${flags.maxBlocks} blocks${shard}: ${prepared.map((x) => `${x.p.target.name} (${x.variants.join(", ")})`).join(", ")}\n`,
-  );
-
   const rows: Array<Awaited<ReturnType<typeof engine.runCampaign>> & { variants: string[] }> = [];
   let findings = 0;
   const perTarget = flags.time === undefined ? undefined : flags.time / prepared.length;
-  // SIGINT (Ctrl-C) or SIGTERM (a pod evicted, a CI job cancelled): the batch under way ends, its
+  // SIGINT (Ctrl-C) or SIGTERM (a pod evicted, a CI job cancelled): the batches under way end, their
   // findings are written, and the summary says how far the campaign got; a second signal ends the
   // process at once. The producers run in process groups of their own, so a terminal's Ctrl-C
   // does not kill them mid-batch (which would read as a crash).
@@ -265,11 +261,16 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   const onSignal = (signal: NodeJS.Signals) => {
     if (interrupted !== undefined) process.exit(signal === "SIGINT" ? 130 : 143);
     interrupted = signal;
-    io.stderr.write(`${io.stderr.isTTY === true ? "\r\x1b[K" : ""}formal-ssa fuzz: ${signal}: stopping after this batch (again to stop at once)\n`);
+    io.stderr.write(`${io.stderr.isTTY === true ? "\r\x1b[K" : ""}formal-ssa fuzz: ${signal}: stopping after the batches under way (again to stop at once)\n`);
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
+    // the header after the handlers: whoever waits for it to signal the campaign finds them there
+    // (a signal before them would end the process without its summary)
+    io.stderr.write(
+      `formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs !== undefined ? `${runs} cases` : ""}${runs !== undefined && flags.time !== undefined ? " or " : ""}${flags.time !== undefined ? `${(flags.time / 1000).toFixed(0)} s` : ""} per target, batches of ${flags.batch}, at most ${flags.maxBlocks} blocks${shard}: ${prepared.map((x) => `${x.p.target.name} (${x.variants.join(", ")})`).join(", ")}\n`,
+    );
     await runCampaigns();
   } finally {
     process.off("SIGINT", onSignal);

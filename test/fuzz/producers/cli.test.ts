@@ -75,7 +75,7 @@ describe("formal-ssa fuzz --target llvm-mem2reg", () => {
     expect(JSON.parse(readFileSync(join(merged, folders[0], "finding.json"), "utf8")).hits).toBe(6);
   }, SLOW);
 
-  it("SIGTERM during a long campaign: the batch under way ends, the summary says interrupted with the cases run, exit 143", async () => {
+  it("SIGTERM during a long campaign: the batches under way end, the summary says interrupted with the cases run, exit 143", async () => {
     const out = join(dir, "interrupted");
     const child = spawn(process.execPath, [MAIN, "fuzz", "--target", "llvm-mem2reg", "--variant", "14", "--time", "10m", "--batch", "50", "--seed", SEED, "--out", out], { cwd: ROOT });
     let stdout = "";
@@ -87,7 +87,7 @@ describe("formal-ssa fuzz --target llvm-mem2reg", () => {
     await started;
     child.kill("SIGTERM");
     const code = await exited;
-    expect(stderr).toContain("formal-ssa fuzz: SIGTERM: stopping after this batch");
+    expect(stderr).toContain("formal-ssa fuzz: SIGTERM: stopping after the batches under way");
     expect(stdout).toMatch(/^target +variants +cases +seconds +cases\/s +findings +hits\nllvm-mem2reg +14 +\d+ /);
     expect(stdout).toContain("interrupted by SIGTERM: the table counts the cases run until then");
     expect(stdout).toContain(`clean: no finding (seed ${SEED})`);

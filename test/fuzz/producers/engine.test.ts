@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { FuzzCase, FuzzTarget } from "../../../adapters/fuzz_target.js";
 import { llvmFuzzTarget } from "../../../adapters/llvm/fuzz.js";
-import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
+import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, shrinkFinding, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
 import { processRunner } from "../../../api/node/fuzz_producers.js";
 import { caseWith, fakeTarget } from "./fake_target.js";
 
@@ -103,6 +103,57 @@ describe("bisecting a batch that fails as a whole", () => {
     const { findings } = await batchFindings(fakeTarget(), "v", [1, 2, 3, 4, 5, 6, 7, 8].map(caseWith), runner);
     // [0, 8) fails; [0, 4) and [4, 8) pass: the whole batch is the finding, on case 0
     expect(findings.map((f) => f?.kind ?? "-")).toEqual(["timeout", "-", "-", "-", "-", "-", "-", "-"]);
+  });
+});
+
+describe("campaigns whose runs overlap", () => {
+  /** A fake producer that answers after a turn of the event loop: style % 5 === 0 is rejected. */
+  function slowRunner(overlapping: number) {
+    const seen = { inFlight: 0, most: 0, runs: 0, keptFiles: 0 };
+    const run = async (_v: string, printed: { functionNames: string[] }, cases: readonly FuzzCase[], options?: { keepFiles?: boolean }): Promise<BatchRun> => {
+      seen.runs++;
+      if (options?.keepFiles !== false) seen.keptFiles++;
+      seen.most = Math.max(seen.most, ++seen.inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      seen.inFlight--;
+      return { kind: "ran", files: {}, functions: cases.map((c, k) => ({ name: printed.functionNames[k], certified: c.style % 5 !== 0, property: `equiv${c.style % 3}`, summary: "equiv fails" })) };
+    };
+    return { runner: Object.assign(run, { overlapping }) as BatchRunner, seen };
+  }
+
+  it("start the next batches before judging this one, as many as the runner allows, and find exactly what one batch at a time finds; no run keeps its files", async () => {
+    const campaign = (runner: BatchRunner) => runCampaign({ target: fakeTarget(), seed: SEED, maxBlocks: 6, batchSize: 7, runs: 60, shrinkTimeMs: 10_000, shrinkRuns: 4, runner });
+    const one = slowRunner(1);
+    const two = slowRunner(3);
+    const a = await campaign(one.runner);
+    const b = await campaign(two.runner);
+    expect(one.seen.most).toBe(1);
+    expect(two.seen.most).toBe(3);
+    expect(one.seen.keptFiles + two.seen.keptFiles).toBe(0);
+    const found = (r: typeof a) => r.findings.map((f) => ({ signature: f.signature, index: f.index, hits: f.hits, case: f.case }));
+    expect(found(a).length).toBeGreaterThan(1);
+    expect(found(b)).toEqual(found(a));
+    expect({ cases: b.cases, runs: b.runs, first: b.firstIndex, last: b.lastIndex }).toEqual({ cases: 60, runs: a.runs, first: a.firstIndex, last: a.lastIndex });
+  });
+});
+
+describe("shrinking cut by its time limit", () => {
+  it("returns only once the run under way has ended (its processes and directory go with it), and that run's answer does not count", async () => {
+    let inFlight = 0;
+    let ended = 0;
+    // every case fails alike; each run takes 40 ms, and the time limit (10 ms) falls during the first
+    const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => {
+      inFlight++;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      inFlight--;
+      ended++;
+      return { kind: "ran", files: {}, functions: cases.map((_, k) => ({ name: printed.functionNames[k], certified: false, property: "equiv", summary: "equiv fails" })) };
+    };
+    const arb = caseArbitrary(fakeTarget(), 6);
+    const shrunk = await shrinkFinding(fakeTarget(), "v", arb, caseSeed(SEED, 0), "fake:rejected:equiv", runner, { runs: 100, timeLimitMs: 10 });
+    expect(inFlight).toBe(0);
+    expect(ended).toBe(1);
+    expect(shrunk).toBeUndefined();
   });
 });
 

@@ -6,6 +6,8 @@
  *   irreducible case is irreducible, of a structured program reducible; every style prints C
  *   that gcc accepts;
  * - a campaign of random cases under -O0 and -O2, in batches, is clean;
+ * - the target compiles for LTO (no code generated after the dumps): its dumps give the same
+ *   reports as those of a plain compile;
  * - a deliberately broken producer (gcc, then a phi's arguments swapped or a phi dropped in the
  *   ssa dump) is caught, as a rejected function failing a validity property, and shrunk to a
  *   small case.
@@ -18,9 +20,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FuzzCase, FuzzTarget } from "../../../adapters/fuzz_target.js";
 import { GCC_DUMP_FLAGS, gccFuzzTarget } from "../../../adapters/gcc/fuzz.js";
-import { gccAdapter } from "../../../api/gcc.js";
+import { gccAdapter, validate } from "../../../api/gcc.js";
 import { caseArbitrary, caseSeed, generateCase, runCampaign, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
-import { processRunner } from "../../../api/node/fuzz_producers.js";
+import { functionResults, processRunner } from "../../../api/node/fuzz_producers.js";
+import { formatReport, withoutTimes } from "../../../api/report.js";
 import { VALIDITY } from "../../../checks/index.js";
 import { lowerProgram, type Program } from "../../../fuzz/arbitraries/structured.js";
 import type { FunctionDoc } from "../../../io/format.js";
@@ -222,6 +225,30 @@ describe("gcc into-SSA: random programs, batched", () => {
     const r = await runCampaign({ target: gccFuzzTarget, seed: SEED, maxBlocks: 12, batchSize: 150, runs: 300, shrinkTimeMs: 30_000, runner: processRunner(gccFuzzTarget, 120_000) });
     expect(r.findings.map((f) => f.description)).toEqual([]);
     expect({ cases: r.cases, runs: r.runs }).toEqual({ cases: 300, runs: 2 });
+  });
+
+  it("compiling for LTO, as the target does to skip code generation, changes no report: the dumps validate as those of a plain compile do", async () => {
+    const arb = caseArbitrary(gccFuzzTarget, 12);
+    const cases = Array.from({ length: 60 }, (_, i) => generateCase(arb, caseSeed(SEED, 1000 + i)));
+    const runner = processRunner(gccFuzzTarget, 120_000);
+    for (const level of ["O0", "O2"]) {
+      const printed = gccFuzzTarget.print(cases, level);
+      const target = await runner(level, printed, cases);
+      if (target.kind !== "ran") throw new Error(target.failure.message);
+      // the same C, compiled without -flto: its dumps through the same adapter
+      const sub = mkdtempSync(join(dir, "plain-"));
+      writeFileSync(join(sub, "cases.c"), printed.files["cases.c"]);
+      const r = spawnSync("gcc", [`-${level}`, "-c", ...GCC_DUMP_FLAGS, join(sub, "cases.c"), "-dumpdir", `${sub}/`, "-dumpbase", "cases.c", "-o", "/dev/null"], { encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(0);
+      const dump = (pass: string) => readdirSync(sub).find((f) => f.endsWith(`t.${pass}`))!;
+      const plain = validate(readFileSync(join(sub, dump("fixup_cfg1")), "utf8"), readFileSync(join(sub, dump("ssa")), "utf8"), { names: { original: dump("fixup_cfg1"), ssa: dump("ssa") } });
+      // the dumps differ (types print without their uids under LTO), the reports do not
+      expect(target.files[Object.keys(target.files).find((f) => f.endsWith("t.ssa"))!]).not.toMatch(/\bintD\.\d+/);
+      expect(readFileSync(join(sub, dump("ssa")), "utf8")).toMatch(/\bintD\.\d+/);
+      const untimed = (text: string) => text.replace(/, [0-9.]+ ms\b/g, "");
+      expect(untimed(target.files["report.txt"])).toBe(formatReport(withoutTimes(plain), { functions: true }));
+      expect(functionResults(plain)).toEqual(target.functions);
+    }
   });
 
   it("every random case's function is in GCC's dumps under its name, at -O2 too", () => {

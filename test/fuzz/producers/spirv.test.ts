@@ -6,7 +6,10 @@
  *   an uninitialised local, vector components written through access chains or as whole vectors,
  *   struct members), read from the text and the disassembly, never re-derived by the printer;
  * - under `inlined`, every case its own entry point, and the function the printer names for each
- *   case is the one that holds it after spirv-opt's inliner (checked on spirv-opt's output);
+ *   case is the one that holds it after spirv-opt's inliner (checked on spirv-opt's output), or
+ *   where it predicts wrongly (an early return in unreachable code), its fallback; the functions
+ *   the inliner leaves uncalled are removed;
+ * - a batch is judged from the binaries alone, without its files, to the same verdicts;
  * - a clean campaign under both variants, in batches;
  * - a deliberately broken producer (after spirv-opt, the first OpPhi's values swapped between its
  *   parents, or the first OpPhi dropped) is caught, rejected by a validity property, and shrunk.
@@ -15,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { FuzzCase, FuzzTarget, ProcessRunner } from "../../../adapters/fuzz_target.js";
 import { spirvFuzzTarget } from "../../../adapters/spirv/fuzz.js";
-import { caseArbitrary, caseSeed, generateCase, runCampaign, type BatchRun } from "../../../api/fuzz_producers.js";
+import { caseArbitrary, caseSeed, generateCase, judgeBatch, runCampaign, type BatchRun } from "../../../api/fuzz_producers.js";
 import { processRunner } from "../../../api/node/fuzz_producers.js";
 import { lowerProgram, type Program } from "../../../fuzz/arbitraries/structured.js";
 import { QUALITY } from "../../../checks/index.js";
@@ -234,7 +237,16 @@ describe("the printer", () => {
 describe("inlined: one entry point per case", () => {
   const early: Program = { vars: ["a"], body: [{ kind: "if", cond: ["a"], then: [{ kind: "return", uses: ["a"] }], else: [] }, { kind: "assign", defs: ["a"], uses: ["a"] }] };
   const finalReturn: Program = { vars: ["a"], body: [{ kind: "assign", defs: ["a"], uses: [] }, { kind: "return", uses: ["a"] }] };
-  const handMade = [programCase(STRAIGHT_PROGRAM), programCase(early), programCase(finalReturn)];
+  // an early return after an if whose branches both break: code glslang drops as unreachable, so
+  // the inliner sees none, though the printer predicts one (as in case 2269 of seed 20161017)
+  const deadReturn: Program = {
+    vars: ["a"],
+    body: [
+      { kind: "while", cond: ["a"], body: [{ kind: "if", cond: ["a"], then: [{ kind: "break" }], else: [{ kind: "break" }] }, { kind: "return", uses: ["a"] }] },
+      { kind: "assign", defs: ["a"], uses: ["a"] },
+    ],
+  };
+  const handMade = [programCase(STRAIGHT_PROGRAM), programCase(early), programCase(finalReturn), programCase(deadReturn)];
   const arb = caseArbitrary(spirvFuzzTarget, 12);
   const cases = [...handMade, ...Array.from({ length: 40 }, (_, i) => generateCase(arb, caseSeed(SEED, 50_000 + i)))];
   const printed = spirvFuzzTarget.print(cases, "inlined");
@@ -251,17 +263,39 @@ describe("inlined: one entry point per case", () => {
     const before = r.files["before.spvasm"];
     for (let k = 0; k < cases.length; k++) expect(before).toMatch(new RegExp(`OpEntryPoint GLCompute %w${k}_ "w${k}"`));
     // what a finding keeps: the texts; the binaries, which the steps make again, are left out
-    expect(Object.keys(r.files).sort()).toEqual(["after.spvasm", "before.spvasm", "before0.spvasm", "cases.comp", "entry_points.sed", "entry_points.spvasm", "report.txt"]);
+    expect(Object.keys(r.files).sort()).toEqual(["after.spvasm", "before.spvasm", "before0.spvasm", "cases.comp", "entry_points.awk", "entry_points.spvasm", "report.txt"]);
     expect([0, 1, 2].map((k) => keepsCall(before, k))).toEqual([false, true, false]);
     // the inlined copy is rewritten in the wrapper: the pass placed phis there
     expect(functionLines(r.files["after.spvasm"], "w0(").some((l) => l.includes("= OpPhi "))).toBe(true);
     expect(r.functions.every((f) => f.certified)).toBe(true);
+    // the functions no wrapper calls any more are gone: f<k> is in the pair exactly where w<k> calls it
+    const names = new Set(r.functions.map((f) => f.name));
+    expect(cases.map((_, k) => names.has(`f${k}(i1;i1;`))).toEqual(cases.map((_, k) => keepsCall(before, k)));
   });
 
-  it("on random cases, the wrapper keeps its call exactly where the printer names the case function instead (its prediction of spirv-opt's inliner)", async () => {
+  it("a case the printer predicts to stay in f<k> but the inliner inlines after all is judged by its wrapper, not missing", async () => {
+    expect({ name: printed.functionNames[3], fallback: printed.fallbackNames?.[3] }).toEqual({ name: "f3(i1;i1;", fallback: "w3(" });
+    const r = await inlined();
+    expect(keepsCall(r.files["before.spvasm"], 3)).toBe(false);
+    expect(r.functions.some((f) => f.name === "f3(i1;i1;")).toBe(false);
+    expect(judgeBatch(spirvFuzzTarget, "inlined", printed, r)).toEqual(cases.map(() => undefined));
+    // without the fallback, the case would be missing
+    expect(judgeBatch(spirvFuzzTarget, "inlined", { ...printed, fallbackNames: undefined }, r)[3]).toMatchObject({ kind: "missing" });
+  });
+
+  it("judging a batch keeps no files and runs no disassembly: the same verdicts, from the binaries alone", async () => {
+    const judged = await processRunner(spirvFuzzTarget, TIMEOUT_MS)("inlined", printed, cases, { keepFiles: false });
+    if (judged.kind !== "ran") throw new Error(`the pipeline failed: ${judged.failure.message}`);
+    expect(judged.files).toEqual({});
+    expect(judged.functions).toEqual((await inlined()).functions);
+  });
+
+  it("on random cases, the wrapper keeps its call exactly where the printer names the case function instead (its prediction of spirv-opt's inliner); it errs only towards f<k>", async () => {
     const before = (await inlined()).files["before.spvasm"];
     const kept = cases.map((_, k) => keepsCall(before, k));
-    expect(kept).toEqual(printed.functionNames.map((n) => n.startsWith("f")));
+    const predicted = printed.functionNames.map((n) => n.startsWith("f"));
+    expect(kept.slice(handMade.length)).toEqual(predicted.slice(handMade.length));
+    expect(kept.every((keep, k) => !keep || predicted[k])).toBe(true);
     expect(new Set(kept.slice(handMade.length)).size).toBe(2); // both kinds among the random ones
   });
 });
@@ -274,8 +308,9 @@ describe("campaigns", () => {
   });
 
   /**
-   * spirv with a broken step after spirv-opt: the disassembly edited by broken.mjs, assembled
-   * again and disassembled as spirv-dis writes it. Without spirv-val: it would report some of
+   * spirv with a broken step after spirv-opt: the pass's output disassembled (the target's own
+   * steps make no text: its `views` do, for a finding's folder only), edited by broken.mjs and
+   * assembled again, the binary the runner reads. Without spirv-val: it would report some of
    * these edits (a value that no longer dominates its new parent) before formal-ssa could, and
    * this test is about formal-ssa catching them.
    */
@@ -288,9 +323,9 @@ describe("campaigns", () => {
         ...runner,
         steps: (variant, files) => [
           ...runner.steps(variant, files),
+          { argv: ["spirv-dis", "{dir}/after.spv", "-o", "{dir}/after.spvasm"] },
           { argv: [process.execPath, BROKEN, mode, "{dir}/after.spvasm"] },
           { argv: ["spirv-as", "--target-env", "spv1.0", "{dir}/after.spvasm", "-o", "{dir}/after.spv"] },
-          { argv: ["spirv-dis", "{dir}/after.spv", "-o", "{dir}/after.spvasm"] },
         ],
       },
     };
@@ -306,7 +341,7 @@ describe("campaigns", () => {
   ] as const) {
     it(`a broken producer (${mode === "swap-spirv" ? "the first OpPhi's values swapped between its parents" : "the first OpPhi dropped"}) is caught as rejected and shrunk`, async () => {
       const target = broken(mode);
-      // Shrinking costs a pipeline run per candidate (seven processes, glslang's start the
+      // Shrinking costs a pipeline run per candidate (five processes, glslang's start the
       // largest): 48 runs take this one from its case to a three-block do-while loop. The
       // budget keeps the file short; it runs the first few candidates, enough for some steps.
       const r = await runCampaign({ target, variants: ["alone"], seed: SEED, maxBlocks: 8, batchSize: 40, runs: mode === "swap-spirv" ? 80 : 10, shrinkTimeMs: SHRINK_MS, runner: processRunner(target, TIMEOUT_MS) });
