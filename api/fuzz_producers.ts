@@ -140,9 +140,34 @@ export function normaliseMessage(message: string): string {
     .slice(0, 160);
 }
 
+/** A function's rejection as a case's finding. */
+function rejectedFinding(target: FuzzTarget, variant: string, f: FunctionResult, note = ""): CaseFinding {
+  const stage = f.stage === undefined ? "" : `${f.stage}:`;
+  return {
+    kind: "rejected",
+    signature: `${target.name}:rejected:${stage}${f.property ?? "?"}`,
+    description: `${variantText(target, variant)}: ${f.stage !== undefined ? `${f.stage}: ` : ""}${f.name}${note}: rejected: ${f.summary ?? `${f.property} fails`}`,
+  };
+}
+
+/**
+ * A rejected function of the pair that no case owns (the shader's `main`, which the SPIR-V
+ * adapter also charges with what is wrong in the module's preamble): like output the producer's
+ * validator rejects, it names no case, so it is a finding of the batch as a whole, bisected to
+ * the case that causes it alone. Left out, a pass that broke only the preamble went unreported.
+ */
+function unownedRejection(target: FuzzTarget, variant: string, printed: PrintedBatch, run: Extract<BatchRun, { kind: "ran" }>): CaseFinding | undefined {
+  const owned = new Set<string>(printed.functionNames);
+  for (const f of printed.fallbackNames ?? []) if (f !== undefined) owned.add(f);
+  const f = run.functions.find((x) => !x.certified && !owned.has(x.name));
+  return f === undefined ? undefined : rejectedFinding(target, variant, f, " (no case's own function)");
+}
+
 /** The finding of each case of a batch that ran, by case position (undefined: the case is clean). */
 export function judgeBatch(target: FuzzTarget, variant: string, printed: PrintedBatch, run: Extract<BatchRun, { kind: "ran" }>): (CaseFinding | undefined)[] {
   const byName = new Map(run.functions.map((f) => [f.name, f]));
+  // a batch of one case: a rejection no case owns is that case's
+  const unowned = printed.functionNames.length === 1 ? unownedRejection(target, variant, printed, run) : undefined;
   return printed.functionNames.map((name, k) => {
     const failure = run.failures?.get(name);
     if (failure !== undefined) return processFinding(target, variant, failure);
@@ -151,13 +176,8 @@ export function judgeBatch(target: FuzzTarget, variant: string, printed: Printed
     const f = byName.get(name) ?? (fallback !== undefined ? byName.get(fallback) : undefined);
     if (f === undefined)
       return { kind: "missing", signature: `${target.name}:missing`, description: `${variantText(target, variant)}: function ${name}${fallback !== undefined ? ` (or ${fallback})` : ""} is missing from the pair the adapter read` };
-    if (f.certified) return undefined;
-    const stage = f.stage === undefined ? "" : `${f.stage}:`;
-    return {
-      kind: "rejected",
-      signature: `${target.name}:rejected:${stage}${f.property ?? "?"}`,
-      description: `${variantText(target, variant)}: ${f.stage !== undefined ? `${f.stage}: ` : ""}${f.name}: rejected: ${f.summary ?? `${f.property} fails`}`,
-    };
+    if (f.certified) return unowned;
+    return rejectedFinding(target, variant, f);
   });
 }
 
@@ -209,7 +229,8 @@ export async function batchFindings(target: FuzzTarget, variant: string, cases: 
     const printed = target.print(part, variant);
     const run = await runner(variant, printed, part, { keepFiles: false });
     runs++;
-    const whole = run.kind === "failed" ? processFinding(target, variant, run.failure) : run.invalid !== undefined ? invalidFinding(target, variant, run.invalid) : undefined;
+    const whole =
+      run.kind === "failed" ? processFinding(target, variant, run.failure) : run.invalid !== undefined ? invalidFinding(target, variant, run.invalid) : unownedRejection(target, variant, printed, run);
     if (whole === undefined || hi - lo === 1) {
       if (run.kind === "ran") judgeBatch(target, variant, printed, run).forEach((f, k) => (findings[lo + k] = f));
       else findings[lo] = whole;

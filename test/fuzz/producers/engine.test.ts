@@ -94,6 +94,22 @@ describe("bisecting a batch that fails as a whole", () => {
     expect(findings[3]!.signature).toBe("fake:invalid-output:fake-val: error: line N: ID '…' does not dominate its use");
   });
 
+  it("a rejected function no case owns (a shader's main, charged with the module's preamble) names no case: bisected like invalid output, down to the case that causes it alone", async () => {
+    // style 9 makes the pair's extra function `main` rejected; style 7 is rejected itself
+    const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => ({
+      kind: "ran",
+      files: {},
+      functions: [
+        { name: "main", certified: !cases.some((c) => c.style === 9), property: "same_instructions", summary: "the module's types differ" },
+        ...cases.map((c, k) => ({ name: printed.functionNames[k], certified: c.style !== 7, property: "equiv", summary: "equiv fails" })),
+      ],
+    });
+    const { findings } = await batchFindings(fakeTarget(), "v", [1, 2, 3, 9, 5, 7, 6, 8].map(caseWith), runner);
+    expect(findings.map((f) => f?.kind ?? "-")).toEqual(["-", "-", "-", "rejected", "-", "rejected", "-", "-"]);
+    expect(findings[3]!).toMatchObject({ signature: "fake:rejected:same_instructions", description: expect.stringMatching(/main \(no case's own function\): rejected: the module's types differ/) });
+    expect(findings[5]!.signature).toBe("fake:rejected:equiv");
+  });
+
   it("a failure that needs two cases of different halves: the smallest failing range, on its first case", async () => {
     const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => {
       const styles = cases.map((c) => c.style);
