@@ -6,7 +6,8 @@
  *    fitted exponent of recheck's time, its share of validate's, the certificate's size against
  *    the SSA document's, peak memory;
  * 2. every real corpus at hand (tmp/real-c: SQLite under LLVM 14, 15, 16 and their variants, and
- *    compiled by gcc -O0 and -O2 for its dumps; tmp/spirv-corpus: the SPIR-V shaders): each pair through `validate --emit --certificate`
+ *    compiled by gcc -O0 and -O2 for its dumps; tmp/spirv-corpus: the SPIR-V shaders; tmp/real-js:
+ *    the React Compiler's corpus, both stages): each pair through `validate --emit --certificate`
  *    (in this process, the library's `validateFiles`), then `recheck` on the emitted pair:
  *    recheck must accept exactly the functions validate certified (completeness, and no
  *    acceptance of what validate rejects); for SQLite under LLVM 14 also both as whole processes
@@ -16,12 +17,14 @@
  *
  * Writes bench/certificates.md and bench/certificates.json (generated files).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { recheck } from "../api/certificate.js";
 import { GCC_DUMP_FLAGS, validateFiles } from "../api/node/index.js";
+import { validateReactFiles } from "../api/node/react.js";
+import { corpus } from "./react_corpus.js";
 import { construct } from "../api/construct.js";
 import { formatDocuments } from "../api/documents.js";
 import { nIfs } from "./families.js";
@@ -117,6 +120,41 @@ async function corpusRow(corpus: string, pairs: { name: string; before: string; 
   return row;
 }
 
+/**
+ * The React Compiler on its corpus (tmp/real-js, scripts/fetch-react-corpus.sh), both stages:
+ * `react --emit --certificate` through the library, then recheck on each file's two pairs.
+ */
+async function reactRow(dir: string): Promise<CorpusRow | undefined> {
+  if (!existsSync(join(ROOT, "tmp/real-js/lodash-es/package.json"))) return undefined;
+  const files = Object.values(corpus()).flat().map((f) => join(ROOT, f));
+  say(`React Compiler: ${files.length} files`);
+  const out = join(dir, "react");
+  const report = await validateReactFiles(files, { emit: out, certificate: true });
+  const row: CorpusRow = { corpus: "React Compiler (lodash-es, preact, react-bootstrap; enterSSA and EliminateRedundantPhi)", pairs: 0, functions: 0, certified: 0, accepted: 0, disagreements: [], certificateMB: 0, ssaMB: 0 };
+  const verdicts = new Map(report.functions.map((f) => [`${f.file}\u0000${f.name}`, f.verdict]));
+  for (const f of new Set(report.functions.map((x) => x.file))) {
+    const base = join(out, relative(process.cwd(), f));
+    if (!existsSync(`${base}.cfg.json`)) continue;
+    for (const stage of ["ssa", "eliminated"]) {
+      row.pairs++;
+      const ssa = readFileSync(`${base}.${stage}.json`);
+      const cert = readFileSync(`${base}.${stage}.cert.json`);
+      row.ssaMB += ssa.length / 2 ** 20;
+      row.certificateMB += cert.length / 2 ** 20;
+      const re = recheck(readFileSync(`${base}.cfg.json`), ssa, cert);
+      for (const g of re.functions) {
+        // a function's verdict covers both stages; a stage's own certificate covers that stage
+        const certified = verdicts.get(`${f}\u0000${g.name}`) === "certified";
+        row.functions++;
+        row.certified += certified ? 1 : 0;
+        row.accepted += g.accepted ? 1 : 0;
+        if (certified && !g.accepted) row.disagreements.push(`${f} ${stage} ${g.name}: certified, recheck ${g.failure}`);
+      }
+    }
+  }
+  return row;
+}
+
 /** GCC's dumps of SQLite before and after into-SSA at -O0 and -O2, compiled here (as `formal-ssa gcc` does) when gcc and sqlite3.c are at hand. */
 function gccDumps(realC: string, dir: string): { name: string; before: string; after: string }[] {
   const source = join(realC, "sqlite3.c");
@@ -124,9 +162,10 @@ function gccDumps(realC: string, dir: string): { name: string; before: string; a
   const out: { name: string; before: string; after: string }[] = [];
   for (const level of ["-O0", "-O2"]) {
     const work = join(dir, `gcc${level}`);
+    mkdirSync(work, { recursive: true });
     say(`gcc ${level} on sqlite3.c`);
     const r = timedProcess(["gcc", level, "-c", ...GCC_DUMP_FLAGS, source, "-dumpdir", `${work}/`, "-dumpbase", "sqlite3.c", "-o", join(dir, "sqlite3.o")], dir);
-    if (r.status !== 0) return [];
+    if (r.status !== 0) throw new Error(`gcc ${level} on sqlite3.c failed: ${r.stderr.slice(-300)}`);
     out.push({ name: `gcc ${level}`, before: join(work, "sqlite3.c.020t.fixup_cfg1"), after: join(work, "sqlite3.c.021t.ssa") });
   }
   return out.filter((p) => existsSync(p.before) && existsSync(p.after));
@@ -146,6 +185,7 @@ async function main(): Promise<void> {
       await corpusRow("SQLite (LLVM mem2reg)", llvm, dir),
       await corpusRow("SQLite (GCC into-SSA, -O0 and -O2)", gccDumps(realC, dir), dir),
       await corpusRow("SPIR-V shaders (spirv-opt --ssa-rewrite)", spirv, dir),
+      await reactRow(dir),
     ].filter((r) => r !== undefined);
     // SQLite under LLVM 14, whole processes on the emitted pair
     let sqlite: { validateMs: number; recheckMs: number } | undefined;
