@@ -19,10 +19,11 @@ import { toDot, writeDotClose, writeDotFunction, writeDotOpen } from "../io/dot.
 import { MODULE_CLOSE, MODULE_OPEN, TextWriter, formatDocument, formatEntries } from "../io/write.js";
 import { MalformedInput } from "../spec/errors.js";
 import { algorithmOf, constructFunctions, constructLowered, type ConstructRequest } from "./construct.js";
+import { CertificateCollector } from "./certify.js";
 import { parseDocument } from "./documents.js";
 import { NotWellFormed } from "./errors.js";
 import { propertiesJson, type CheckedFunction, type CheckReport, type FunctionReport, type Report } from "./report.js";
-import { cfgNamer, check, checkFunction, checkReportOf, checkRequire, CertificateSink, reportOf, requireList, validate, validatePair, type CertifiedReport, type CheckOptions, type ValidateOptions } from "./validate.js";
+import { cfgNamer, check, checkFunction, checkReportOf, checkRequire, reportOf, requireList, validate, validatePair, withCertificate, type CertifiedReport, type CheckOptions, type ValidateOptions } from "./validate.js";
 
 /** Progress: the number of functions once the input is open, then each function's name when it is done. */
 export interface Hooks {
@@ -171,7 +172,7 @@ export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, optio
       hooks.start?.(o.count);
       const names = (d: ColumnarDocument): string[] => Array.from({ length: d.count }, (_, i) => functionNameAt(d, i));
       const functions: FunctionReport[] = [];
-      const sink = options.certificate ? new CertificateSink() : undefined;
+      const collector = options.certificate ? new CertificateCollector(require, options.undef ?? "strict") : undefined;
       for (const [i, j] of pairByName(names(o), names(s), file, ssaFile)) {
         const name = functionNameAt(o, i);
         // a pair is read in order, so the last one read lets go of both documents
@@ -180,12 +181,11 @@ export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, optio
         hooks.read?.(fs, name, ssaFile);
         const pair = lowerPair(fo, fs, file, ssaFile, name);
         const report = validatePair(pair, opts);
-        sink?.add(report, pair, require);
+        collector?.add(name, report, pair);
         functions.push(report);
         hooks.tick?.(name);
       }
-      const report = reportOf(functions, require);
-      return sink === undefined ? report : sink.attach(report, require, options.undef);
+      return withCertificate(reportOf(functions, require), collector);
     },
     () => validate(decodeText(original.bytes!, file), decodeText(ssa.bytes!, ssaFile), options),
   );

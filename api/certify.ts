@@ -14,7 +14,7 @@ import { dominatorTree } from "../graph/dominators.js";
 import type { LoweredPair } from "../io/lower.js";
 import { Graph, Rows } from "../spec/model.js";
 import { CERTIFICATE_FORMAT, RECHECKABLE_QUALITY, type Certificate, type FunctionCertificate } from "../certificate/recheck.js";
-import type { FunctionPair } from "../adapters/adapter.js";
+import type { FunctionPair, StatementPlace } from "../adapters/adapter.js";
 import type { FunctionDoc } from "../io/format.js";
 import type { FunctionReport } from "./report.js";
 
@@ -29,17 +29,10 @@ export type CertificateDocument = Certificate & { not_covered?: NotCovered[] };
 
 /** The dominance evidence of one lowered pair: its blocks' dominator tree and a preorder of it. */
 export function certificateOfPair(name: string, pair: Extract<LoweredPair, { ok: true }>): FunctionCertificate {
-  const g = pair.transformed.graph;
-  const first = pair.orig.layout.blockFirstNode;
-  const B = first.length - 1;
-  const blockOf = new Int32Array(g.nodeCount);
-  for (let b = 0; b < B; b++) for (let n = first[b]; n < first[b + 1]; n++) blockOf[n] = b;
-  // the block graph: a block's first node has its predecessors' last nodes as predecessors
-  const start = new Int32Array(B + 1);
-  for (let b = 0; b < B; b++) start[b + 1] = start[b] + g.preds.count(first[b]);
-  const list = new Int32Array(start[B]);
-  for (let b = 0; b < B; b++) for (let i = 0; i < g.preds.count(first[b]); i++) list[start[b] + i] = blockOf[g.preds.at(first[b], i)];
-  const blocks = new Graph(B, blockOf[g.Entry] as never, new Rows(start, list));
+  // the block graph as the document gives it (blocks in model order, preds as block indices)
+  const fn = pair.orig.fn;
+  const B = fn.blockCount;
+  const blocks = new Graph(B, fn.entry as never, new Rows(fn.predStart, fn.preds));
   const dom = dominatorTree(blocks);
   const dfsPre = depthFirst(blocks.succs, blocks.Entry).pre;
   // children by first discovery, then the tree's preorder (iteratively)
@@ -75,45 +68,55 @@ export function certificateDocument(functions: FunctionCertificate[], notCovered
 }
 
 /**
- * The exchange-format pair of a producer's function and its certificate, gathered function by
- * function (`--emit DIR` with `--certificate`): the documents as the adapter built them (what
- * validate lowered), named alike, and for a certified function its evidence; under `refine` the
- * certificate states the producer's uninitialised definitions (an empty list: none), which the
- * exchange format cannot say.
+ * The certificate of validated functions, gathered as they are validated: a certified function's
+ * evidence (under `refine` with the producer's uninitialised definitions, which the exchange
+ * format cannot say: an empty list is none), or why it gets none.
+ */
+export class CertificateCollector {
+  private readonly functions: FunctionCertificate[] = [];
+  private readonly notCovered: NotCovered[] = [];
+  constructor(
+    private readonly require: readonly string[],
+    private readonly undef: "strict" | "refine",
+  ) {}
+  add(name: string, report: FunctionReport, lowered: LoweredPair, uninitialised?: readonly StatementPlace[]): void {
+    if (report.verdict !== "certified" || !lowered.ok) return;
+    const why = notCoveredReason(this.require);
+    if (why !== undefined) {
+      this.notCovered.push({ name, reason: why });
+      return;
+    }
+    const places = this.undef === "refine" && uninitialised !== undefined ? { uninitialised: uninitialised.map((u) => ({ block: u.block, stmt: u.stmt, variable: u.variable })) } : {};
+    this.functions.push({ ...certificateOfPair(name, lowered), ...places });
+  }
+  certificate(): CertificateDocument {
+    return certificateDocument(this.functions, this.notCovered, this.require, this.undef);
+  }
+}
+
+/**
+ * A producer's functions as exchange-format pairs (`--emit DIR`), as validate lowered them, and
+ * with `certificate` their certificate. A module pairs its functions by name: overloads (C++'s
+ * constructors) get `#2`, `#3`, ...; documents written by someone else keep their names
+ * (`react --emit`, `keepDocuments` false).
  */
 export class ProducerPairs {
   readonly original: FunctionDoc[] = [];
   readonly ssa: FunctionDoc[] = [];
-  private readonly functions: FunctionCertificate[] = [];
-  private readonly notCovered: NotCovered[] = [];
   private readonly names = new Set<string>();
   constructor(
-    private readonly require: readonly string[],
-    private readonly undef: "strict" | "refine",
     private readonly keepDocuments: boolean,
+    readonly collector?: CertificateCollector,
   ) {}
   add(r: { report: FunctionReport; pair: FunctionPair; decided: { lowered: LoweredPair } }): void {
-    // a module pairs its functions by name: overloads (C++'s constructors) get `#2`, `#3`, ...
     const base = r.pair.original.name ?? r.pair.name;
     let name = base;
-    // documents written by someone else keep their names (`react --emit`)
     for (let k = 2; this.keepDocuments && this.names.has(name); k++) name = `${base}#${k}`;
     this.names.add(name);
     if (this.keepDocuments) {
       this.original.push({ ...r.pair.original, name });
       this.ssa.push({ ...r.pair.ssa, name });
     }
-    const lowered = r.decided.lowered;
-    if (r.report.verdict !== "certified" || !lowered.ok) return;
-    const why = notCoveredReason(this.require);
-    if (why !== undefined) {
-      this.notCovered.push({ name, reason: why });
-      return;
-    }
-    const uninitialised = this.undef === "refine" ? { uninitialised: r.pair.uninitialised.map((u) => ({ block: u.block, stmt: u.stmt, variable: u.variable })) } : {};
-    this.functions.push({ ...certificateOfPair(name, lowered), ...uninitialised });
-  }
-  certificate(): CertificateDocument {
-    return certificateDocument(this.functions, this.notCovered, this.require, this.undef);
+    this.collector?.add(name, r.report, r.decided.lowered, r.pair.uninitialised);
   }
 }

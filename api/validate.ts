@@ -9,9 +9,8 @@ import { lowerCfg, lowerPair, lowerSsa, pairDocuments, type FunctionInput, type 
 import { functionName } from "../io/read.js";
 import { MalformedInput } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
-import { certificateDocument, certificateOfPair, notCoveredReason, type CertificateDocument, type NotCovered } from "./certify.js";
+import { CertificateCollector, type CertificateDocument } from "./certify.js";
 import { parseDocument, type DocumentInput } from "./documents.js";
-import type { FunctionCertificate } from "../certificate/recheck.js";
 import { CHECK_FORMAT, propertiesJson, REPORT_FORMAT, type CheckedFunction, type CheckReport, type FunctionReport, type FunctionStats, type Namer, type Report } from "./report.js";
 
 export type UndefMode = "strict" | "refine";
@@ -55,20 +54,9 @@ export interface ValidateOptions {
 /** A report, with the certificate of its certified functions when `certificate` was asked for. */
 export type CertifiedReport = Report & { certificate?: CertificateDocument };
 
-/** The certificates of validated pairs, gathered as they are validated (`certificate: true`). */
-export class CertificateSink {
-  private readonly functions: FunctionCertificate[] = [];
-  private readonly notCovered: NotCovered[] = [];
-  add(report: FunctionReport, pair: LoweredPair, require: readonly string[]): void {
-    if (report.verdict !== "certified" || !pair.ok) return;
-    const why = notCoveredReason(require);
-    if (why === undefined) this.functions.push(certificateOfPair(report.name, pair));
-    else this.notCovered.push({ name: report.name, reason: why });
-  }
-  /** The report with its certificate. */
-  attach(report: Report, require: readonly string[], undef: UndefMode | undefined): CertifiedReport {
-    return Object.assign(report, { certificate: certificateDocument(this.functions, this.notCovered, require, undef ?? "strict") });
-  }
+/** A report with its certificate (`certificate: true`). */
+export function withCertificate(report: Report, collector: CertificateCollector | undefined): CertifiedReport {
+  return collector === undefined ? report : Object.assign(report, { certificate: collector.certificate() });
 }
 
 export interface CheckOptions {
@@ -165,13 +153,13 @@ export function validatePair(pair: LoweredPair, opts: ValidateOptions = {}): Fun
 }
 
 /** Every function of the original against its SSA translation, paired by name. */
-export function validateFunctions(orig: FunctionDoc[], ssa: FunctionDoc[], opts: ValidateOptions = {}, sink?: CertificateSink): FunctionReport[] {
+export function validateFunctions(orig: FunctionDoc[], ssa: FunctionDoc[], opts: ValidateOptions = {}, collector?: CertificateCollector): FunctionReport[] {
   const file = opts.names?.original ?? "original";
   const ssaFile = opts.names?.ssa ?? "ssa";
   return pairDocuments(orig, ssa, file, ssaFile).map((p) => {
     const pair = lowerPair(p.original, p.ssa, file, ssaFile, p.name);
     const report = validatePair(pair, opts);
-    sink?.add(report, pair, opts.require ?? []);
+    collector?.add(report.name, report, pair);
     return report;
   });
 }
@@ -197,9 +185,8 @@ export function validate(original: DocumentInput, ssa: DocumentInput, options: V
   const require = requireList(options.require);
   const o = parseDocument(original, { name: options.names?.original ?? "original" });
   const s = parseDocument(ssa, { name: options.names?.ssa ?? "ssa" });
-  const sink = options.certificate ? new CertificateSink() : undefined;
-  const report = reportOf(validateFunctions(o, s, { ...options, require }, sink), require);
-  return sink === undefined ? report : sink.attach(report, require, options.undef);
+  const collector = options.certificate ? new CertificateCollector(require, options.undef ?? "strict") : undefined;
+  return withCertificate(reportOf(validateFunctions(o, s, { ...options, require }, collector), require), collector);
 }
 
 /** What needs no original, per function: CFG_wf of an original CFG, CFG_SSA_wf and the quality properties of an SSA CFG. */

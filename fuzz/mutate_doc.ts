@@ -37,14 +37,17 @@ export function docMutants(ssa: Doc, pick: readonly number[]): Doc[] {
     d.blocks[bi].phis!.splice(at(3, d.blocks[bi].phis!.length), 1);
     out.push(d);
   }
-  // a use pointed at another value
-  const useSites = ssa.blocks.flatMap((b, i) => (b.stmts ?? []).flatMap((s, j) => s.uses.map((_, k) => [i, j, k] as const)));
-  if (useSites.length > 0 && vals.length > 1) {
-    const [i, j, k] = useSites[at(4, useSites.length)];
+  /** A statement's use (or def) at the `site`-th place pointed at the `value`-th value. */
+  const retarget = (field: "uses" | "defs", site: number, value: number) => {
+    const sites = ssa.blocks.flatMap((b, i) => (b.stmts ?? []).flatMap((s, j) => s[field].map((_, k) => [i, j, k] as const)));
+    if (sites.length === 0 || vals.length < 2) return;
+    const [i, j, k] = sites[at(site, sites.length)];
     const m = copy();
-    m.blocks[i].stmts![j].uses[k] = vals[at(5, vals.length)];
+    m.blocks[i].stmts![j][field][k] = vals[at(value, vals.length)];
     out.push(m);
-  }
+  };
+  // a use pointed at another value
+  retarget("uses", 4, 5);
   // a phi argument pointed at another value
   if (phiBlocks.length > 0 && vals.length > 1) {
     const [, bi] = phiBlocks[at(6, phiBlocks.length)];
@@ -56,13 +59,7 @@ export function docMutants(ssa: Doc, pick: readonly number[]): Doc[] {
     }
   }
   // a definition renamed to an existing value (defined twice)
-  const defSites = ssa.blocks.flatMap((b, i) => (b.stmts ?? []).flatMap((s, j) => s.defs.map((_, k) => [i, j, k] as const)));
-  if (defSites.length > 0 && vals.length > 1) {
-    const [i, j, k] = defSites[at(8, defSites.length)];
-    const m = copy();
-    m.blocks[i].stmts![j].defs[k] = vals[at(9, vals.length)];
-    out.push(m);
-  }
+  retarget("defs", 8, 9);
   return out;
 }
 

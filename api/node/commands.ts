@@ -20,9 +20,9 @@ import type { ProducerOptions } from "../producers.js";
 import type { CheckReport, FunctionReport, Report } from "../report.js";
 import { recheckFunctions, type RecheckReport } from "../../certificate/recheck.js";
 import { functionNameAt, openDocument } from "../../io/open.js";
-import { ProducerPairs } from "../certify.js";
+import { CertificateCollector, ProducerPairs } from "../certify.js";
 import { producerResults } from "../producers.js";
-import { reportOf, requireList, type CertifiedReport, type CheckOptions } from "../validate.js";
+import { reportOf, requireList, withCertificate, type CertifiedReport, type CheckOptions } from "../validate.js";
 import { readAnyInput, readAnyInputs, readBytes, STDIN_NAME, STDIO, writeOutput, type AnyInput } from "./files.js";
 import { constructInParallel, validateInParallel } from "./parallel.js";
 
@@ -89,7 +89,8 @@ export async function validateFiles(original: string, ssa: string, options: Prod
  */
 async function emitPairs(adapter: Adapter, o: SourceInput, s: SourceInput, opts: ProducerOptions, dir: string, certificate: boolean, progress: ProgressSink | undefined): Promise<CertifiedReport> {
   const require = opts.require ?? [];
-  const pairs = new ProducerPairs(require, opts.undef ?? "strict", true);
+  // certificates are made only when asked for (each needs the function's dominator tree)
+  const pairs = new ProducerPairs(true, certificate ? new CertificateCollector(require, opts.undef ?? "strict") : undefined);
   const functions = await withProgress(progress, adapter.countFunctions(o), "validate", async (tick) => {
     const out: FunctionReport[] = [];
     for (const r of producerResults(adapter.pairs(o, s), adapter.producer, { ...opts, onFunction: tick })) {
@@ -105,8 +106,7 @@ async function emitPairs(adapter: Adapter, o: SourceInput, s: SourceInput, opts:
   }
   writeOutput(join(dir, "original.json"), formatDocument(pairs.original));
   writeOutput(join(dir, "ssa.json"), formatDocument(pairs.ssa));
-  const report = reportOf(functions, require, adapter.producer);
-  return certificate ? Object.assign(report, { certificate: pairs.certificate() }) : report;
+  return withCertificate(reportOf(functions, require, adapter.producer), pairs.collector);
 }
 
 /** `formal-ssa recheck ORIGINAL SSA CERTIFICATE`: the independent checker on three files. */

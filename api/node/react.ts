@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { MalformedInput } from "../../spec/errors.js";
 import { reactCompilerAdapter } from "../../adapters/react-compiler/index.js";
-import { ProducerPairs } from "../certify.js";
+import { CertificateCollector, ProducerPairs } from "../certify.js";
 import { emittedModules, validateSources, type ReactOptions, type ReactReport } from "../react_compiler.js";
 import { readInputs, STDIN_NAME } from "./files.js";
 import type { ProgressSink } from "./commands.js";
@@ -29,7 +29,8 @@ export async function validateReactFiles(paths: readonly string[], options: Reac
   const onStages: ReactOptions["onStages"] = (file, stages) => {
     let c = certificates.get(file);
     const undef = options.undef ?? reactCompilerAdapter.defaultUndef;
-    if (c === undefined) certificates.set(file, (c = { built: new ProducerPairs(options.require ?? [], undef, false), eliminated: new ProducerPairs(options.require ?? [], undef, false) }));
+    const collector = () => new ProducerPairs(false, new CertificateCollector(options.require ?? [], undef));
+    if (c === undefined) certificates.set(file, (c = { built: collector(), eliminated: collector() }));
     c.built.add(stages.built);
     c.eliminated.add(stages.eliminated);
   };
@@ -50,8 +51,8 @@ export async function validateReactFiles(paths: readonly string[], options: Reac
         writeFileSync(`${base}.eliminated.json`, emitted.text(m.eliminated));
         const c = certificates.get(file);
         if (c !== undefined) {
-          writeFileSync(`${base}.ssa.cert.json`, `${JSON.stringify(c.built.certificate())}\n`);
-          writeFileSync(`${base}.eliminated.cert.json`, `${JSON.stringify(c.eliminated.certificate())}\n`);
+          writeFileSync(`${base}.ssa.cert.json`, `${JSON.stringify(c.built.collector!.certificate())}\n`);
+          writeFileSync(`${base}.eliminated.cert.json`, `${JSON.stringify(c.eliminated.collector!.certificate())}\n`);
         }
       } catch (e) {
         throw new MalformedInput(`${base}: cannot write the documents (${(e as Error).message.split("\n")[0]})`);
