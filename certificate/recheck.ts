@@ -283,7 +283,7 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
   const varOf = new Int32Array(V).fill(-1);
   let keys = o.names.count;
   const extraVars: string[] = [];
-  const origId = lookup(o.names.count, oText);
+  const origId = lookup([...new Set(o.occ)], oText); // the original's variables: the names its statements mention
   const inUse = new Uint8Array(V);
   for (let i = 0; i < s.occ.length; i++) inUse[s.occ[i]] = 1;
   for (let i = 0; s.vars !== undefined && i < s.vars.length; i += 2) {
@@ -456,14 +456,14 @@ function buildModel(o: ColumnarFunction, s: ColumnarFunction): Model {
     stmtDefNode,
     firstStmt: o.groupStart,
     varId: origId,
-    blockId: lookup(B, (b) => oText(o.blockName[b])),
+    blockId: lookup(o.blockName, oText, true),
   };
 }
 
-/** The index of a name among `count` names, by a map built at the first call; -1 for none. */
-function lookup(count: number, name: (i: number) => string): (x: string) => number {
+/** Name -> its id among `ids` (or, `byIndex`, its index there), by a map built at the first call; -1 for none. */
+function lookup(ids: ArrayLike<number>, text: (id: number) => string, byIndex = false): (x: string) => number {
   let map: Map<string, number> | undefined;
-  return (x) => (map ??= new Map(Array.from({ length: count }, (_, i) => [name(i), i] as [string, number]))).get(x) ?? -1;
+  return (x) => (map ??= new Map(Array.from(ids, (id, i) => [text(id), byIndex ? i : id] as [string, number]))).get(x) ?? -1;
 }
 const has = (r: Rows, row: number, x: number): boolean => {
   for (let k = r.start[row]; k < r.start[row + 1]; k++) if (r.list[k] === x) return true;
