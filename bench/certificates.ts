@@ -37,6 +37,7 @@ const RUNS = Number(opt("--runs") ?? 3);
 const WRITE = !args.includes("--no-write");
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = join(ROOT, "dist/cli/main.js");
+const FLOOR = join(ROOT, "dist/bench/read_floor.js");
 const say = (s: string) => process.stderr.write(`certificates: ${s}\n`);
 
 interface IfsRow {
@@ -48,6 +49,8 @@ interface IfsRow {
   recheckMs: number;
   validatePeakMB: number | null;
   recheckPeakMB: number | null;
+  /** The byte reader alone on both documents (bench/read_floor.ts): a floor under recheck. */
+  floorMs: number;
 }
 
 function ifsSeries(dir: string): IfsRow[] {
@@ -60,7 +63,9 @@ function ifsSeries(dir: string): IfsRow[] {
     writeFileSync(s, formatDocuments([construct(doc as never, { algorithm: "braun" }) as never]));
     const v: { ms: number; mb: number | null }[] = [];
     const r: { ms: number; mb: number | null }[] = [];
+    const f: number[] = [];
     for (let k = 0; k < RUNS; k++) {
+      f.push(timedProcess(["node", FLOOR, o, s], dir).ms);
       const a = timedProcess(["node", CLI, "validate", o, s, "--certificate", c], dir);
       if (a.status !== 0) throw new Error(`validate ifs${n}: exit ${a.status}: ${a.stderr.slice(0, 300)}`);
       v.push(a);
@@ -70,7 +75,7 @@ function ifsSeries(dir: string): IfsRow[] {
     }
     const mb = (f: string) => statSync(f).size / 2 ** 20;
     const peak = (xs: { mb: number | null }[]) => (xs.every((x) => x.mb !== null) ? Math.max(...xs.map((x) => x.mb!)) : null);
-    rows.push({ ifs: n, originalMB: mb(o), ssaMB: mb(s), certificateMB: mb(c), validateMs: median(v.map((x) => x.ms)), recheckMs: median(r.map((x) => x.ms)), validatePeakMB: peak(v), recheckPeakMB: peak(r) });
+    rows.push({ ifs: n, originalMB: mb(o), ssaMB: mb(s), certificateMB: mb(c), validateMs: median(v.map((x) => x.ms)), recheckMs: median(r.map((x) => x.ms)), validatePeakMB: peak(v), recheckPeakMB: peak(r), floorMs: median(f) });
     for (const f of [o, s, c]) rmSync(f);
   }
   return rows;
@@ -188,7 +193,7 @@ async function main(): Promise<void> {
       await reactRow(dir),
     ].filter((r) => r !== undefined);
     // SQLite under LLVM 14, whole processes on the emitted pair
-    let sqlite: { validateMs: number; recheckMs: number } | undefined;
+    let sqlite: { validateMs: number; recheckMs: number; floorMs: number; originalMB: number; ssaMB: number } | undefined;
     if (existsSync(join(realC, "sqlite3.before.ll"))) {
       say("SQLite, whole processes");
       const e = join(dir, "sqlite");
@@ -197,15 +202,19 @@ async function main(): Promise<void> {
       if (made.status !== 0) throw new Error(`validate sqlite: ${made.stderr.slice(0, 300)}`);
       const v: number[] = [];
       const r: number[] = [];
+      const f: number[] = [];
       for (let k = 0; k < RUNS; k++) {
+        f.push(timedProcess(["node", FLOOR, join(e, "original.json"), join(e, "ssa.json")], dir).ms);
         v.push(timedProcess(["node", CLI, "validate", join(e, "original.json"), join(e, "ssa.json"), "--undef", "refine"], dir).ms);
         const b = timedProcess(["node", CLI, "recheck", join(e, "original.json"), join(e, "ssa.json"), c], dir);
         if (b.status !== 0) throw new Error(`recheck sqlite: ${b.stdout.slice(-300)}`);
         r.push(b.ms);
       }
-      sqlite = { validateMs: median(v), recheckMs: median(r) };
+      const mb = (x: string) => statSync(join(e, x)).size / 2 ** 20;
+      sqlite = { validateMs: median(v), recheckMs: median(r), floorMs: median(f), originalMB: mb("original.json"), ssaMB: mb("ssa.json") };
     }
     const exponent = fitExponent(ifs.map((x) => [x.ifs, x.recheckMs]));
+    const beyond = (x: { validateMs: number; recheckMs: number; floorMs: number }) => ((x.recheckMs - x.floorMs) / (x.validateMs - x.floorMs)).toFixed(2);
     const lines = [
       "# Certificates: recheck against validate",
       "",
@@ -213,11 +222,11 @@ async function main(): Promise<void> {
       "",
       "## n-ifs as exchange-format documents",
       "",
-      "| ifs | original | SSA | certificate | certificate / SSA | validate --certificate | recheck | recheck / validate | peak validate | peak recheck |",
-      "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      "| ifs | original | SSA | certificate | certificate / SSA | validate --certificate | recheck | recheck / validate | read floor | floor / validate | beyond the floor: recheck / validate | peak validate | peak recheck |",
+      "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
       ...ifs.map(
         (x) =>
-          `| ${x.ifs} | ${x.originalMB.toFixed(1)} MB | ${x.ssaMB.toFixed(1)} MB | ${x.certificateMB.toFixed(1)} MB | ${(x.certificateMB / x.ssaMB).toFixed(2)} | ${(x.validateMs / 1000).toFixed(2)} s | ${(x.recheckMs / 1000).toFixed(2)} s | ${(x.recheckMs / x.validateMs).toFixed(2)} | ${x.validatePeakMB?.toFixed(0) ?? "?"} MB | ${x.recheckPeakMB?.toFixed(0) ?? "?"} MB |`,
+          `| ${x.ifs} | ${x.originalMB.toFixed(1)} MB | ${x.ssaMB.toFixed(1)} MB | ${x.certificateMB.toFixed(1)} MB | ${(x.certificateMB / x.ssaMB).toFixed(2)} | ${(x.validateMs / 1000).toFixed(2)} s | ${(x.recheckMs / 1000).toFixed(2)} s | ${(x.recheckMs / x.validateMs).toFixed(2)} | ${(x.floorMs / 1000).toFixed(2)} s | ${(x.floorMs / x.validateMs).toFixed(2)} | ${beyond(x)} | ${x.validatePeakMB?.toFixed(0) ?? "?"} MB | ${x.recheckPeakMB?.toFixed(0) ?? "?"} MB |`,
       ),
       "",
       `Fitted exponent of recheck's time over these sizes: ${exponent.toFixed(2)} (target at most 1.1).`,
@@ -231,7 +240,9 @@ async function main(): Promise<void> {
       "",
       sqlite === undefined
         ? "SQLite is not at hand (scripts/fetch-real-c.sh): no whole-process comparison."
-        : `SQLite under LLVM 14, on the pair \`validate --emit\` wrote (6.7 MB and 10.0 MB), whole processes: \`validate original.json ssa.json --undef refine\` ${(sqlite.validateMs / 1000).toFixed(2)} s, \`recheck\` ${(sqlite.recheckMs / 1000).toFixed(2)} s (${(sqlite.recheckMs / sqlite.validateMs).toFixed(2)} of validate's time; target at most 0.33).`,
+        : `SQLite under LLVM 14, on the pair \`validate --emit\` wrote (${sqlite.originalMB.toFixed(1)} MB and ${sqlite.ssaMB.toFixed(1)} MB), whole processes: \`validate original.json ssa.json --undef refine\` ${(sqlite.validateMs / 1000).toFixed(2)} s, \`recheck\` ${(sqlite.recheckMs / 1000).toFixed(2)} s (${(sqlite.recheckMs / sqlite.validateMs).toFixed(2)} of validate's time; target at most 0.33); the byte reader alone on the pair ${(sqlite.floorMs / 1000).toFixed(2)} s (${(sqlite.floorMs / sqlite.validateMs).toFixed(2)} of validate's time); beyond that floor, recheck / validate ${beyond(sqlite)}.`,
+      "",
+      "The read floor is a process that reads both documents with the byte reader recheck and validate share (bench/read_floor.ts) and does nothing else: recheck cannot take less. `beyond the floor` divides what recheck spends past it by what validate spends past it: the share recheck would take if reading cost nothing.",
       "",
     ];
     const text = lines.join("\n");
