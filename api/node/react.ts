@@ -14,7 +14,7 @@ import { emittedModules, validateSources, type ReactOptions, type ReactReport } 
 import { readInputs, STDIN_NAME } from "./files.js";
 import type { ProgressSink } from "./commands.js";
 
-/** Where a file's documents go under `dir`: its path relative to the working directory, or its base name. */
+/** Where a file's documents go under `dir`: its path relative to the working directory, or (outside it) its base name. */
 function emitBase(dir: string, file: string): string {
   const rel = file === STDIN_NAME ? "stdin" : relative(process.cwd(), resolve(file));
   return join(dir, rel.startsWith("..") || isAbsolute(rel) ? basename(file) : rel);
@@ -41,9 +41,13 @@ export async function validateReactFiles(paths: readonly string[], options: Reac
   } finally {
     options.progress?.stop();
   }
+  // files outside the working directory go under their base names: a second one of a name gets `.2`, and so on
+  const bases = new Set<string>();
   if (emitted !== undefined)
     for (const [file, m] of emitted.modules) {
-      const base = emitBase(options.emit!, file);
+      let base = emitBase(options.emit!, file);
+      for (let k = 2; bases.has(base); k++) base = `${emitBase(options.emit!, file)}.${k}`;
+      bases.add(base);
       try {
         mkdirSync(dirname(base), { recursive: true });
         writeFileSync(`${base}.cfg.json`, emitted.text(m.original));

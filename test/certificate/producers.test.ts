@@ -6,7 +6,7 @@
  * producer's uninitialised definitions stated under `refine`. Names stay unique (C++ overloads).
  * The React Compiler's route: `react --emit DIR --certificate` gives each stage's certificate.
  */
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -104,6 +104,37 @@ describe("react --emit --certificate on the React Compiler's fixtures", () => {
     }
     expect(accepted).toBe(2 * report.functions.filter((f) => f.verdict === "certified").length);
     expect(mutantsRejected).toBeGreaterThan(20);
+  });
+});
+
+describe("react --emit: files outside the working directory that share a base name", () => {
+  it("each gets its own documents and certificates (NAME, NAME.2), none written over", async () => {
+    const src = mkdtempSync(join(tmpdir(), "formal-ssa-react-names-"));
+    const files = ["a", "b"].map((d, i) => {
+      mkdirSync(join(src, d));
+      const f = join(src, d, "same.js");
+      writeFileSync(f, `export function fn${i}(n) { let s = 0; for (let k = 0; k < n; k++) s += k * ${i + 2}; return s; }\n`);
+      return f;
+    });
+    expect(relative(process.cwd(), files[0]).startsWith("..")).toBe(true);
+    const out = join(dir, "react-names");
+    const report = await validateReactFiles(files, { emit: out, certificate: true });
+    expect(report.functions.map((f) => [f.name, f.verdict])).toEqual([
+      ["fn0", "certified"],
+      ["fn1", "certified"],
+    ]);
+    for (const [base, name] of [
+      ["same.js", "fn0"],
+      ["same.js.2", "fn1"],
+    ]) {
+      const cfg = JSON.parse(readFileSync(join(out, `${base}.cfg.json`), "utf8")) as { functions: FunctionDoc[] };
+      expect(cfg.functions.map((f) => f.name)).toEqual([name]);
+      for (const stage of ["ssa", "eliminated"]) {
+        const re = recheck(readFileSync(join(out, `${base}.cfg.json`)), readFileSync(join(out, `${base}.${stage}.json`)), readFileSync(join(out, `${base}.${stage}.cert.json`)));
+        expect([re.verdict, re.functions.map((f) => f.name)]).toEqual(["accepted", [name]]);
+      }
+    }
+    rmSync(src, { recursive: true, force: true });
   });
 });
 
