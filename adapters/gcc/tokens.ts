@@ -13,29 +13,69 @@
  */
 
 const NAME_START = /[A-Za-z_$]/;
-const NAME_CHAR = /[A-Za-z0-9_$]/;
-const DIGIT = /[0-9]/;
-const OPERATORS = ["->", "==", "!=", "<=", ">=", "<<", ">>", "&&", "||"];
 /** The result declaration, as GIMPLE prints it. */
 const RETVAL = "<retval>";
+
+// character codes, for a scanner that tests codes rather than one-character strings (this is
+// GCC's hot path: every statement of both dumps is cut here)
+const SPACE = 32;
+const TAB = 9;
+const DOT = 46;
+const HASH = 35;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const BACKSLASH = 92;
+const LESS = 60;
+const EQUALS = 61;
+const LBRACE = 123;
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** `[A-Za-z_$]` */
+const isNameStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+/** `[A-Za-z0-9_$]` */
+const isNameChar = (c: number): boolean => isNameStart(c) || isDigit(c);
+
+/** The operator of two characters GIMPLE prints at `i` (`->`, `==`, `!=`, `<=`, `>=`, `<<`, `>>`, `&&`, `||`), or undefined. */
+function operatorAt(text: string, i: number, c: number): string | undefined {
+  if (i + 1 >= text.length) return undefined;
+  const d = text.charCodeAt(i + 1);
+  switch (c) {
+    case 45: // -
+      return d === 62 ? "->" : undefined;
+    case 61: // =
+      return d === 61 ? "==" : undefined;
+    case 33: // !
+      return d === 61 ? "!=" : undefined;
+    case 60: // <
+      return d === 61 ? "<=" : d === 60 ? "<<" : undefined;
+    case 62: // >
+      return d === 61 ? ">=" : d === 62 ? ">>" : undefined;
+    case 38: // &
+      return d === 38 ? "&&" : undefined;
+    case 124: // |
+      return d === 124 ? "||" : undefined;
+    default:
+      return undefined;
+  }
+}
 
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const c = text[i];
-    if (c === " " || c === "\t") {
+    const c = text.charCodeAt(i);
+    if (c === SPACE || c === TAB) {
       i++;
       continue;
     }
-    if (NAME_START.test(c)) {
+    if (isNameStart(c)) {
       let j = i + 1;
       for (;;) {
-        while (j < n && NAME_CHAR.test(text[j])) j++;
+        while (j < n && isNameChar(text.charCodeAt(j))) j++;
         // `.N...` continues a name (`D.1992`, `iftmp.0`, `n.2_1`, `gotovar.0D.2043`); a field access does not;
         // so does `#N` (a C++ parameter pack's element, `__args#0D.69796`)
-        if (j + 1 < n && (text[j] === "." || text[j] === "#") && DIGIT.test(text[j + 1])) {
+        if (j + 1 < n && (text.charCodeAt(j) === DOT || text.charCodeAt(j) === HASH) && isDigit(text.charCodeAt(j + 1))) {
           j++;
           continue;
         }
@@ -47,16 +87,16 @@ export function tokenize(text: string): string[] {
       i = j;
       continue;
     }
-    if (DIGIT.test(c)) {
+    if (isDigit(c)) {
       let j = i + 1;
-      while (j < n && (NAME_CHAR.test(text[j]) || text[j] === ".")) j++;
+      while (j < n && (isNameChar(text.charCodeAt(j)) || text.charCodeAt(j) === DOT)) j++;
       out.push(text.slice(i, j));
       i = j;
       continue;
     }
-    if (c === '"' || c === "'") {
+    if (c === QUOTE || c === APOSTROPHE) {
       let j = i + 1;
-      while (j < n && text[j] !== c) j += text[j] === "\\" ? 2 : 1;
+      while (j < n && text.charCodeAt(j) !== c) j += text.charCodeAt(j) === BACKSLASH ? 2 : 1;
       j = Math.min(j + 1, n);
       out.push(text.slice(i, j));
       i = j;
@@ -64,23 +104,23 @@ export function tokenize(text: string): string[] {
     }
     // the function's result, a register when returned through a hidden pointer (C++'s
     // return-by-invisible-reference): into-SSA renames it like a temporary (`_2(D)`)
-    if (text.startsWith(RETVAL, i)) {
+    if (c === LESS && text.startsWith(RETVAL, i)) {
       out.push(RETVAL);
       i += RETVAL.length;
       continue;
     }
-    if (text.startsWith("={v}", i)) {
+    if (c === EQUALS && text.charCodeAt(i + 1) === LBRACE && text.startsWith("={v}", i)) {
       out.push("=");
       i += 4;
       continue;
     }
-    const op = OPERATORS.find((o) => text.startsWith(o, i));
+    const op = operatorAt(text, i, c);
     if (op !== undefined) {
       out.push(op);
-      i += op.length;
+      i += 2;
       continue;
     }
-    out.push(c);
+    out.push(text[i]);
     i++;
   }
   return out;
