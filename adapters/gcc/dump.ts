@@ -86,6 +86,10 @@ const SUCC = /^;;    succ:(.*)$/;
 /** A continuation line of an edge list: `;;` and spaces, then an edge. */
 const EDGE_MORE = /^;;\s+(ENTRY|EXIT|[0-9]+)\b/;
 const PHI = /^\s*# (\S+) = PHI <(.*)>\s*$/;
+// the same tests, the regular expression run only where the line starts as it must (most lines are statements)
+const isBlockHeader = (line: string): boolean => line.startsWith(";;   basic block ") && BLOCK.test(line);
+const isSucc = (line: string): boolean => line.startsWith(";;    succ:") && SUCC.test(line);
+const isFunctionHeader = (line: string): boolean => line.startsWith(";; Function ") && HEADER.test(line);
 
 /** Whether a text is a GCC tree dump, from its first characters. */
 export function looksLikeGimpleDump(head: string): boolean {
@@ -191,13 +195,13 @@ export function parseGimpleDump(text: string, file: string): GimpleDump {
       }
       if (!inPreds && block.preds.length === 0) fail(block.line, `block ${block.bb} has no \`;;    pred:\` line`);
       // body, up to `succ:`
-      while (i < n && !SUCC.test(lines[i])) {
+      while (i < n && !isSucc(lines[i])) {
         const raw = lines[i];
         const t = raw.trim();
         const line = i + 1;
         i++;
-        if (t === "" || t.startsWith("//") || t.startsWith("# DEBUG") || t.startsWith("# VUSE") || /^# \.MEM(_[0-9]+)? = VDEF\b/.test(t)) continue;
-        if (raw === "}" || BLOCK.test(raw) || HEADER.test(raw)) fail(line, `block ${block.bb} ends without a \`;;    succ:\` line`);
+        if (t === "" || t.startsWith("//") || t.startsWith("# DEBUG") || t.startsWith("# VUSE") || (t.startsWith("# .MEM") && /^# \.MEM(_[0-9]+)? = VDEF\b/.test(t))) continue;
+        if (raw === "}" || isBlockHeader(raw) || isFunctionHeader(raw)) fail(line, `block ${block.bb} ends without a \`;;    succ:\` line`);
         if (t.startsWith(";;")) continue;
         if (t.startsWith("#")) {
           const pm = PHI.exec(t);
@@ -211,7 +215,7 @@ export function parseGimpleDump(text: string, file: string): GimpleDump {
           block.phis.push({ def: pm![1].replace(/\(ab\)$/, ""), args: args!, line });
           continue;
         }
-        if (/^if \(/.test(t)) {
+        if (t.startsWith("if (")) {
           // `if (c)` / `goto <bb 3>; [INV]` / `else` / `goto <bb 4>; [INV]`
           const rest = [lines[i]?.trim(), lines[i + 1]?.trim(), lines[i + 2]?.trim()];
           if (!/^goto /.test(rest[0] ?? "") || rest[1] !== "else" || !/^goto /.test(rest[2] ?? "")) fail(line, `an \`if\` without its two gotos: ${t}`);
