@@ -27,6 +27,7 @@ import { cpus, loadavg, release, totalmem, type } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { median, timedProcess } from "./measure.js";
+import { BASELINE, baselineBuild } from "./baseline.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = join(ROOT, "dist/cli/main.js");
@@ -103,6 +104,8 @@ export function gccSeries(o: GccOptions): { lines: string[]; headline: string[] 
   if (ts !== undefined) programs.push(...ts);
   if (programs.length === 0) return { skipped: `neither ${join(dir, "sqlite3.c")} (scripts/fetch-real-c.sh) nor tree-sitter's sources are at hand` };
   const levels = o.levels ?? ["-O0"];
+  // validate as it was before the speed redesign (issue 32), timed in the same run
+  const baseline = baselineBuild(o.progress);
   const t0 = Date.now();
   const loadStart = loadavg()[0];
   let loadMax = loadStart;
@@ -121,12 +124,14 @@ export function gccSeries(o: GccOptions): { lines: string[]; headline: string[] 
         "gcc alone": [GCC, level, "-c", ...p.flags, p.file, "-o", join(work, "plain.o")],
         "gcc with dumps": [GCC, level, "-c", ...DUMP_FLAGS, ...p.flags, p.file, ...out],
         validate: ["node", MAIN, "validate", cfg, ssa],
+        ...("dir" in baseline ? { "validate, before": ["node", join(baseline.dir, "dist/cli/main.js"), "validate", cfg, ssa] } : {}),
         "formal-ssa gcc": ["node", MAIN, "gcc", p.file, "--", level, ...p.flags],
       };
       const label: Record<string, string> = {
         "gcc alone": `gcc ${level} -c FILE`,
         "gcc with dumps": `gcc ${level} -c ${DUMP_FLAGS.join(" ")} FILE`,
         validate: `formal-ssa validate ${base}.020t.fixup_cfg1 ${base}.021t.ssa`,
+        "validate, before": `formal-ssa validate ... as of ${BASELINE}, before the speed redesign`,
         "formal-ssa gcc": `formal-ssa gcc FILE -- ${level}`,
       };
       const keys = Object.keys(cmds);
@@ -138,7 +143,7 @@ export function gccSeries(o: GccOptions): { lines: string[]; headline: string[] 
           const res = timed(cmds[k], work);
           if (k === "validate") validateOut = res.stdout;
           // validate exits 1 on a rejected function: the verdicts below say which
-          if (res.status !== 0 && !(res.status === 1 && (k === "validate" || k === "formal-ssa gcc")))
+          if (res.status !== 0 && !(res.status === 1 && (k.startsWith("validate") || k === "formal-ssa gcc")))
             throw new Error(`${cmds[k].join(" ")} failed with ${res.status}: ${res.stderr.trim().split("\n").slice(0, 3).join(" / ")}`);
           if (r === 0) continue; // the first round warms the file cache
           t[k].ms.push(res.ms);
@@ -198,6 +203,9 @@ export function gccSeries(o: GccOptions): { lines: string[]; headline: string[] 
     "statement by statement, builds both CFGs per function and decides every validity and",
     "quality property; `formal-ssa gcc` is the one command doing both (gcc with dumps into a",
     "temporary directory, then validate). Memory: peak resident set (MB).",
+    "dir" in baseline
+      ? `\`validate, before\` is the same command built from commit ${BASELINE}, before the speed redesign (issue 32; bench/baseline.ts), timed in the same rounds.`
+      : `No \`validate, before\` row: ${baseline.skipped}.`,
     "",
     "### Time",
     "",

@@ -21,6 +21,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BASELINE, baselineBuild } from "./baseline.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CORPUS = join(ROOT, "tmp/spirv-corpus");
@@ -144,12 +145,16 @@ export function spirvSeries(o: SpirvSeriesOptions): { lines: string[]; headline:
     { pairs: 0, functions: 0, certified: 0, rejected: 0, phis: 0, minimum: 0, redundant: 0, trivial: 0, merged: 0 },
   );
 
-  // whole corpus, interleaved
+  // whole corpus, interleaved; beside it the same batch built from before the speed redesign (issue 32)
+  const baseline = baselineBuild(say);
+  const beforeBatch = "dir" in baseline && existsSync(join(baseline.dir, "dist/bench/spirv_batch.js")) ? join(baseline.dir, "dist/bench/spirv_batch.js") : undefined;
   const opt: Timed[] = [];
   const ours: Timed[] = [];
+  const before: Timed[] = [];
   for (let i = 0; i < o.runs; i++) {
     opt.push(timed(optLoop(pairs.map((p) => p.before))));
     ours.push(timed(batch(pairs)));
+    if (beforeBatch !== undefined) before.push(timed([process.execPath, beforeBatch, ...pairs.flatMap((p) => [p.before, p.after])]));
     say(`spirv: run ${i + 1}/${o.runs}: spirv-opt ${opt[i].ms.toFixed(0)} ms, formal-ssa ${ours[i].ms.toFixed(0)} ms`);
   }
   // a sample, one process per module on both sides
@@ -185,6 +190,7 @@ export function spirvSeries(o: SpirvSeriesOptions): { lines: string[]; headline:
     "| --- | ---: | ---: |",
     `| spirv-opt --ssa-rewrite, ${pairs.length} processes | ${mOpt.toFixed(0)} | ${mbOf(opt)} (one process) |`,
     `| formal-ssa, one process for all ${pairs.length} pairs | ${mOurs.toFixed(0)} | ${mbOf(ours)} |`,
+    ...(before.length > 0 ? [`| the same, built from ${BASELINE} (before the speed redesign, bench/baseline.ts) | ${median(before.map((t) => t.ms)).toFixed(0)} | ${mbOf(before)} |`] : [`| (no build from before the speed redesign: ${"skipped" in baseline ? baseline.skipped : "its spirv_batch.js is missing"}) | | |`]),
     "",
     `Ratio: ${ratio.toFixed(2)}. Target: validation no slower than the pass it checks: ${ratio <= 1 ? "met" : "missed"}.`,
     "",
