@@ -54,7 +54,7 @@ export {
 export { check, validate, type CheckOptions, type UndefMode, type ValidateOptions } from "./validate.js";
 export { QUALITY, VALIDITY, type QualityProperty } from "../checks/index.js";
 export { ADAPTERS, adapterFor, adapterNamed } from "./adapters.js";
-export { constructedWith, validateWith, type ProducerOptions } from "./producers.js";
+export { constructedWith, validateWith, validateWithPairs, type ProducerOptions } from "./producers.js";
 export type { Adapter, AdapterCheck, AdapterFailure, FunctionPair, OriginalFunction, PhiDifference, RefinedValue, SourceInput, StatementPlace } from "../adapters/adapter.js";
 export type { FuzzCase, FuzzTarget, PrintedBatch, ProcessRunner, ProcessStep, InProcessRunner } from "../adapters/fuzz_target.js";
 export { toDot } from "../io/dot.js";

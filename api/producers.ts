@@ -391,10 +391,26 @@ export function* producerReports(pairs: Iterable<FunctionPair>, producer: string
  * adapter's (`refine` for LLVM).
  */
 export function validateWith(adapter: Adapter, before: SourceInput, after: SourceInput, options: ProducerOptions = {}): Report {
+  const { opts, pairs } = producerRun(adapter, before, after, options);
+  return reportOf([...producerReports(pairs, adapter.producer, opts)], opts.require as string[], adapter.producer);
+}
+
+/**
+ * `validateWith`, also giving each function's exchange-format pair as the adapter built it (the
+ * original CFG and the producer's SSA, in the report's order): what the explorer draws.
+ */
+export function validateWithPairs(adapter: Adapter, before: SourceInput, after: SourceInput, options: ProducerOptions = {}): { report: Report; pairs: FunctionPair[] } {
+  const { opts, pairs } = producerRun(adapter, before, after, options);
+  const results = [...producerResults(pairs, adapter.producer, opts)];
+  return { report: reportOf(results.map((r) => r.report), opts.require as string[], adapter.producer), pairs: results.map((r) => r.pair) };
+}
+
+/** The options `validate` uses for a producer's input (`undef` the adapter's by default), and the adapter's pairs. */
+function producerRun(adapter: Adapter, before: SourceInput, after: SourceInput, options: ProducerOptions): { opts: ProducerOptions; pairs: Iterable<FunctionPair> } {
   const require = requireList(options.require);
   const opts: ProducerOptions = { ...options, require, undef: options.undef ?? adapter.defaultUndef, names: { original: before.name, ssa: after.name } };
   if (options.producerVersion !== undefined) [before, after] = [{ ...before, version: options.producerVersion }, { ...after, version: options.producerVersion }];
-  return reportOf([...producerReports(adapter.pairs(before, after), adapter.producer, opts)], require, adapter.producer);
+  return { opts, pairs: adapter.pairs(before, after) };
 }
 
 /** Our SSA of original CFGs from anywhere (an adapter, or a share of its input), each as soon as it is built. */

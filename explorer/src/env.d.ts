@@ -12,5 +12,5 @@ declare module "virtual:spec-mirrors" {
 }
 
 interface ImportMeta {
-  glob<T = unknown>(pattern: string, options: { eager: true; query: "?raw"; import: "default" }): Record<string, T>;
+  glob<T = unknown>(pattern: string | string[], options: { eager: true; query: "?raw"; import: "default" }): Record<string, T>;
 }

@@ -2,8 +2,10 @@
  * The explorer's page: one more caller of the library (api/). A program (the While-like language
  * of the arbitraries, `parseProgram`) or an exchange-format document in; the CFG drawn; the
  * construction stepped through with the definition of each step beside it; algorithms compared;
- * an SSA CFG validated with a failed property's witness on the graph. The state (input, SSA,
- * algorithm, minimisation, step, witness) lives in the URL's hash.
+ * an SSA CFG validated with a failed property's witness on the graph. Or a real producer's pair
+ * (LLVM IR, SPIR-V text, GCC dumps: producers.ts), validated as the command line validates it,
+ * its functions listed with their verdicts, the chosen one drawn. The state (producer, input,
+ * SSA, chosen function, algorithm, minimisation, step, witness) lives in the URL's hash.
  */
 import {
   ALGORITHMS,
@@ -24,13 +26,23 @@ import {
 import { lowerProgram, parseProgram } from "../../api/arbitraries.js";
 import { definitionOf } from "./catalog.js";
 import { examples, type Example } from "./examples.js";
+import { PRODUCERS, producerExamples, producerMode, runProducer, type ProducerRun } from "./producers.js";
 import { drawCfg, type DrawBlock, type Highlight } from "./graph.js";
 import { stepsOf, type Step } from "./steps.js";
 import { argList, constructTraced, type TracedConstruction } from "./trace.js";
 
+import { Buffer } from "./node_buffer_shim.js";
+
+// the library's Node global (producers' adapters read text as bytes with it)
+(globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
+
 // --- state ---------------------------------------------------------------------------------------
 
 interface State {
+  /** "" for a program or the exchange format; else a producer of producers.ts, whose before and after texts are `source` and `ssa`. */
+  producer: string;
+  /** The producer's function shown (its name); "" for the first rejected one, else the first. */
+  fn: string;
   source: string;
   ssa: string;
   algorithm: Algorithm;
@@ -44,14 +56,17 @@ interface State {
 }
 
 const EXAMPLES = examples();
-const DEFAULT: State = { source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
+const DEFAULT: State = { producer: "", fn: "", source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
 
 function readHash(): State {
   const h = new URLSearchParams(location.hash.slice(1));
   const alg = h.get("alg") as Algorithm | null;
   const min = h.get("min") as Minimize | null;
   const step = Number(h.get("step") ?? "0");
+  const producer = h.get("p") ?? "";
   return {
+    producer: producerMode(producer) !== undefined ? producer : "",
+    fn: h.get("fn") ?? "",
     source: h.get("src") ?? DEFAULT.source,
     ssa: h.get("ssa") ?? "",
     algorithm: alg !== null && (ALGORITHMS as readonly string[]).includes(alg) ? alg : DEFAULT.algorithm,
@@ -64,6 +79,8 @@ function readHash(): State {
 
 function writeHash(s: State): void {
   const h = new URLSearchParams();
+  if (s.producer !== "") h.set("p", s.producer);
+  if (s.fn !== "") h.set("fn", s.fn);
   h.set("src", s.source);
   if (s.ssa !== "") h.set("ssa", s.ssa);
   h.set("alg", s.algorithm);
@@ -92,8 +109,18 @@ const defBox = $<HTMLDivElement>("definition");
 const compareBox = $<HTMLDivElement>("compare");
 const reportBox = $<HTMLDivElement>("report");
 const traceNote = $<HTMLDivElement>("trace-note");
+const producerSel = $<HTMLSelectElement>("producer");
+const sourceLabel = $<HTMLLabelElement>("source-label");
+const ssaLabel = $<HTMLLabelElement>("ssa-label");
+const functionsBox = $<HTMLDivElement>("functions");
+const PRODUCER_EXAMPLES = producerExamples();
+const SOURCE_LABEL = sourceLabel.innerHTML;
+const SSA_LABEL = ssaLabel.innerHTML;
 
 for (const e of EXAMPLES) exampleSel.add(new Option(e.label, e.id));
+for (const e of PRODUCER_EXAMPLES) exampleSel.add(new Option(e.label, e.id));
+producerSel.add(new Option("a program or the exchange format", ""));
+for (const p of PRODUCERS) producerSel.add(new Option(p.label, p.id));
 for (const a of ALGORITHMS) algSel.add(new Option(a, a));
 for (const m of MINIMIZATIONS) minSel.add(new Option(m, m));
 
@@ -103,6 +130,9 @@ let traced: TracedConstruction | null = null;
 let steps: Step[] = [];
 let report: Report | null = null;
 let givenSsa: SsaDocument | null = null;
+/** In a producer's mode: its pair validated, and the function shown. */
+let run: ProducerRun | null = null;
+let shown = -1;
 
 const asCfg = (f: FunctionDoc): CfgDocument => ({ ...f, format: "formal-ssa/1" }) as CfgDocument;
 const asSsa = (f: FunctionDoc): SsaDocument => ({ ...f, format: "formal-ssa/1" }) as SsaDocument;
@@ -142,6 +172,38 @@ function recompute(): void {
   steps = [];
   report = null;
   givenSsa = null;
+  run = null;
+  shown = -1;
+  const mode = producerMode(state.producer);
+  if (mode !== undefined) {
+    try {
+      run = runProducer(mode, state.source, state.ssa);
+    } catch (e) {
+      setError(message(e));
+      render();
+      return;
+    }
+    const fns = run.functions;
+    shown = fns.findIndex((f) => f.report.name === state.fn);
+    if (shown < 0) shown = Math.max(0, fns.findIndex((f) => f.report.verdict !== "certified"));
+    const f = fns[shown];
+    if (f === undefined) {
+      setError(`${mode.names[0]}: no function to validate`);
+      render();
+      return;
+    }
+    original = asCfg(f.original);
+    givenSsa = asSsa(f.ssa);
+    report = { ...run.report, verdict: f.report.verdict === "certified" ? "certified" : "rejected", functions: [f.report] };
+    try {
+      traced = constructTraced(original, { algorithm: state.algorithm, minimize: state.minimize, literal: state.literal });
+      steps = stepsOf(traced.events, traced.names);
+    } catch {
+      // stepping through our construction is an extra here: the verdict is the producer's
+    }
+    render();
+    return;
+  }
   try {
     const input = readInput(state.source);
     original = input.cfg;
@@ -174,8 +236,41 @@ function render(): void {
   writeHash(state);
   traceNote.textContent = traced === null ? "" : `${traced.events.length} events of the library's tracing hook (constructTraced), ${state.literal ? "of the literal Isabelle functions" : "of the efficient refinements"}.`;
   renderCompare();
+  renderFunctions();
   renderReport();
   renderGraphAndStep();
+}
+
+/** A producer's functions, each with its verdict and first report line; the shown one marked. */
+function renderFunctions(): void {
+  const mode = producerMode(state.producer);
+  sourceLabel.innerHTML = mode === undefined ? SOURCE_LABEL : mode.before;
+  ssaLabel.innerHTML = mode === undefined ? SSA_LABEL : mode.after;
+  functionsBox.hidden = run === null;
+  if (run === null) {
+    functionsBox.replaceChildren();
+    return;
+  }
+  const certified = run.functions.filter((f) => f.report.verdict === "certified").length;
+  const list = document.createElement("ul");
+  list.className = "functions";
+  run.functions.forEach((f, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.dataset.function = f.report.name;
+    b.dataset.verdict = f.report.verdict;
+    b.className = `verdict ${f.report.verdict === "certified" ? "certified" : "rejected"}${i === shown ? " shown" : ""}`;
+    b.textContent = `${f.report.name}: ${f.report.verdict}`;
+    b.title = f.line;
+    b.onclick = () => {
+      state = { ...state, fn: f.report.name, witness: "", step: 0 };
+      recompute();
+    };
+    li.appendChild(b);
+    list.appendChild(li);
+  });
+  functionsBox.dataset.verdict = run.report.verdict;
+  functionsBox.replaceChildren(para("div", `${run.report.verdict}: ${certified} of ${run.functions.length} function${run.functions.length === 1 ? "" : "s"} certified`, `verdict ${run.report.verdict === "certified" ? "certified" : "rejected"}`), list);
 }
 
 function renderGraphAndStep(): void {
@@ -314,6 +409,12 @@ function renderReport(): void {
   const f = report.functions[0];
   reportBox.dataset.verdict = report.verdict;
   const parts: HTMLElement[] = [para("div", `${f.name}: ${f.verdict}`, `verdict ${f.verdict}`)];
+  const line = run?.functions[shown]?.line;
+  if (line !== undefined) {
+    const l = para("div", line, "report-line");
+    l.id = "report-line";
+    parts.push(l);
+  }
   const sel = selectedWitness();
   const list = document.createElement("ul");
   list.className = "properties";
@@ -360,17 +461,18 @@ function renderReport(): void {
 // --- controls ------------------------------------------------------------------------------------
 
 function syncInputs(): void {
+  producerSel.value = state.producer;
   sourceBox.value = state.source;
   ssaBox.value = state.ssa;
   algSel.value = state.algorithm;
   minSel.value = state.minimize;
   literalBox.checked = state.literal;
-  const ex = EXAMPLES.find((e) => e.source === state.source && (e.ssa ?? "") === state.ssa);
+  const ex = state.producer === "" ? EXAMPLES.find((e) => e.source === state.source && (e.ssa ?? "") === state.ssa) : PRODUCER_EXAMPLES.find((e) => e.producer === state.producer && e.before === state.source && e.after === state.ssa);
   exampleSel.value = ex?.id ?? "";
 }
 
 function load(e: Example): void {
-  state = { ...state, source: e.source, ssa: e.ssa ?? "", step: 0, witness: "" };
+  state = { ...state, producer: "", fn: "", source: e.source, ssa: e.ssa ?? "", step: 0, witness: "" };
   syncInputs();
   recompute();
 }
@@ -378,9 +480,19 @@ function load(e: Example): void {
 exampleSel.onchange = () => {
   const e = EXAMPLES.find((x) => x.id === exampleSel.value);
   if (e !== undefined) load(e);
+  const p = PRODUCER_EXAMPLES.find((x) => x.id === exampleSel.value);
+  if (p !== undefined) {
+    state = { ...state, producer: p.producer, fn: "", source: p.before, ssa: p.after, step: 0, witness: "" };
+    syncInputs();
+    recompute();
+  }
+};
+producerSel.onchange = () => {
+  state = { ...state, producer: producerSel.value, fn: "", step: 0, witness: "" };
+  recompute();
 };
 $("run").onclick = () => {
-  state = { ...state, source: sourceBox.value, ssa: ssaBox.value, step: 0, witness: "" };
+  state = { ...state, source: sourceBox.value, ssa: ssaBox.value, fn: "", step: 0, witness: "" };
   recompute();
 };
 $("validate-result").onclick = () => {

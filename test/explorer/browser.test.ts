@@ -5,7 +5,12 @@
  * the paper's loop example to the end and checks the phis drawn against the library's
  * `construct` on the same input; it loads examples/diamond.bad.ssa.json against
  * examples/diamond.json and checks that the witness path of the first failing property is the
- * one highlighted. Screenshots go to test-artifacts/explorer/ (gitignored).
+ * one highlighted. For each producer (LLVM IR, SPIR-V text, GCC dumps) it loads the page's
+ * examples and compares what the page shows with the library entry the command line calls
+ * (`formal-ssa validate BEFORE AFTER --functions`), run here in Node on the same texts: every
+ * function's verdict and first report line; for a rejected one the witness highlighted; the
+ * link (the URL's hash) opening the same view. Screenshots go to test-artifacts/explorer/
+ * (gitignored).
  *
  * Chromium: /usr/bin/chromium (CHROMIUM_PATH overrides; scripts/setup-chromium.sh installs it,
  * and CI runs that). Without it the test fails, unless FORMAL_SSA_SKIP_BROWSER=1 says to skip.
@@ -19,6 +24,12 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { construct, validate, type CfgDocument, type SsaDocument } from "../../api/index.js";
+import { validate as validateGcc } from "../../api/gcc.js";
+import { validate as validateLlvm } from "../../api/llvm.js";
+import { formatReport, type Report } from "../../api/report.js";
+import { validate as validateSpirv } from "../../api/spirv.js";
+import { breakFirstPhi } from "../../explorer/src/mutants.js";
+import { PRODUCER_PAIRS, producerMode, type ProducerId } from "../../explorer/src/producers.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -137,6 +148,64 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     const shot = join(ARTIFACTS, "diamond-witness.png");
     await page.screenshot({ path: shot, fullPage: true });
     console.log(`explorer screenshot: ${shot}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("validates each producer's examples as the command line does (verdicts, first lines), highlights a rejected function's witness, and a link reopens the view", async () => {
+    const validators: Record<ProducerId, (b: string, a: string, o: { names: { original: string; ssa: string } }) => Report> = { llvm: validateLlvm, spirv: validateSpirv, gcc: validateGcc };
+    const fixture = (rel: string) => readFileSync(join(ROOT, "test/fixtures", rel), "utf8");
+    const cases: { id: string; producer: ProducerId; before: string; after: string }[] = [];
+    for (const [producer, , b, a] of PRODUCER_PAIRS) {
+      cases.push({ id: `${producer}:${b}`, producer, before: fixture(b), after: fixture(a) });
+      cases.push({ id: `${producer}:${b}:broken`, producer, before: fixture(b), after: breakFirstPhi(producer, fixture(a))!.text });
+    }
+    cases.push({ id: "llvm:hand/poison", producer: "llvm", before: fixture("llvm/hand/poison.before.ll"), after: fixture("llvm/hand/poison.after.ll") });
+    expect(await page.$$eval("#example option", (os) => os.map((o) => o.value).filter((v) => /^(llvm|spirv|gcc):/.test(v)))).toEqual(cases.map((c) => c.id));
+    const rejectedSeen = new Set<ProducerId>();
+    for (const c of cases) {
+      const mode = producerMode(c.producer)!;
+      const report = validators[c.producer](c.before, c.after, { names: { original: mode.names[0], ssa: mode.names[1] } });
+      // a line's time (`, 2.1 ms)`) is the one thing that differs from run to run
+      const untimed = (l: string | null) => (l ?? "").replace(/, [0-9.]+ ms\)$/, ")");
+      const lines = formatReport(report, { functions: true }).split("\n").filter((l) => l.startsWith("function ")).map(untimed);
+      const expected = report.functions.map((f, i) => [f.name, f.verdict, lines[i]]);
+      await page.selectOption("#example", c.id);
+      await page.waitForSelector(`#functions[data-verdict="${report.verdict}"] button[data-function="${report.functions[0].name}"]`, WAIT);
+      const shown = await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-function"), b.getAttribute("data-verdict"), b.getAttribute("title")]));
+      expect(shown.map(([n, v, l]) => [n, v, untimed(l)]), c.id).toEqual(expected);
+      const rejected = report.functions.find((f) => f.verdict !== "certified");
+      if (rejected === undefined) {
+        expect(await page.getAttribute("#report", "data-verdict"), c.id).toBe("certified");
+        continue;
+      }
+      rejectedSeen.add(c.producer);
+      // the first rejected function is shown, with its first report line and its witness on the graph
+      expect(untimed(await page.textContent("#report-line")), c.id).toBe(lines[report.functions.indexOf(rejected)]);
+      const [property, failed] = Object.entries(rejected.properties).find(([, p]) => !p.holds && (p.witness?.length ?? 0) > 0)!;
+      await page.waitForSelector(`#witness[data-property="${property}"]`, WAIT);
+      const path = failed.witness![0].path ?? [];
+      expect(await page.getAttribute("#witness", "data-path"), c.id).toBe(path.join(","));
+      expect(await page.$$eval("#graph .block.on-path", (es) => es.map((e) => e.getAttribute("data-block")).sort()), c.id).toEqual([...new Set(path)].sort());
+      const shot = join(ARTIFACTS, `producer-${c.id.replace(/[^\w.-]+/g, "_")}.png`);
+      await page.screenshot({ path: shot, fullPage: true });
+      console.log(`explorer screenshot: ${shot}`);
+      // the link: the same producer, texts and function, in a new page
+      const again = await context.newPage();
+      await again.goto(page.url());
+      await again.waitForSelector(`#functions button.shown[data-function="${rejected.name}"]`, WAIT);
+      expect(await again.textContent("#report-line")).toBe(await page.textContent("#report-line"));
+      expect(await again.getAttribute("#witness", "data-path")).toBe(path.join(","));
+      await again.close();
+    }
+    expect([...rejectedSeen].sort()).toEqual(["gcc", "llvm", "spirv"]);
+    // choosing another function draws it
+    await page.click('#functions button[data-function="@plain_add"]');
+    await page.waitForSelector('#functions button.shown[data-function="@plain_add"]', WAIT);
+    expect(await page.getAttribute("#report", "data-verdict")).toBe("certified");
+    expect(page.url()).toContain("fn=%40plain_add");
+    // back to programs for the next test
+    await page.selectOption("#producer", "");
+    await page.waitForSelector("#functions[hidden]", { ...WAIT, state: "attached" });
     expect(errors).toEqual([]);
   });
 

@@ -1,0 +1,43 @@
+/**
+ * The rejected example of each producer, made from a certified pair by one edit of the SSA
+ * text. LLVM IR and GCC dumps: the first phi whose first two arguments carry different values
+ * gets them swapped (the values trade places, the predecessors stay), the bug the mission names
+ * first. SPIR-V cannot say that: its reader refuses a phi argument that does not dominate its
+ * predecessor (a rule of the format, checked as spirv-val checks it), so there the first phi's
+ * first argument becomes another constant of its type, which is well-formed and wrong. Pure:
+ * the explorer's examples and the browser test make the same texts with it.
+ */
+
+/** LLVM IR: `phi T [ %a, %p ], [ %b, %q ]` -> `phi T [ %b, %p ], [ %a, %q ]`. */
+function swapLlvm(text: string): string | undefined {
+  const m = /phi [^[\n]*\[ ([^,\]]+), ([^\]]+) \], \[ ([^,\]]+), ([^\]]+) \]/.exec(text);
+  if (m === null || m[1] === m[3]) return undefined;
+  return text.slice(0, m.index) + m[0].replace(`[ ${m[1]}, ${m[2]} ], [ ${m[3]}, ${m[4]} ]`, `[ ${m[3]}, ${m[2]} ], [ ${m[1]}, ${m[4]} ]`) + text.slice(m.index + m[0].length);
+}
+
+/** SPIR-V text: `OpPhi %t %a %p ...` -> `OpPhi %t %c %p ...`, `%c` another constant of type `%t`. */
+function constantForSpirv(text: string): string | undefined {
+  const constants = new Map<string, string[]>();
+  for (const m of text.matchAll(/(%\S+) = OpConstant(?:True|False)? (%\S+)/g)) constants.set(m[2], [...(constants.get(m[2]) ?? []), m[1]]);
+  const re = /OpPhi (%\S+) (%\S+) /g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const other = (constants.get(m[1]) ?? []).find((c) => c !== m![2]);
+    if (other !== undefined) return text.slice(0, m.index) + `OpPhi ${m[1]} ${other} ` + text.slice(m.index + m[0].length);
+  }
+  return undefined;
+}
+
+/** A GCC dump: `# x_1 = PHI <a(2), b(3)>` -> `# x_1 = PHI <b(2), a(3)>`. */
+function swapGcc(text: string): string | undefined {
+  const re = /# (\S+) = PHI <([^(,>]+)\((\d+)\), ([^(,>]+)\((\d+)\)/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text))
+    if (m[2] !== m[4]) return text.slice(0, m.index) + `# ${m[1]} = PHI <${m[4]}(${m[3]}), ${m[2]}(${m[5]})` + text.slice(m.index + m[0].length);
+  return undefined;
+}
+
+/** The SSA text with its first phi broken as above, and what was done; undefined when no phi fits. */
+export function breakFirstPhi(producer: "llvm" | "spirv" | "gcc", ssaText: string): { text: string; what: string } | undefined {
+  const text = producer === "llvm" ? swapLlvm(ssaText) : producer === "spirv" ? constantForSpirv(ssaText) : swapGcc(ssaText);
+  if (text === undefined) return undefined;
+  return { text, what: producer === "spirv" ? "a phi's argument replaced by another constant" : "a phi's arguments swapped" };
+}
