@@ -20,4 +20,5 @@ export {
   type ProgressSink,
 } from "./commands.js";
 export { outputWriter, readAnyInput, readAnyInputs, readBytes, readInput, readInputs, STDIN_NAME, STDIO, writeOutput, type AnyInput } from "./files.js";
+export { explorerBase, explorerLink, explorerLinks, LINK_MAX } from "./link.js";
 export { GCC_DUMP_FLAGS, validateC, type GccRunOptions } from "./gcc.js";

@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 import { QUALITY } from "../../api/index.js";
-import { checkFile, outputWriter, recheckFiles, validateFiles, writeOutput } from "../../api/node/index.js";
+import { MalformedInput } from "../../api/errors.js";
+import { checkFile, explorerLinks, LINK_MAX, outputWriter, recheckFiles, validateFiles, writeOutput } from "../../api/node/index.js";
 import { formatCheckReport, formatReport, writeReportJson, type Report } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
@@ -18,13 +19,13 @@ export const parseRequire = (list: string | undefined) =>
   );
 
 /** A validate report as `--json` (written function by function) or text, and the exit code of its verdict. */
-export function printReport(report: Report, opts: { json?: boolean; functions?: boolean; full?: boolean; output?: string }, setExit: SetExit, io: Io): void {
+export function printReport(report: Report, opts: { json?: boolean; functions?: boolean; full?: boolean; output?: string }, setExit: SetExit, io: Io, extraLines: readonly string[] = []): void {
   if (opts.json) {
     const { out, close } = outputWriter(opts.output, io.stdout);
     writeReportJson(out, report);
     out.end();
     close();
-  } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }), io.stdout);
+  } else writeOutput(opts.output, formatReport(report, { functions: opts.functions, full: opts.full }) + extraLines.map((l) => `${l}\n`).join(""), io.stdout);
   setExit(report.verdict === "certified" ? 0 : 1);
 }
 
@@ -54,12 +55,16 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
     .option("-o, --output <file>", "write the report here instead of standard output")
     .option("--certificate <file>", "also write the certificate of every certified function here (formal-ssa/certificate@1), which `formal-ssa recheck` re-verifies without formal-ssa's checkers (docs/certificates.md); with a producer's input, together with --emit")
     .option("--emit <dir>", "a producer's input: write every function's exchange-format pair, as validate read it, to DIR/original.json and DIR/ssa.json (what a certificate speaks of)")
+    .option("--link", `after the text report, a link per rejected function that opens the explorer on it (its pair, verdict and witness, all in the link's hash, which stays in the browser); past ${LINK_MAX} characters the line says to open the files in the page instead`)
+    .option("--explorer <url>", "with --link: the explorer page's URL (default: FORMAL_SSA_EXPLORER, else this package's dist-explorer/index.html, built by npm run build:explorer)")
     .action(
       async (
         original: string,
         ssa: string,
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string; certificate?: string; emit?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string; certificate?: string; emit?: string; link?: boolean; explorer?: string },
       ) => {
+        if (opts.link && opts.json) throw new MalformedInput("--link: links follow the text report; drop --json (the JSON report names the functions and their inputs)");
+        if (opts.explorer !== undefined && !opts.link) throw new MalformedInput("--explorer: give --link too");
         const report = await validateFiles(original, ssa, {
           require: parseRequire(opts.require),
           necessaryPaths: opts.necessaryPaths,
@@ -71,7 +76,7 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
           emit: opts.emit,
         });
         if (opts.certificate !== undefined) writeOutput(opts.certificate, `${JSON.stringify(report.certificate)}\n`, io.stdout);
-        printReport(report, opts, setExit, io);
+        printReport(report, opts, setExit, io, opts.link ? explorerLinks(original, ssa, report, opts.explorer) : []);
       },
     );
   program

@@ -26,6 +26,7 @@ import {
 import { lowerProgram, parseProgram } from "../../api/arbitraries.js";
 import { definitionOf } from "./catalog.js";
 import { examples, type Example } from "./examples.js";
+import { decodeHash, encodeHash } from "./link.js";
 import { PRODUCERS, producerExamples, producerMode, runProducer, type ProducerRun } from "./producers.js";
 import { drawCfg, type DrawBlock, type Highlight } from "./graph.js";
 import { stepsOf, type Step } from "./steps.js";
@@ -58,8 +59,7 @@ interface State {
 const EXAMPLES = examples();
 const DEFAULT: State = { producer: "", fn: "", source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
 
-function readHash(): State {
-  const h = new URLSearchParams(location.hash.slice(1));
+function stateOf(h: URLSearchParams): State {
   const alg = h.get("alg") as Algorithm | null;
   const min = h.get("min") as Minimize | null;
   const step = Number(h.get("step") ?? "0");
@@ -77,6 +77,9 @@ function readHash(): State {
   };
 }
 
+/** Hashes are written in order: a slower (compressed) one never overwrites a newer state's. */
+let hashWrites = 0;
+
 function writeHash(s: State): void {
   const h = new URLSearchParams();
   if (s.producer !== "") h.set("p", s.producer);
@@ -88,8 +91,11 @@ function writeHash(s: State): void {
   if (s.literal) h.set("lit", "1");
   h.set("step", String(s.step));
   if (s.witness !== "") h.set("w", s.witness);
-  const hash = `#${h.toString()}`;
-  if (hash !== location.hash) history.replaceState(null, "", hash);
+  const mine = ++hashWrites;
+  void encodeHash(h).then((hash) => {
+    if (mine === hashWrites && hash !== location.hash) history.replaceState(null, "", hash);
+    document.body.dataset.hash = String(mine);
+  });
 }
 
 // --- the page ------------------------------------------------------------------------------------
@@ -124,7 +130,7 @@ for (const p of PRODUCERS) producerSel.add(new Option(p.label, p.id));
 for (const a of ALGORITHMS) algSel.add(new Option(a, a));
 for (const m of MINIMIZATIONS) minSel.add(new Option(m, m));
 
-let state = readHash();
+let state = DEFAULT;
 let original: CfgDocument | null = null;
 let traced: TracedConstruction | null = null;
 let steps: Step[] = [];
@@ -540,12 +546,23 @@ $<HTMLInputElement>("file").onchange = async (ev) => {
   syncInputs();
   recompute();
 };
-window.addEventListener("hashchange", () => {
-  state = readHash();
-  syncInputs();
-  recompute();
-});
+/** The state of the URL's hash (a shared link); a hash that does not decode is said, and the default shown. */
+async function fromHash(): Promise<void> {
+  try {
+    state = stateOf(await decodeHash(location.hash));
+    syncInputs();
+    recompute();
+  } catch (e) {
+    state = DEFAULT;
+    syncInputs();
+    recompute();
+    setError(message(e));
+  }
+}
 
-syncInputs();
-recompute();
-document.body.dataset.ready = "true";
+// a link followed or edited by hand (the page's own writes, by replaceState, fire no hashchange)
+window.addEventListener("hashchange", () => void fromHash());
+
+void fromHash().then(() => {
+  document.body.dataset.ready = "true";
+});

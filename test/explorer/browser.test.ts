@@ -16,8 +16,9 @@
  * and CI runs that). Without it the test fails, unless FORMAL_SSA_SKIP_BROWSER=1 says to skip.
  * Every wait is for a selector or state of the page, never a fixed time.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { inflateRawSync } from "node:zlib";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -26,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { construct, validate, type CfgDocument, type SsaDocument } from "../../api/index.js";
 import { validate as validateGcc } from "../../api/gcc.js";
 import { validate as validateLlvm } from "../../api/llvm.js";
+import { explorerLinks, validateFiles } from "../../api/node/index.js";
 import { formatReport, type Report } from "../../api/report.js";
 import { validate as validateSpirv } from "../../api/spirv.js";
 import { breakFirstPhi } from "../../explorer/src/mutants.js";
@@ -39,6 +41,13 @@ const ARTIFACTS = join(ROOT, "test-artifacts", "explorer");
 const WAIT = { timeout: 60_000 };
 /** In the page (evaluated there; this file is typed without the DOM): the last step is shown. */
 const AT_LAST = "document.body.dataset.step === document.body.dataset.steps";
+
+/** The page's state in a URL: its hash's parameters, plain or compressed (`#z=`: raw DEFLATE, base64url; explorer/src/link.ts). */
+function hashParams(url: string): URLSearchParams {
+  const h = new URLSearchParams(new URL(url).hash.slice(1));
+  const z = h.get("z");
+  return z === null ? h : new URLSearchParams(inflateRawSync(Buffer.from(z, "base64url")).toString("utf8"));
+}
 
 const example = (name: string) => JSON.parse(readFileSync(join(ROOT, "examples", name), "utf8"));
 
@@ -202,7 +211,33 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     await page.click('#functions button[data-function="@plain_add"]');
     await page.waitForSelector('#functions button.shown[data-function="@plain_add"]', WAIT);
     expect(await page.getAttribute("#report", "data-verdict")).toBe("certified");
-    expect(page.url()).toContain("fn=%40plain_add");
+    // the link holds the chosen function (compressed: the pair is long)
+    expect(new URL(page.url()).hash.startsWith("#z=")).toBe(true);
+    await expect.poll(() => hashParams(page.url()).get("fn"), WAIT).toBe("@plain_add");
+    expect(hashParams(page.url()).get("p")).toBe("llvm");
+    // the links validate --link prints open the same views: a producer's pair, an exchange-format pair
+    const files = mkdtempSync(join(tmpdir(), "formal-ssa-links-"));
+    const before = join(files, "loops.fixup_cfg1");
+    const after = join(files, "loops.ssa");
+    writeFileSync(before, fixture("gcc/loops.fixup_cfg1"));
+    writeFileSync(after, breakFirstPhi("gcc", fixture("gcc/loops.ssa"))!.text);
+    const pageUrl = pathToFileURL(join(out, "index.html")).href;
+    const gccReport = await validateFiles(before, after);
+    const diamond = [join(ROOT, "examples/diamond.json"), join(ROOT, "examples/diamond.bad.ssa.json")] as const;
+    for (const [o, s, fn] of [[before, after, "sum"], [...diamond, undefined]] as const) {
+      const report = o === before ? gccReport : await validateFiles(o, s);
+      const lines = explorerLinks(o, s, report, pageUrl);
+      expect(lines).toHaveLength(1);
+      const linked = await context.newPage();
+      await linked.goto(/(\S+)$/.exec(lines[0])![1]);
+      await linked.waitForSelector("#report[data-verdict=rejected]", WAIT);
+      if (fn !== undefined) await linked.waitForSelector(`#functions button.shown[data-function="${fn}"]`, WAIT);
+      const rejected = report.functions.find((f) => f.verdict !== "certified")!;
+      const [property] = Object.entries(rejected.properties).find(([, p]) => !p.holds && (p.witness?.length ?? 0) > 0)!;
+      await linked.waitForSelector(`#witness[data-property="${property}"]`, WAIT);
+      await linked.close();
+    }
+    rmSync(files, { recursive: true, force: true });
     // back to programs for the next test
     await page.selectOption("#producer", "");
     await page.waitForSelector("#functions[hidden]", { ...WAIT, state: "attached" });
