@@ -14,3 +14,9 @@ declare module "virtual:spec-mirrors" {
 interface ImportMeta {
   glob<T = unknown>(pattern: string | string[], options: { eager: true; query: "?raw"; import: "default" }): Record<string, T>;
 }
+
+/** Vite's inlined worker (`?worker&inline`): a constructor of the worker, its script a blob of the page's own. */
+declare module "*?worker&inline" {
+  const WorkerConstructor: new () => Worker;
+  export default WorkerConstructor;
+}

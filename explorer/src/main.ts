@@ -27,7 +27,8 @@ import { lowerProgram, parseProgram } from "../../api/arbitraries.js";
 import { definitionOf } from "./catalog.js";
 import { examples, type Example } from "./examples.js";
 import { decodeHash, encodeHash } from "./link.js";
-import { PRODUCERS, producerExamples, producerMode, runProducer, type ProducerRun } from "./producers.js";
+import { PRODUCERS, producerExamples, producerMode } from "./producers.js";
+import { pairValidator, Superseded, type PairValidator, type RunSummary } from "./validator.js";
 import { drawCfg, type DrawBlock, type Highlight } from "./graph.js";
 import { stepsOf, type Step } from "./steps.js";
 import { argList, constructTraced, type TracedConstruction } from "./trace.js";
@@ -67,7 +68,7 @@ function stateOf(h: URLSearchParams): State {
   return {
     producer: producerMode(producer) !== undefined ? producer : "",
     fn: h.get("fn") ?? "",
-    source: h.get("src") ?? DEFAULT.source,
+    source: h.get("src") ?? (h.get("big") === "1" ? "" : DEFAULT.source),
     ssa: h.get("ssa") ?? "",
     algorithm: alg !== null && (ALGORITHMS as readonly string[]).includes(alg) ? alg : DEFAULT.algorithm,
     minimize: min !== null && (MINIMIZATIONS as readonly string[]).includes(min) ? min : DEFAULT.minimize,
@@ -77,6 +78,9 @@ function stateOf(h: URLSearchParams): State {
   };
 }
 
+/** The most text (both inputs) a link keeps. */
+const LINK_TEXT_MAX = 1 << 20;
+
 /** Hashes are written in order: a slower (compressed) one never overwrites a newer state's. */
 let hashWrites = 0;
 
@@ -84,8 +88,13 @@ function writeHash(s: State): void {
   const h = new URLSearchParams();
   if (s.producer !== "") h.set("p", s.producer);
   if (s.fn !== "") h.set("fn", s.fn);
-  h.set("src", s.source);
-  if (s.ssa !== "") h.set("ssa", s.ssa);
+  // texts past a megabyte stay out of the URL: encoding them would hold the page up for seconds,
+  // and no browser keeps such a URL; the link then says so (big=1)
+  if (s.source.length + s.ssa.length > LINK_TEXT_MAX) h.set("big", "1");
+  else {
+    h.set("src", s.source);
+    if (s.ssa !== "") h.set("ssa", s.ssa);
+  }
   h.set("alg", s.algorithm);
   h.set("min", s.minimize);
   if (s.literal) h.set("lit", "1");
@@ -136,9 +145,44 @@ let traced: TracedConstruction | null = null;
 let steps: Step[] = [];
 let report: Report | null = null;
 let givenSsa: SsaDocument | null = null;
-/** In a producer's mode: its pair validated, and the function shown. */
-let run: ProducerRun | null = null;
+/** In a producer's mode: its pair validated (each function's verdict and first line), and the function shown. */
+let summary: RunSummary | null = null;
 let shown = -1;
+/** A producer's pair being validated: how far it is. */
+let pending: { done: number; total: number } | null = null;
+let validator: PairValidator | undefined;
+
+/** The function to show first: the state's, else the first rejected, else the first. */
+function firstShown(sum: RunSummary): number {
+  const named = sum.functions.findIndex((f) => f.name === state.fn);
+  return named >= 0 ? named : Math.max(0, sum.functions.findIndex((f) => f.verdict !== "certified"));
+}
+
+/** Shows the i-th function of the validated pair: its report and pair, fetched from where it was validated. */
+async function showFunction(i: number): Promise<void> {
+  shown = i;
+  const sum = summary;
+  if (sum === null || validator === undefined) return;
+  if (sum.functions[i] === undefined) {
+    setError(`${producerMode(state.producer)?.names[0] ?? "before"}: no function to validate`);
+    render();
+    return;
+  }
+  const f = await validator.fn(i);
+  if (summary !== sum || shown !== i) return; // another pair or function since
+  original = asCfg(f.original);
+  givenSsa = asSsa(f.ssa);
+  report = { ...sum.report, verdict: f.report.verdict === "certified" ? "certified" : "rejected", functions: [f.report] };
+  traced = null;
+  steps = [];
+  try {
+    traced = constructTraced(original, { algorithm: state.algorithm, minimize: state.minimize, literal: state.literal });
+    steps = stepsOf(traced.events, traced.names);
+  } catch {
+    // stepping through our construction is an extra here: the verdict is the producer's
+  }
+  render();
+}
 
 const asCfg = (f: FunctionDoc): CfgDocument => ({ ...f, format: "formal-ssa/1" }) as CfgDocument;
 const asSsa = (f: FunctionDoc): SsaDocument => ({ ...f, format: "formal-ssa/1" }) as SsaDocument;
@@ -178,35 +222,37 @@ function recompute(): void {
   steps = [];
   report = null;
   givenSsa = null;
-  run = null;
+  summary = null;
   shown = -1;
   const mode = producerMode(state.producer);
+  if (mode !== undefined && state.source === "" && state.ssa === "") {
+    setError(`paste the two texts (${mode.before}; ${mode.after}) or load both files (a link keeps texts up to ${LINK_TEXT_MAX >> 20} MB)`);
+    render();
+    return;
+  }
   if (mode !== undefined) {
-    try {
-      run = runProducer(mode, state.source, state.ssa);
-    } catch (e) {
-      setError(message(e));
-      render();
-      return;
-    }
-    const fns = run.functions;
-    shown = fns.findIndex((f) => f.report.name === state.fn);
-    if (shown < 0) shown = Math.max(0, fns.findIndex((f) => f.report.verdict !== "certified"));
-    const f = fns[shown];
-    if (f === undefined) {
-      setError(`${mode.names[0]}: no function to validate`);
-      render();
-      return;
-    }
-    original = asCfg(f.original);
-    givenSsa = asSsa(f.ssa);
-    report = { ...run.report, verdict: f.report.verdict === "certified" ? "certified" : "rejected", functions: [f.report] };
-    try {
-      traced = constructTraced(original, { algorithm: state.algorithm, minimize: state.minimize, literal: state.literal });
-      steps = stepsOf(traced.events, traced.names);
-    } catch {
-      // stepping through our construction is an extra here: the verdict is the producer's
-    }
+    summary = null;
+    pending = { done: 0, total: 0 };
+    const v = (validator ??= pairValidator());
+    document.body.dataset.validator = v.where;
+    v.validate(mode.id, state.source, state.ssa, (done, total) => {
+      pending = { done, total };
+      renderFunctions();
+    }).then(
+      (sum) => {
+        pending = null;
+        summary = sum;
+        document.body.dataset.validator = v.where;
+        render();
+        return showFunction(firstShown(sum));
+      },
+      (e: unknown) => {
+        if (e instanceof Superseded) return;
+        pending = null;
+        setError(message(e));
+        render();
+      },
+    );
     render();
     return;
   }
@@ -252,31 +298,45 @@ function renderFunctions(): void {
   const mode = producerMode(state.producer);
   sourceLabel.innerHTML = mode === undefined ? SOURCE_LABEL : mode.before;
   ssaLabel.innerHTML = mode === undefined ? SSA_LABEL : mode.after;
-  functionsBox.hidden = run === null;
-  if (run === null) {
+  document.body.dataset.busy = pending === null ? "false" : "true";
+  functionsBox.hidden = summary === null && pending === null;
+  if (pending !== null) {
+    const bar = document.createElement("progress");
+    bar.max = Math.max(1, pending.total);
+    bar.value = pending.done;
+    bar.setAttribute("aria-label", "validation progress");
+    functionsBox.dataset.verdict = "";
+    functionsBox.replaceChildren(para("div", pending.total === 0 ? "validating..." : `validating: ${pending.done} of ${pending.total} functions`, "hint"), bar);
+    return;
+  }
+  if (summary === null) {
     functionsBox.replaceChildren();
     return;
   }
-  const certified = run.functions.filter((f) => f.report.verdict === "certified").length;
+  const sum = summary;
+  const certified = sum.functions.filter((f) => f.verdict === "certified").length;
   const list = document.createElement("ul");
   list.className = "functions";
-  run.functions.forEach((f, i) => {
+  sum.functions.forEach((f, i) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.dataset.function = f.report.name;
-    b.dataset.verdict = f.report.verdict;
-    b.className = `verdict ${f.report.verdict === "certified" ? "certified" : "rejected"}${i === shown ? " shown" : ""}`;
-    b.textContent = `${f.report.name}: ${f.report.verdict}`;
+    b.dataset.function = f.name;
+    b.dataset.verdict = f.verdict;
+    b.className = `verdict ${f.verdict === "certified" ? "certified" : "rejected"}${i === shown ? " shown" : ""}`;
+    b.textContent = `${f.name}: ${f.verdict}`;
     b.title = f.line;
     b.onclick = () => {
-      state = { ...state, fn: f.report.name, witness: "", step: 0 };
-      recompute();
+      // the pair is validated already: only the function shown changes
+      state = { ...state, fn: f.name, witness: "", step: 0 };
+      setError("");
+      void showFunction(i);
     };
     li.appendChild(b);
     list.appendChild(li);
   });
-  functionsBox.dataset.verdict = run.report.verdict;
-  functionsBox.replaceChildren(para("div", `${run.report.verdict}: ${certified} of ${run.functions.length} function${run.functions.length === 1 ? "" : "s"} certified`, `verdict ${run.report.verdict === "certified" ? "certified" : "rejected"}`), list);
+  const verdict = sum.report.verdict;
+  functionsBox.dataset.verdict = verdict;
+  functionsBox.replaceChildren(para("div", `${verdict}: ${certified} of ${sum.functions.length} function${sum.functions.length === 1 ? "" : "s"} certified`, `verdict ${verdict === "certified" ? "certified" : "rejected"}`), list);
 }
 
 function renderGraphAndStep(): void {
@@ -415,7 +475,7 @@ function renderReport(): void {
   const f = report.functions[0];
   reportBox.dataset.verdict = report.verdict;
   const parts: HTMLElement[] = [para("div", `${f.name}: ${f.verdict}`, `verdict ${f.verdict}`)];
-  const line = run?.functions[shown]?.line;
+  const line = summary?.functions[shown]?.line;
   if (line !== undefined) {
     const l = para("div", line, "report-line");
     l.id = "report-line";
@@ -466,10 +526,27 @@ function renderReport(): void {
 
 // --- controls ------------------------------------------------------------------------------------
 
+/** Texts longer than this are kept, not shown: a text box laid out with megabytes holds the page up for seconds. */
+const SHOW_MAX = 1 << 19;
+
+/** A box shows its text, or says that a long one is loaded (and kept in the state). */
+function showText(box: HTMLTextAreaElement, text: string): void {
+  const long = text.length > SHOW_MAX;
+  box.value = long ? "" : text;
+  box.placeholder = long ? `(${(text.length / 2 ** 20).toFixed(1)} MB loaded: too long to show here; type or paste to replace it)` : "";
+  box.dataset.kept = long ? "true" : "false";
+}
+
+// typing, pasting or clearing replaces a long text the box kept
+for (const box of [sourceBox, ssaBox]) box.addEventListener("input", () => (box.dataset.kept = "false"));
+
+/** A box's text: what it shows, or the long text it keeps. */
+const boxText = (box: HTMLTextAreaElement, kept: string) => (box.dataset.kept === "true" && box.value === "" ? kept : box.value);
+
 function syncInputs(): void {
   producerSel.value = state.producer;
-  sourceBox.value = state.source;
-  ssaBox.value = state.ssa;
+  showText(sourceBox, state.source);
+  showText(ssaBox, state.ssa);
   algSel.value = state.algorithm;
   minSel.value = state.minimize;
   literalBox.checked = state.literal;
@@ -498,7 +575,7 @@ producerSel.onchange = () => {
   recompute();
 };
 $("run").onclick = () => {
-  state = { ...state, source: sourceBox.value, ssa: ssaBox.value, fn: "", step: 0, witness: "" };
+  state = { ...state, source: boxText(sourceBox, state.source), ssa: boxText(ssaBox, state.ssa), fn: "", step: 0, witness: "" };
   recompute();
 };
 $("validate-result").onclick = () => {
@@ -532,6 +609,15 @@ document.addEventListener("keydown", (e) => {
 $<HTMLInputElement>("file").onchange = async (ev) => {
   const files = [...((ev.target as HTMLInputElement).files ?? [])];
   const texts = await Promise.all(files.map((f) => f.text()));
+  if (producerMode(state.producer) !== undefined && files.length === 2) {
+    // a producer's pair: the after file is the one named so (after, .ssa), else the second
+    const named = files.findIndex((f) => /after|\.ssa$/.test(f.name));
+    const after = named >= 0 ? named : 1;
+    state = { ...state, source: texts[1 - after], ssa: texts[after], fn: "", step: 0, witness: "" };
+    syncInputs();
+    recompute();
+    return;
+  }
   // one file: the input; two: the original and the SSA (told apart by their kind)
   const kinds = texts.map((t) => {
     try {

@@ -244,6 +244,48 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     expect(errors).toEqual([]);
   });
 
+  it("validates a module of SQLite's size (16 MB of LLVM IR) on its worker while the page keeps answering", async () => {
+    // condexpr.c's three functions, copied under new names until the two files hold 16 MB
+    const grow = (text: string, copies: number) => {
+      const first = text.indexOf("define ");
+      const last = text.lastIndexOf("\n}\n") + 3;
+      const body = text.slice(first, last);
+      const parts: string[] = [text.slice(0, last)];
+      for (let k = 1; k < copies; k++) parts.push(`\n${body.replace(/@(pick|both|either)\b/g, `@$1.${k}`)}`);
+      parts.push(text.slice(last));
+      return parts.join("");
+    };
+    const fixture = (rel: string) => readFileSync(join(ROOT, "test/fixtures/llvm", rel), "utf8");
+    const copies = 3600;
+    const before = grow(fixture("condexpr.before.ll"), copies);
+    const after = grow(fixture("condexpr.after.ll"), copies);
+    expect(before.length + after.length).toBeGreaterThan(16e6);
+    const files = mkdtempSync(join(tmpdir(), "formal-ssa-big-"));
+    writeFileSync(join(files, "big.before.ll"), before);
+    writeFileSync(join(files, "big.after.ll"), after);
+    await page.selectOption("#producer", "llvm");
+    await page.setInputFiles("#file", [join(files, "big.before.ll"), join(files, "big.after.ll")]);
+    await page.waitForSelector("body[data-busy=true]", { ...WAIT, state: "attached" });
+    expect(await page.getAttribute("body", "data-validator")).toBe("worker");
+    // while the worker validates, the page's thread answers: a script run in the page, and a
+    // task it queues, see the validation still under way (a thread busy validating would answer
+    // only once done). The page is brought to the front: a background page's frames wait.
+    await page.bringToFront();
+    const answered = await page.evaluate<string>("new Promise((resolve) => setTimeout(() => resolve(document.body.dataset.busy), 0))");
+    expect(answered).toBe("true");
+    expect(await page.evaluate<string>("new Promise((resolve) => requestAnimationFrame(() => resolve(document.body.dataset.busy)))")).toBe("true");
+    await page.waitForSelector("#functions progress", { ...WAIT, state: "attached" });
+    await page.waitForSelector("body[data-busy=false] #functions[data-verdict=certified]", { timeout: 300_000 });
+    expect(await page.$$eval("#functions button", (bs) => bs.length)).toBe(3 * copies);
+    expect(await page.textContent("#functions .verdict")).toBe(`certified: ${3 * copies} of ${3 * copies} functions certified`);
+    rmSync(files, { recursive: true, force: true });
+    // back to a program for the next test
+    await page.selectOption("#example", "loop.json");
+    await page.waitForSelector('#graph [data-block="B3"]', WAIT);
+    expect(await page.inputValue("#producer")).toBe("");
+    expect(errors).toEqual([]);
+  });
+
   it("reads a typed program and says where a syntax error is", async () => {
     await page.fill("#source", "x := f()\nwhile (x) {\n  x := f(x\n}");
     await page.fill("#ssa-source", "");
