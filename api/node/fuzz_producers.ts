@@ -20,6 +20,7 @@ import { formatReport, type Report } from "../report.js";
 import { QUALITY } from "../../checks/index.js";
 import { shellQuote } from "../fuzz_options.js";
 import { isolatedRunner } from "./isolated_runner.js";
+import { explorerBase, explorerLink } from "./link.js";
 
 const QUALITY_SET = new Set<string>(QUALITY);
 
@@ -273,12 +274,31 @@ export interface WriteFindingOptions {
 }
 
 /**
+ * The explorer's link to a finding's function (api/node/link.ts): the before and after texts the
+ * run kept (SPIR-V: their disassembly) and the case's function, for a rejected function; else
+ * why there is none.
+ */
+function findingLink(f: CampaignFinding, target: FuzzTarget, printed: PrintedBatch, files: Record<string, string>): string {
+  if (f.kind !== "rejected") return `no link: a ${f.kind} finding has no verdict to show`;
+  if (target.runner.kind !== "process") return "no link: the explorer does not take this producer's input yet";
+  const names = Object.keys(files);
+  const form = (x: string | RegExp) => (typeof x === "string" ? names.find((n) => n === x || n === x.replace(/\.spv$/, ".spvasm")) : names.find((n) => x.test(n)));
+  const [b, a] = [form(target.runner.before), form(target.runner.after)];
+  if (b === undefined || a === undefined || b.endsWith(".spv") || a.endsWith(".spv")) return "no link: the run kept no text of the two forms";
+  const where = explorerBase();
+  if ("missing" in where) return where.missing;
+  const link = explorerLink(where.base, { p: target.adapter, src: files[b], ssa: files[a], fn: printed.functionNames[0] ?? "" });
+  return "url" in link ? link.url : `no link: it would be ${link.tooLong} characters; open the explorer and load ${b} and ${a}`;
+}
+
+/**
  * Writes a finding into `out/<folder>/`: finding.json, the case alone in the producer's
  * language, what one run of it gave (before and after forms, report.txt, stderr.txt), and
- * README.txt with the version, the commands that reproduce it without formal-ssa, and
- * `formal-ssa fuzz --replay`. Returns the folder.
+ * README.txt with the version, the commands that reproduce it without formal-ssa,
+ * `formal-ssa fuzz --replay` and the explorer's link. Returns the folder, and the link (or why
+ * there is none).
  */
-export async function writeProducerFinding(f: CampaignFinding, o: WriteFindingOptions): Promise<string> {
+export async function writeProducerFinding(f: CampaignFinding, o: WriteFindingOptions): Promise<{ dir: string; link: string }> {
   const dir = join(o.out, findingFolder(f.signature));
   mkdirSync(dir, { recursive: true });
   const record: FindingRecord = { format: "formal-ssa/producer-finding@1", ...f, version: o.version, maxBlocks: o.maxBlocks };
@@ -299,8 +319,10 @@ export async function writeProducerFinding(f: CampaignFinding, o: WriteFindingOp
   const inProcess = o.target.runner.kind === "in-process" ? o.target.reproduce : undefined;
   if (inProcess !== undefined) lines.push("Reproduce without formal-ssa (in this folder):", ...inProcess(f.variant, Object.keys(printed.files)).map((l) => `  ${l}`), "");
   lines.push("Replay with formal-ssa (runs the producer again and validates):", `  formal-ssa fuzz --replay ${shellQuote(dir)}`, "");
+  const link = findingLink(f, o.target, printed, run.files);
+  lines.push("Open in the explorer (the pair and the function; the link's state stays in the browser):", `  ${link}`, "");
   writeFileSync(join(dir, "README.txt"), `${lines.join("\n")}\n`);
-  return dir;
+  return { dir, link };
 }
 
 /** Reads a finding folder's finding.json (malformed: one line naming it). */

@@ -297,8 +297,8 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
         runner: p.runner,
         onFinding: async (f) => {
           findings++;
-          const dir = await node.writeProducerFinding(f, { out: flags.out, target: p.target, runner: p.runner, maxBlocks: flags.maxBlocks, version: p.version(f.variant) });
-          print(io, `FINDING [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n`);
+          const { dir, link } = await node.writeProducerFinding(f, { out: flags.out, target: p.target, runner: p.runner, maxBlocks: flags.maxBlocks, version: p.version(f.variant) });
+          print(io, `FINDING [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n  explorer: ${link}\n`);
         },
         onProgress: (q) => {
           const line = `${p.target.name}: ${q.cases} cases, ${q.findings} findings, ${((q.cases * 1000) / Math.max(1, q.elapsedMs)).toFixed(0)} cases/s`;

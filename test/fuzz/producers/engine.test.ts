@@ -11,12 +11,16 @@
  *   with the property that fails, and shrunk to a small case.
  */
 import fc from "fast-check";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { FuzzCase, FuzzTarget } from "../../../adapters/fuzz_target.js";
 import { llvmFuzzTarget } from "../../../adapters/llvm/fuzz.js";
 import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, shrinkFinding, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
-import { processRunner } from "../../../api/node/fuzz_producers.js";
+import { processRunner, writeProducerFinding } from "../../../api/node/fuzz_producers.js";
 import { caseWith, fakeTarget } from "./fake_target.js";
 
 const SEED = Number(process.env.FC_SEED ?? 20161017);
@@ -211,6 +215,26 @@ describe("llvm-mem2reg: random programs through opt-N -passes=mem2reg, batched",
       expect(f.signature.split(":").at(-1)).toMatch(property);
       // shrunk: a small program whose printed function still has a phi
       expect(f.case.cfg.blocks.length).toBeLessThanOrEqual(6);
+      if (mode !== "swap-llvm") return;
+      // its folder: the explorer's link holds the two forms the run kept and the case's function
+      const out = mkdtempSync(join(tmpdir(), "formal-ssa-finding-link-"));
+      const saved = process.env.FORMAL_SSA_EXPLORER;
+      process.env.FORMAL_SSA_EXPLORER = "https://explorer.example/index.html";
+      try {
+        const { dir, link } = await writeProducerFinding(f, { out, target, runner: processRunner(target, 120_000), maxBlocks: 12, version: "opt-14" });
+        expect(link.startsWith("https://explorer.example/index.html#")).toBe(true);
+        const hash = new URL(link).hash.slice(1);
+        const z = new URLSearchParams(hash).get("z");
+        const p = z === null ? new URLSearchParams(hash) : new URLSearchParams(inflateRawSync(Buffer.from(z, "base64url")).toString("utf8"));
+        expect([p.get("p"), p.get("fn")]).toEqual(["llvm", target.print([f.case], "14").functionNames[0]]);
+        expect(p.get("src")).toBe(readFileSync(join(dir, "before.ll"), "utf8"));
+        expect(p.get("ssa")).toBe(readFileSync(join(dir, "after.ll"), "utf8"));
+        expect(readFileSync(join(dir, "README.txt"), "utf8")).toContain(link);
+      } finally {
+        if (saved === undefined) delete process.env.FORMAL_SSA_EXPLORER;
+        else process.env.FORMAL_SSA_EXPLORER = saved;
+        rmSync(out, { recursive: true, force: true });
+      }
     });
   }
 });
