@@ -147,6 +147,8 @@ let report: Report | null = null;
 let givenSsa: SsaDocument | null = null;
 /** In a producer's mode: its pair validated (each function's verdict and first line), and the function shown. */
 let summary: RunSummary | null = null;
+/** The shown function's original constructed by braun+peel: the fewest phis, beside the producer's. */
+let minimum: SsaDocument | null = null;
 let shown = -1;
 /** A producer's pair being validated: how far it is. */
 let pending: { done: number; total: number } | null = null;
@@ -173,6 +175,12 @@ async function showFunction(i: number): Promise<void> {
   original = asCfg(f.original);
   givenSsa = asSsa(f.ssa);
   report = { ...sum.report, verdict: f.report.verdict === "certified" ? "certified" : "rejected", functions: [f.report] };
+  minimum = null;
+  try {
+    minimum = construct(original, { algorithm: "braun", minimize: "peel" });
+  } catch {
+    // an original our construction cannot take (not CFG_wf): the report says why
+  }
   traced = null;
   steps = [];
   try {
@@ -521,7 +529,57 @@ function renderReport(): void {
     box.append(para("strong", `Witness of ${sel.property}`), ...facts.map((t) => para("div", t)));
     parts.push(box);
   }
+  const phis = producerPhis(f);
+  if (phis !== null) parts.push(phis);
   reportBox.replaceChildren(...parts);
+}
+
+/** A phi as a line: `x: x_5 = φ(x_3, x_8)`. */
+function phiLines(doc: SsaDocument, block: string): string[] {
+  const vars = (doc.vars ?? {}) as Record<string, string>;
+  const b = doc.blocks.find((x) => x.id === block);
+  return (b?.phis ?? []).map((p) => `${vars[p.def] ?? "?"}: ${p.def} = φ(${argList(p, b!.preds).join(", ")})`);
+}
+
+/**
+ * A producer's phis beside braun+peel's on the same original (the fewest any valid translation
+ * has, Minimal_SSA), block by block, and the report's explanation of every difference.
+ */
+function producerPhis(f: Report["functions"][number]): HTMLElement | null {
+  if (summary === null || givenSsa === null || minimum === null) return null;
+  const box = document.createElement("div");
+  box.id = "phis";
+  const producer = summary.report.producer ?? "the producer";
+  box.dataset.phis = String(f.stats.phis ?? "");
+  box.dataset.minimum = String(f.stats.phis_minimum ?? "");
+  box.append(para("strong", `${producer} placed ${f.stats.phis ?? 0} phi${f.stats.phis === 1 ? "" : "s"}; braun+peel needs ${f.stats.phis_minimum ?? "?"}`));
+  const blocks = givenSsa.blocks.map((b) => b.id).filter((id) => phiLines(givenSsa!, id).length > 0 || phiLines(minimum!, id).length > 0);
+  if (blocks.length > 0) {
+    const table = document.createElement("table");
+    table.className = "phi-table";
+    const head = table.insertRow();
+    for (const t of ["block", producer, "braun+peel"]) head.insertCell().textContent = t;
+    for (const id of blocks) {
+      const row = table.insertRow();
+      row.dataset.block = id;
+      row.insertCell().textContent = id;
+      row.insertCell().textContent = phiLines(givenSsa, id).join("\n");
+      row.insertCell().textContent = phiLines(minimum, id).join("\n");
+    }
+    box.append(table);
+  }
+  const diffs = f.differences ?? [];
+  if (diffs.length > 0) {
+    const list = document.createElement("ul");
+    list.className = "differences";
+    for (const d of diffs) {
+      const li = document.createElement("li");
+      li.textContent = d;
+      list.appendChild(li);
+    }
+    box.append(list);
+  }
+  return box;
 }
 
 // --- controls ------------------------------------------------------------------------------------

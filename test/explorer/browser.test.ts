@@ -171,6 +171,7 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     cases.push({ id: "llvm:hand/poison", producer: "llvm", before: fixture("llvm/hand/poison.before.ll"), after: fixture("llvm/hand/poison.after.ll") });
     expect(await page.$$eval("#example option", (os) => os.map((o) => o.value).filter((v) => /^(llvm|spirv|gcc):/.test(v)))).toEqual(cases.map((c) => c.id));
     const rejectedSeen = new Set<ProducerId>();
+    let differencesSeen = 0;
     for (const c of cases) {
       const mode = producerMode(c.producer)!;
       const report = validators[c.producer](c.before, c.after, { names: { original: mode.names[0], ssa: mode.names[1] } });
@@ -182,6 +183,16 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
       await page.waitForSelector(`#functions[data-verdict="${report.verdict}"] button[data-function="${report.functions[0].name}"]`, WAIT);
       const shown = await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-function"), b.getAttribute("data-verdict"), b.getAttribute("title")]));
       expect(shown.map(([n, v, l]) => [n, v, untimed(l)]), c.id).toEqual(expected);
+      // the shown function's phis: the producer's count and braun+peel's, and every difference explained as the report does
+      const shownName = await page.getAttribute("#functions button.shown", "data-function");
+      const shownReport = report.functions.find((f) => f.name === shownName)!;
+      await page.waitForSelector(`#phis[data-phis="${shownReport.stats.phis}"]`, WAIT);
+      expect(await page.getAttribute("#phis", "data-minimum"), c.id).toBe(String(shownReport.stats.phis_minimum));
+      expect(await page.$$eval("#phis .differences li", (es) => es.map((e) => e.textContent)), c.id).toEqual(shownReport.differences ?? []);
+      differencesSeen += (shownReport.differences ?? []).length;
+      // side by side: as many phis in each column as the report counts
+      const columns = await page.$$eval("#phis .phi-table tr:not(:first-child)", (rows) => rows.map((r) => [...r.querySelectorAll("td")].slice(1).map((td) => (td.textContent === "" ? 0 : td.textContent!.split("\n").length))));
+      expect([columns.reduce((n, r) => n + r[0], 0), columns.reduce((n, r) => n + r[1], 0)], c.id).toEqual([shownReport.stats.phis, shownReport.stats.phis_minimum]);
       const rejected = report.functions.find((f) => f.verdict !== "certified");
       if (rejected === undefined) {
         expect(await page.getAttribute("#report", "data-verdict"), c.id).toBe("certified");
@@ -207,6 +218,7 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
       await again.close();
     }
     expect([...rejectedSeen].sort()).toEqual(["gcc", "llvm", "spirv"]);
+    expect(differencesSeen).toBeGreaterThan(0);
     // choosing another function draws it
     await page.click('#functions button[data-function="@plain_add"]');
     await page.waitForSelector('#functions button.shown[data-function="@plain_add"]', WAIT);
