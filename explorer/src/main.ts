@@ -135,6 +135,17 @@ const SSA_LABEL = ssaLabel.innerHTML;
 for (const e of EXAMPLES) exampleSel.add(new Option(e.label, e.id));
 for (const e of PRODUCER_EXAMPLES) exampleSel.add(new Option(e.label, e.id));
 producerSel.add(new Option("a program or the exchange format", ""));
+// the help's examples: one click loads each (the same as choosing it in the list)
+for (const e of PRODUCER_EXAMPLES) {
+  const b = document.createElement("button");
+  b.textContent = e.label.replace(/ \(.*?\)/g, "");
+  b.dataset.example = e.id;
+  b.onclick = () => {
+    exampleSel.value = e.id;
+    exampleSel.dispatchEvent(new Event("change"));
+  };
+  $("help-examples").appendChild(b);
+}
 for (const p of PRODUCERS) producerSel.add(new Option(p.label, p.id));
 for (const a of ALGORITHMS) algSel.add(new Option(a, a));
 for (const m of MINIMIZATIONS) minSel.add(new Option(m, m));

@@ -227,6 +227,14 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     expect(new URL(page.url()).hash.startsWith("#z=")).toBe(true);
     await expect.poll(() => hashParams(page.url()).get("fn"), WAIT).toBe("@plain_add");
     expect(hashParams(page.url()).get("p")).toBe("llvm");
+    // the help's one-click examples, and the function list by keyboard
+    await page.click("#help summary");
+    await page.click('#help-examples button[data-example="gcc:gcc/loops.fixup_cfg1:broken"]');
+    await page.waitForSelector('#functions button.shown[data-function="sum"][data-verdict="rejected"]', WAIT);
+    await page.focus('#functions button[data-function="nested"]');
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('#functions button.shown[data-function="nested"]', WAIT);
+    await page.waitForSelector("#report[data-verdict=certified]", WAIT);
     // the links validate --link prints open the same views: a producer's pair, an exchange-format pair
     const files = mkdtempSync(join(tmpdir(), "formal-ssa-links-"));
     const before = join(files, "loops.fixup_cfg1");
