@@ -81,7 +81,15 @@ function parserPlugins(name: string): string[] {
  * parse throws `MalformedInput` (`FILE:LINE:COLUMN: message`).
  */
 export async function validateSources(sources: readonly SourceInput[], options: ReactOptions & { onFile?: (name: string) => void } = {}): Promise<ReactReport> {
-  const { babel, plugin } = await loadCompiler();
+  return validateSourcesWith(await loadCompiler(), sources, options);
+}
+
+/**
+ * `validateSources` with Babel and the compiler's plugin given (a page bundles its own: the
+ * explorer's @babel/standalone), so nothing is imported when it runs.
+ */
+export function validateSourcesWith(compiler: Pick<LoadedCompiler, "babel" | "plugin">, sources: readonly SourceInput[], options: ReactOptions & { onFile?: (name: string) => void } = {}): ReactReport {
+  const { babel, plugin } = compiler;
   const validator = new ReactValidator(options);
   // each file's functions are validated once Babel is done with it, outside the compiler, which
   // would catch an error raised inside its pipeline and take it for its own

@@ -20,3 +20,8 @@ declare module "*?worker&inline" {
   const WorkerConstructor: new () => Worker;
   export default WorkerConstructor;
 }
+
+/** @babel/standalone: Babel for the page (only `transform` is used). */
+declare module "@babel/standalone" {
+  export function transform(code: string, options: object): unknown;
+}

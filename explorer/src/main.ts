@@ -28,6 +28,7 @@ import { definitionOf } from "./catalog.js";
 import { examples, type Example } from "./examples.js";
 import { decodeHash, encodeHash } from "./link.js";
 import { PRODUCERS, producerExamples, producerMode } from "./producers.js";
+import { reactValidator } from "./react_mode.js";
 import { pairValidator, Superseded, type PairValidator, type RunSummary } from "./validator.js";
 import { drawCfg, type DrawBlock, type Highlight } from "./graph.js";
 import { stepsOf, type Step } from "./steps.js";
@@ -164,6 +165,8 @@ let shown = -1;
 /** A producer's pair being validated: how far it is. */
 let pending: { done: number; total: number } | null = null;
 let validator: PairValidator | undefined;
+let pairsValidator: PairValidator | undefined;
+let reactCompiler: PairValidator | undefined;
 
 /** The function to show first: the state's, else the first rejected, else the first. */
 function firstShown(sum: RunSummary): number {
@@ -181,7 +184,14 @@ async function showFunction(i: number): Promise<void> {
     render();
     return;
   }
-  const f = await validator.fn(i);
+  let f: Awaited<ReturnType<PairValidator["fn"]>>;
+  try {
+    f = await validator.fn(i);
+  } catch (e) {
+    setError(message(e));
+    render();
+    return;
+  }
   if (summary !== sum || shown !== i) return; // another pair or function since
   original = asCfg(f.original);
   givenSsa = asSsa(f.ssa);
@@ -244,7 +254,7 @@ function recompute(): void {
   summary = null;
   shown = -1;
   const mode = producerMode(state.producer);
-  if (mode !== undefined && state.source === "" && state.ssa === "") {
+  if (mode !== undefined && state.source === "" && (state.ssa === "" || mode.id === "react")) {
     setError(`paste the two texts (${mode.before}; ${mode.after}) or load both files (a link keeps texts up to ${LINK_TEXT_MAX >> 20} MB)`);
     render();
     return;
@@ -252,7 +262,8 @@ function recompute(): void {
   if (mode !== undefined) {
     summary = null;
     pending = { done: 0, total: 0 };
-    const v = (validator ??= pairValidator());
+    // the React Compiler's mode compiles in the page (its bundle loads now); producers' pairs go to the worker
+    const v = (validator = mode.id === "react" ? (reactCompiler ??= reactValidator()) : (pairsValidator ??= pairValidator()));
     document.body.dataset.validator = v.where;
     v.validate(mode.id, state.source, state.ssa, (done, total) => {
       pending = { done, total };
@@ -317,6 +328,8 @@ function renderFunctions(): void {
   const mode = producerMode(state.producer);
   sourceLabel.innerHTML = mode === undefined ? SOURCE_LABEL : mode.before;
   ssaLabel.innerHTML = mode === undefined ? SSA_LABEL : mode.after;
+  // the React Compiler's mode takes one source: the page makes the SSA
+  ssaLabel.hidden = ssaBox.hidden = mode?.id === "react";
   document.body.dataset.busy = pending === null ? "false" : "true";
   functionsBox.hidden = summary === null && pending === null;
   if (pending !== null) {

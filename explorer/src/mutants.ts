@@ -36,7 +36,8 @@ function swapGcc(text: string): string | undefined {
 }
 
 /** The SSA text with its first phi broken as above, and what was done; undefined when no phi fits. */
-export function breakFirstPhi(producer: "llvm" | "spirv" | "gcc", ssaText: string): { text: string; what: string } | undefined {
+export function breakFirstPhi(producer: "llvm" | "spirv" | "gcc" | "react", ssaText: string): { text: string; what: string } | undefined {
+  if (producer === "react") return undefined; // the page compiles React sources itself: no output to break
   const text = producer === "llvm" ? swapLlvm(ssaText) : producer === "spirv" ? constantForSpirv(ssaText) : swapGcc(ssaText);
   if (text === undefined) return undefined;
   return { text, what: producer === "spirv" ? "a phi's argument replaced by another constant" : "a phi's arguments swapped" };

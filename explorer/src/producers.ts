@@ -16,7 +16,7 @@ import { formatReport, type FunctionReport, type Report } from "../../api/report
 import type { FunctionDoc } from "../../api/index.js";
 import { breakFirstPhi } from "./mutants.js";
 
-export type ProducerId = "llvm" | "spirv" | "gcc";
+export type ProducerId = "llvm" | "spirv" | "gcc" | "react";
 
 export interface ProducerMode {
   id: ProducerId;
@@ -32,6 +32,7 @@ export const PRODUCERS: readonly ProducerMode[] = [
   { id: "llvm", label: "LLVM IR: before and after opt -passes=mem2reg (LLVM 14, 15, 16)", before: "LLVM IR before mem2reg (.ll)", after: "LLVM IR after mem2reg (.ll)", names: ["before.ll", "after.ll"] },
   { id: "spirv", label: "SPIR-V: spirv-dis text before and after spirv-opt --ssa-rewrite", before: "SPIR-V before --ssa-rewrite (spirv-dis text)", after: "SPIR-V after --ssa-rewrite (spirv-dis text)", names: ["before.spvasm", "after.spvasm"] },
   { id: "gcc", label: "GCC: the fixup_cfg1 and ssa tree dumps (-fdump-tree-...-blocks-uid)", before: "GCC's fixup_cfg1 dump (before into-SSA)", after: "GCC's ssa dump (after into-SSA)", names: ["before.fixup_cfg1", "after.ssa"] },
+  { id: "react", label: "React Compiler: JavaScript or TypeScript, compiled here by babel-plugin-react-compiler", before: "JavaScript or TypeScript (every function is compiled and its SSA validated)", after: "", names: ["input.js", ""] },
 ];
 
 export const producerMode = (id: string): ProducerMode | undefined => PRODUCERS.find((p) => p.id === id);
@@ -75,11 +76,11 @@ export interface ProducerExample {
 }
 
 const fixtures = import.meta.glob<string>(
-  ["../../test/fixtures/llvm/condexpr.*.ll", "../../test/fixtures/llvm/hand/poison.*.ll", "../../test/fixtures/spirv/logic.*.spvasm", "../../test/fixtures/gcc/loops.fixup_cfg1", "../../test/fixtures/gcc/loops.ssa"],
+  ["../../test/fixtures/llvm/condexpr.*.ll", "../../test/fixtures/llvm/hand/poison.*.ll", "../../test/fixtures/spirv/logic.*.spvasm", "../../test/fixtures/gcc/loops.fixup_cfg1", "../../test/fixtures/gcc/loops.ssa", "../../test/react/fixtures/loops.js"],
   { eager: true, query: "?raw", import: "default" },
 );
 const fixture = (rel: string): string => {
-  const hit = Object.entries(fixtures).find(([path]) => path.endsWith(`/test/fixtures/${rel}`));
+  const hit = Object.entries(fixtures).find(([path]) => path.endsWith(`/test/fixtures/${rel}`) || path.endsWith(`/test/${rel}`));
   if (hit === undefined) throw new Error(`fixture ${rel} not bundled`);
   return hit[1];
 };
@@ -94,12 +95,14 @@ export const PRODUCER_PAIRS: readonly [ProducerId, string, string, string][] = [
 export function producerExamples(): ProducerExample[] {
   const out: ProducerExample[] = [];
   for (const [producer, label, b, a] of PRODUCER_PAIRS) {
+    if (producer === "react") continue;
     const before = fixture(b);
     const after = fixture(a);
     out.push({ id: `${producer}:${b}`, label: `${producer}: ${label}, certified`, producer, before, after });
     const mutant = breakFirstPhi(producer, after);
     if (mutant !== undefined) out.push({ id: `${producer}:${b}:broken`, label: `${producer}: ${label}, ${mutant.what} (rejected)`, producer, before, after: mutant.text });
   }
+  out.push({ id: "react:loops.js", label: "react: loops.js (three loops; the compiler's SSA, certified)", producer: "react", before: fixture("react/fixtures/loops.js"), after: "" });
   out.push({ id: "llvm:hand/poison", label: "llvm: undef folded into values that may be poison (LLVM 14: suspected miscompilations)", producer: "llvm", before: fixture("llvm/hand/poison.before.ll"), after: fixture("llvm/hand/poison.after.ll") });
   return out;
 }

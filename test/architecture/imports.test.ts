@@ -33,8 +33,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   explorer: ["explorer", "api", "scripts"],
 };
 
-/** Node's own modules are allowed only here (files, processes, threads, byte decoding; the explorer's build config). */
-const NODE_ALLOWED = [/^api\/node\//, /^cli\//, /^io\/text\.ts$/, /^explorer\/vite\.config\.ts$/];
+/** Node's own modules are allowed only here (files, processes, threads, byte decoding; the explorer's two build configs). */
+const NODE_ALLOWED = [/^api\/node\//, /^cli\//, /^io\/text\.ts$/, /^explorer\/vite(\.react)?\.config\.ts$/];
 
 function sources(dir: string): string[] {
   const out: string[] = [];

@@ -28,6 +28,8 @@ import { construct, validate, type CfgDocument, type SsaDocument } from "../../a
 import { validate as validateGcc } from "../../api/gcc.js";
 import { validate as validateLlvm } from "../../api/llvm.js";
 import { explorerLinks, validateFiles } from "../../api/node/index.js";
+import { validateSources } from "../../api/react_compiler.js";
+import { functionLine } from "../../api/react_validator.js";
 import { formatReport, type Report } from "../../api/report.js";
 import { validate as validateSpirv } from "../../api/spirv.js";
 import { breakFirstPhi } from "../../explorer/src/mutants.js";
@@ -72,6 +74,7 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     out = mkdtempSync(join(tmpdir(), "formal-ssa-explorer-"));
     profile = mkdtempSync(join(tmpdir(), "formal-ssa-chromium-"));
     await build({ configFile: join(ROOT, "explorer", "vite.config.ts"), logLevel: "warn", build: { outDir: out, emptyOutDir: true } });
+    await build({ configFile: join(ROOT, "explorer", "vite.react.config.ts"), logLevel: "warn", build: { outDir: join(out, "assets"), emptyOutDir: false } });
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
@@ -161,16 +164,18 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
   });
 
   it("validates each producer's examples as the command line does (verdicts, first lines), highlights a rejected function's witness, and a link reopens the view", async () => {
-    const validators: Record<ProducerId, (b: string, a: string, o: { names: { original: string; ssa: string } }) => Report> = { llvm: validateLlvm, spirv: validateSpirv, gcc: validateGcc };
+    type PairProducer = Exclude<ProducerId, "react">;
+    const validators: Record<PairProducer, (b: string, a: string, o: { names: { original: string; ssa: string } }) => Report> = { llvm: validateLlvm, spirv: validateSpirv, gcc: validateGcc };
     const fixture = (rel: string) => readFileSync(join(ROOT, "test/fixtures", rel), "utf8");
-    const cases: { id: string; producer: ProducerId; before: string; after: string }[] = [];
-    for (const [producer, , b, a] of PRODUCER_PAIRS) {
+    const cases: { id: string; producer: PairProducer; before: string; after: string }[] = [];
+    for (const [producer, , b, a] of PRODUCER_PAIRS as readonly [PairProducer, string, string, string][]) {
       cases.push({ id: `${producer}:${b}`, producer, before: fixture(b), after: fixture(a) });
       cases.push({ id: `${producer}:${b}:broken`, producer, before: fixture(b), after: breakFirstPhi(producer, fixture(a))!.text });
     }
     cases.push({ id: "llvm:hand/poison", producer: "llvm", before: fixture("llvm/hand/poison.before.ll"), after: fixture("llvm/hand/poison.after.ll") });
     expect(await page.$$eval("#example option", (os) => os.map((o) => o.value).filter((v) => /^(llvm|spirv|gcc):/.test(v)))).toEqual(cases.map((c) => c.id));
-    const rejectedSeen = new Set<ProducerId>();
+    expect(await page.$$eval("#example option", (os) => os.map((o) => o.value).filter((v) => v.startsWith("react:")))).toEqual(["react:loops.js"]);
+    const rejectedSeen = new Set<PairProducer>();
     let differencesSeen = 0;
     for (const c of cases) {
       const mode = producerMode(c.producer)!;
@@ -261,6 +266,27 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     // back to programs for the next test
     await page.selectOption("#producer", "");
     await page.waitForSelector("#functions[hidden]", { ...WAIT, state: "attached" });
+    expect(errors).toEqual([]);
+  });
+
+  it("compiles a React source in the page (its bundle loaded only now) and validates every function as formal-ssa react does", async () => {
+    const source = readFileSync(join(ROOT, "test/react/fixtures/loops.js"), "utf8");
+    const expected = await validateSources([{ text: source, name: "input.js" }]);
+    expect(expected.functions.length).toBeGreaterThan(1);
+    expect(await page.$$eval("script", (ss) => ss.some((x) => (x.getAttribute("src") ?? "").includes("react-compiler")))).toBe(false);
+    await page.selectOption("#example", "react:loops.js");
+    await page.waitForSelector(`#functions[data-verdict="${expected.verdict}"] button`, WAIT);
+    expect(await page.$$eval("script", (ss) => ss.some((x) => (x.getAttribute("src") ?? "").includes("react-compiler")))).toBe(true);
+    const shown = await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-function"), b.getAttribute("data-verdict"), b.getAttribute("title")]));
+    expect(shown).toEqual(expected.functions.map((f) => [f.name, f.verdict, functionLine(f)]));
+    // the shown function drawn at its last stage, with the report of that stage
+    const first = expected.functions[0];
+    await page.waitForSelector(`#report[data-verdict="${first.stages!.EliminateRedundantPhi.verdict}"]`, WAIT);
+    expect(await page.$$eval("#graph [data-phi]", (es) => es.length)).toBe(first.phis!.left);
+    expect(await page.isHidden("#ssa-source")).toBe(true);
+    const shot = join(ARTIFACTS, "producer-react.png");
+    await page.screenshot({ path: shot, fullPage: true });
+    console.log(`explorer screenshot: ${shot}`);
     expect(errors).toEqual([]);
   });
 
