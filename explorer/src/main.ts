@@ -46,6 +46,8 @@ interface State {
   producer: string;
   /** The producer's function shown (its name); "" for the first rejected one, else the first. */
   fn: string;
+  /** The React Compiler's mode: also check every later pass in SSA (`--each-pass`). */
+  each: boolean;
   source: string;
   ssa: string;
   algorithm: Algorithm;
@@ -59,7 +61,7 @@ interface State {
 }
 
 const EXAMPLES = examples();
-const DEFAULT: State = { producer: "", fn: "", source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
+const DEFAULT: State = { producer: "", fn: "", each: false, source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
 
 function stateOf(h: URLSearchParams): State {
   const alg = h.get("alg") as Algorithm | null;
@@ -69,6 +71,7 @@ function stateOf(h: URLSearchParams): State {
   return {
     producer: producerMode(producer) !== undefined ? producer : "",
     fn: h.get("fn") ?? "",
+    each: h.get("each") === "1",
     source: h.get("src") ?? (h.get("big") === "1" ? "" : DEFAULT.source),
     ssa: h.get("ssa") ?? "",
     algorithm: alg !== null && (ALGORITHMS as readonly string[]).includes(alg) ? alg : DEFAULT.algorithm,
@@ -89,6 +92,7 @@ function writeHash(s: State): void {
   const h = new URLSearchParams();
   if (s.producer !== "") h.set("p", s.producer);
   if (s.fn !== "") h.set("fn", s.fn);
+  if (s.each) h.set("each", "1");
   // texts past a megabyte stay out of the URL: encoding them would hold the page up for seconds,
   // and no browser keeps such a URL; the link then says so (big=1)
   if (s.source.length + s.ssa.length > LINK_TEXT_MAX) h.set("big", "1");
@@ -263,7 +267,7 @@ function recompute(): void {
     summary = null;
     pending = { done: 0, total: 0 };
     // the React Compiler's mode compiles in the page (its bundle loads now); producers' pairs go to the worker
-    const v = (validator = mode.id === "react" ? (reactCompiler ??= reactValidator()) : (pairsValidator ??= pairValidator()));
+    const v = (validator = mode.id === "react" ? (reactCompiler ??= reactValidator(() => state.each)) : (pairsValidator ??= pairValidator()));
     document.body.dataset.validator = v.where;
     v.validate(mode.id, state.source, state.ssa, (done, total) => {
       pending = { done, total };
@@ -330,6 +334,7 @@ function renderFunctions(): void {
   ssaLabel.innerHTML = mode === undefined ? SSA_LABEL : mode.after;
   // the React Compiler's mode takes one source: the page makes the SSA
   ssaLabel.hidden = ssaBox.hidden = mode?.id === "react";
+  $("each-pass-label").hidden = mode?.id !== "react";
   document.body.dataset.busy = pending === null ? "false" : "true";
   functionsBox.hidden = summary === null && pending === null;
   if (pending !== null) {
@@ -356,7 +361,8 @@ function renderFunctions(): void {
     b.dataset.verdict = f.verdict;
     b.className = `verdict ${f.verdict === "certified" ? "certified" : "rejected"}${i === shown ? " shown" : ""}`;
     b.textContent = `${f.name}: ${f.verdict}`;
-    b.title = f.line;
+    b.title = f.stages === undefined ? f.line : `${f.line}\nstages checked: ${f.stages.join(", ")}`;
+    if (f.stages !== undefined) b.dataset.stages = f.stages.join(",");
     b.onclick = () => {
       // the pair is validated already: only the function shown changes
       state = { ...state, fn: f.name, witness: "", step: 0 };
@@ -627,6 +633,7 @@ const boxText = (box: HTMLTextAreaElement, kept: string) => (box.dataset.kept ==
 
 function syncInputs(): void {
   producerSel.value = state.producer;
+  $<HTMLInputElement>("each-pass").checked = state.each;
   showText(sourceBox, state.source);
   showText(ssaBox, state.ssa);
   algSel.value = state.algorithm;
@@ -651,6 +658,10 @@ exampleSel.onchange = () => {
     syncInputs();
     recompute();
   }
+};
+$<HTMLInputElement>("each-pass").onchange = (ev) => {
+  state = { ...state, each: (ev.target as HTMLInputElement).checked, fn: "", witness: "", step: 0 };
+  recompute();
 };
 producerSel.onchange = () => {
   state = { ...state, producer: producerSel.value, fn: "", step: 0, witness: "" };

@@ -10,6 +10,8 @@ export interface FunctionSummary {
   name: string;
   verdict: string;
   line: string;
+  /** The React Compiler's mode: the stages (passes) checked, in order. */
+  stages?: string[];
 }
 
 export interface RunSummary {

@@ -46,15 +46,16 @@ function loadBundle(): Promise<ReactBundle> {
   return loading;
 }
 
-export function reactValidator(): PairValidator {
+/** `eachPass`: whether to check every later pass too, asked at each validation. */
+export function reactValidator(eachPass: () => boolean): PairValidator {
   let run: ReactRun | undefined;
   return {
     where: "page",
     async validate(_producer, source) {
       const bundle = await loadBundle();
-      run = bundle.validate("input.js", source, false);
+      run = bundle.validate("input.js", source, eachPass());
       const { functions: _, ...report } = run.report;
-      return { report: report as unknown as RunSummary["report"], functions: run.report.functions.map((f, i) => ({ name: f.name, verdict: f.verdict, line: run!.lines[i] })) };
+      return { report: report as unknown as RunSummary["report"], functions: run.report.functions.map((f, i) => ({ name: f.name, verdict: f.verdict, line: run!.lines[i], stages: Object.keys(f.stages ?? {}) })) };
     },
     async fn(index): Promise<ProducerFunction> {
       const r = run!;

@@ -277,13 +277,20 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     await page.selectOption("#example", "react:loops.js");
     await page.waitForSelector(`#functions[data-verdict="${expected.verdict}"] button`, WAIT);
     expect(await page.$$eval("script", (ss) => ss.some((x) => (x.getAttribute("src") ?? "").includes("react-compiler")))).toBe(true);
-    const shown = await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-function"), b.getAttribute("data-verdict"), b.getAttribute("title")]));
-    expect(shown).toEqual(expected.functions.map((f) => [f.name, f.verdict, functionLine(f)]));
+    const shown = await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-function"), b.getAttribute("data-verdict"), b.getAttribute("title")!.split("\n")[0], b.getAttribute("data-stages")]));
+    expect(shown).toEqual(expected.functions.map((f) => [f.name, f.verdict, functionLine(f), Object.keys(f.stages!).join(",")]));
     // the shown function drawn at its last stage, with the report of that stage
     const first = expected.functions[0];
     await page.waitForSelector(`#report[data-verdict="${first.stages!.EliminateRedundantPhi.verdict}"]`, WAIT);
     expect(await page.$$eval("#graph [data-phi]", (es) => es.length)).toBe(first.phis!.left);
     expect(await page.isHidden("#ssa-source")).toBe(true);
+    // every later pass too: the lines of formal-ssa react --each-pass
+    const each = await validateSources([{ text: source, name: "input.js" }], { eachPass: true });
+    expect(Object.keys(each.functions[0].stages ?? {}).length).toBeGreaterThan(2);
+    await page.check("#each-pass");
+    await page.waitForSelector(`#functions button[data-stages="${Object.keys(each.functions[0].stages!).join(",")}"]`, WAIT);
+    expect(await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-verdict"), b.getAttribute("data-stages")]))).toEqual(each.functions.map((f) => [f.verdict, Object.keys(f.stages!).join(",")]));
+    await page.uncheck("#each-pass");
     const shot = join(ARTIFACTS, "producer-react.png");
     await page.screenshot({ path: shot, fullPage: true });
     console.log(`explorer screenshot: ${shot}`);
