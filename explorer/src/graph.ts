@@ -28,6 +28,8 @@ export interface Highlight {
   /** Blocks to mark as the use and the definitions of a witness. */
   use?: string;
   defs?: readonly string[];
+  /** The block chosen (by a click, or by the caret in the producer's text). */
+  selected?: string;
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -93,6 +95,7 @@ export function drawCfg(container: HTMLElement, blocks: readonly DrawBlock[], hl
     if (hl.path?.includes(b.id)) classes.push("on-path");
     if (hl.use === b.id) classes.push("use");
     if (hl.defs?.includes(b.id)) classes.push("def");
+    if (hl.selected === b.id) classes.push("selected");
     const grp = el("g", { class: classes.join(" "), "data-block": b.id }, nodeLayer);
     el("rect", { x, y, width: n.width, height: n.height, rx: 6, class: "block-box" }, grp);
     let ty = y + LINE + 2;

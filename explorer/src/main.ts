@@ -163,6 +163,9 @@ let report: Report | null = null;
 let givenSsa: SsaDocument | null = null;
 /** In a producer's mode: its pair validated (each function's verdict and first line), and the function shown. */
 let summary: RunSummary | null = null;
+/** The shown function's blocks' lines in the before text, and the block chosen (by a click on the graph or the caret in the text). */
+let textLines: Record<string, [number, number]> | undefined;
+let selectedBlock = "";
 /** The shown function's original constructed by braun+peel: the fewest phis, beside the producer's. */
 let minimum: SsaDocument | null = null;
 let shown = -1;
@@ -199,6 +202,8 @@ async function showFunction(i: number): Promise<void> {
   if (summary !== sum || shown !== i) return; // another pair or function since
   original = asCfg(f.original);
   givenSsa = asSsa(f.ssa);
+  textLines = f.lines;
+  selectedBlock = "";
   report = { ...sum.report, verdict: f.report.verdict === "certified" ? "certified" : "rejected", functions: [f.report] };
   minimum = null;
   try {
@@ -390,7 +395,7 @@ function renderGraphAndStep(): void {
   const witness = selectedWitness();
   if (givenSsa !== null && report !== null) {
     // validating: the given SSA, the selected witness on it
-    const hl: Highlight = witness === null ? {} : witnessHighlight(witness.w);
+    const hl: Highlight = { ...(witness === null ? {} : witnessHighlight(witness.w)), ...(selectedBlock !== "" ? { selected: selectedBlock } : {}) };
     drawCfg(graphBox, ssaBlocks(givenSsa), hl);
     document.body.dataset.view = "validate";
     stepLabel.textContent = "validating the given SSA (Clear SSA to step through the construction)";
@@ -611,6 +616,55 @@ function producerPhis(f: Report["functions"][number]): HTMLElement | null {
   }
   return box;
 }
+
+// --- the producer's text and the graph, linked ---
+
+/** The text's offsets of lines `first` to `last` (1-based). */
+function lineOffsets(text: string, first: number, last: number): [number, number] {
+  let start = 0;
+  for (let l = 1; l < first && start >= 0; l++) start = text.indexOf("\n", start) + 1;
+  let end = start;
+  for (let l = first; l <= last && end >= 0; l++) {
+    const nl = text.indexOf("\n", end);
+    end = nl < 0 ? text.length : nl + 1;
+  }
+  return [start, Math.max(start, end - 1)];
+}
+
+/** A block chosen: marked on the graph, and its lines selected in the before text (where the box shows it). */
+function selectBlock(id: string): void {
+  selectedBlock = id;
+  document.body.dataset.selectedBlock = id;
+  const lines = textLines?.[id];
+  if (lines !== undefined && sourceBox.dataset.kept !== "true") {
+    const [start, end] = lineOffsets(sourceBox.value, lines[0], lines[1]);
+    sourceBox.focus();
+    sourceBox.setSelectionRange(start, end);
+    // the selection's first line near the top of the box
+    sourceBox.scrollTop = Math.max(0, (lines[0] - 3) * (sourceBox.scrollHeight / Math.max(1, sourceBox.value.split("\n").length)));
+  }
+  renderGraphAndStep();
+}
+
+graphBox.addEventListener("click", (ev) => {
+  if (summary === null) return;
+  const block = (ev.target as Element).closest("[data-block]")?.getAttribute("data-block");
+  if (block !== null && block !== undefined) selectBlock(block);
+});
+
+/** The caret in the before text: the block whose lines hold it is marked on the graph. */
+function caretToBlock(): void {
+  if (summary === null || textLines === undefined || sourceBox.dataset.kept === "true") return;
+  const line = sourceBox.value.slice(0, sourceBox.selectionStart).split("\n").length;
+  let best: [string, number] | undefined;
+  for (const [id, [a, b]] of Object.entries(textLines)) if (a <= line && line <= b && (best === undefined || b - a < best[1])) best = [id, b - a];
+  if (best === undefined || best[0] === selectedBlock) return;
+  selectedBlock = best[0];
+  document.body.dataset.selectedBlock = best[0];
+  renderGraphAndStep();
+}
+sourceBox.addEventListener("click", caretToBlock);
+sourceBox.addEventListener("keyup", caretToBlock);
 
 // --- controls ------------------------------------------------------------------------------------
 

@@ -44,6 +44,8 @@ export interface ProducerFunction {
   line: string;
   original: FunctionDoc;
   ssa: FunctionDoc;
+  /** Where each block stands in the before text: its first and last line (1-based), where the producer's form has lines. */
+  lines?: Record<string, [number, number]>;
 }
 
 export interface ProducerRun {
@@ -63,8 +65,38 @@ export function runProducer(mode: ProducerMode, before: string, after: string, p
   const heads = text.filter((l) => l.startsWith("function "));
   return {
     report,
-    functions: report.functions.map((f, i) => ({ report: f, line: heads[i] ?? "", original: pairs[i].original, ssa: pairs[i].ssa })),
+    functions: report.functions.map((f, i) => ({ report: f, line: heads[i] ?? "", original: pairs[i].original, ssa: pairs[i].ssa, lines: blockLines(mode, pairs[i], before) })),
   };
+}
+
+/**
+ * Each block's lines in the before text: LLVM's adapter says where a block's statements stand
+ * (`sourceLine`: its first statement, its terminator); a GCC dump is read here (from a block's
+ * `;;   basic block N` header, which `-blocks` writes, up to the next block or the function's end). SPIR-V text and React sources: none yet.
+ */
+function blockLines(mode: ProducerMode, pair: ReturnType<typeof validateWithPairs>["pairs"][number], before: string): Record<string, [number, number]> | undefined {
+  const out: Record<string, [number, number]> = {};
+  if (pair.sourceLine !== undefined) {
+    for (const b of pair.original.blocks) {
+      const last = pair.sourceLine(b.id, null);
+      const first = pair.sourceLine(b.id, 0) ?? last;
+      if (first !== undefined && last !== undefined) out[b.id] = [Math.min(first, last), Math.max(first, last)];
+    }
+    return out;
+  }
+  if (mode.id !== "gcc") return undefined;
+  const text = before.split("\n");
+  const header = text.findIndex((l) => l.startsWith(`;; Function ${pair.name} (`));
+  if (header < 0) return undefined;
+  let open: { id: string; line: number } | undefined;
+  for (let i = header + 1; i < text.length && !text[i].startsWith(";; Function "); i++) {
+    const m = /^;;\s+basic block (\d+)\b/.exec(text[i]);
+    if (m === null && text[i] !== "}") continue;
+    if (open !== undefined) out[open.id] = [open.line, i];
+    open = m === null ? undefined : { id: `bb${m[1]}`, line: i + 1 };
+    if (m === null) break;
+  }
+  return out;
 }
 
 export interface ProducerExample {

@@ -232,6 +232,25 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     expect(new URL(page.url()).hash.startsWith("#z=")).toBe(true);
     await expect.poll(() => hashParams(page.url()).get("fn"), WAIT).toBe("@plain_add");
     expect(hashParams(page.url()).get("p")).toBe("llvm");
+    // the before text and the graph are linked: a block clicked selects its lines, the caret in a block's lines marks it
+    const selected = () => page.evaluate<string>(`(() => { const b = document.querySelector("#source"); return b.value.slice(b.selectionStart, b.selectionEnd); })()`);
+    await page.selectOption("#example", "gcc:gcc/loops.fixup_cfg1");
+    await page.waitForSelector('#functions button.shown[data-function="sum"]', WAIT);
+    await page.click('#graph g.block[data-block="bb3"]');
+    await page.waitForSelector('body[data-selected-block="bb3"] #graph g.block.selected[data-block="bb3"]', WAIT);
+    expect((await selected()).split("\n")[0]).toMatch(/^;;\s+basic block 3\b/);
+    await page.evaluate(`(() => { const b = document.querySelector("#source"); const at = b.value.indexOf(";;   basic block 4", b.value.indexOf(";; Function sum ")); b.setSelectionRange(at + 2, at + 2); b.dispatchEvent(new KeyboardEvent("keyup")); })()`);
+    await page.waitForSelector('body[data-selected-block="bb4"]', WAIT);
+    await page.selectOption("#example", "llvm:llvm/condexpr.before.ll");
+    await page.waitForSelector('#functions button.shown[data-function="@pick"]', WAIT);
+    const llvmBlock = (await page.$$eval("#graph g.block", (gs) => gs.map((g) => g.getAttribute("data-block"))))[1]!;
+    await page.click(`#graph g.block[data-block="${llvmBlock}"]`);
+    await page.waitForSelector(`body[data-selected-block="${llvmBlock}"]`, WAIT);
+    const text = fixture("llvm/condexpr.before.ll");
+    const start = await page.evaluate<number>(`document.querySelector("#source").selectionStart`);
+    // the selection starts at the block's first instruction, right under its label
+    expect(text.slice(0, start).split("\n").at(-2)).toMatch(new RegExp(`^${llvmBlock.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`));
+    expect((await selected()).length).toBeGreaterThan(0);
     // the help's one-click examples, and the function list by keyboard
     await page.click("#help summary");
     await page.click('#help-examples button[data-example="gcc:gcc/loops.fixup_cfg1:broken"]');
