@@ -280,7 +280,15 @@ export interface WriteFindingOptions {
  */
 function findingLink(f: CampaignFinding, target: FuzzTarget, printed: PrintedBatch, files: Record<string, string>): string {
   if (f.kind !== "rejected") return `no link: a ${f.kind} finding has no verdict to show`;
-  if (target.runner.kind !== "process") return "no link: the explorer does not take this producer's input yet";
+  if (target.runner.kind !== "process") {
+    // the React Compiler: the page compiles the case's source itself (every later pass checked, as the campaign does)
+    const source = printed.files[target.caseFile];
+    if (target.adapter !== "react-compiler" || source === undefined) return "no link: the explorer does not take this producer's input";
+    const where = explorerBase();
+    if ("missing" in where) return where.missing;
+    const link = explorerLink(where.base, { p: "react", src: source, fn: printed.functionNames[0] ?? "", each: "1" });
+    return "url" in link ? link.url : `no link: it would be ${link.tooLong} characters; open the explorer and paste ${target.caseFile}`;
+  }
   const names = Object.keys(files);
   const form = (x: string | RegExp) => (typeof x === "string" ? names.find((n) => n === x || n === x.replace(/\.spv$/, ".spvasm")) : names.find((n) => x.test(n)));
   const [b, a] = [form(target.runner.before), form(target.runner.after)];

@@ -10,12 +10,17 @@
  * Each finding is `rejected`, at that stage, with a validity property, and shrinks to a small
  * program that still has a phi. A function without a phi is left alone, so it stays certified.
  */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { CapturedFunction, SnapUnit } from "../../../adapters/react-compiler/index.js";
 import { reactFuzzTarget } from "../../../adapters/react-compiler/fuzz.js";
 import { programSize } from "../../../fuzz/arbitraries/structured.js";
 import type { FuzzCase } from "../../../adapters/fuzz_target.js";
 import { runCampaign, type BatchRunner } from "../../../api/fuzz_producers.js";
+import { writeProducerFinding } from "../../../api/node/fuzz_producers.js";
 import { reactBatchRunner } from "../../../api/react_fuzz.js";
 
 const SEED = Number(process.env.FC_SEED ?? 20161017);
@@ -82,5 +87,22 @@ describe("react-compiler: a broken producer is caught and shrunk", () => {
       const program = (f.case as Extract<FuzzCase, { kind: "program" }>).program;
       expect(programSize(program.body)).toBeLessThanOrEqual(4);
       expect(f.case.cfg.blocks.length).toBeLessThanOrEqual(6);
+      if (what !== BROKEN[0].what) return;
+      // its folder's explorer link: the page compiles the case's source (every later pass too) and shows its function
+      const out = mkdtempSync(join(tmpdir(), "formal-ssa-react-link-"));
+      const saved = process.env.FORMAL_SSA_EXPLORER;
+      process.env.FORMAL_SSA_EXPLORER = "https://explorer.example/index.html";
+      try {
+        const { dir, link } = await writeProducerFinding(f, { out, target: reactFuzzTarget, runner: rejectionsOnly, maxBlocks: 12, version: "test" });
+        const hash = new URL(link).hash.slice(1);
+        const z = new URLSearchParams(hash).get("z");
+        const p = z === null ? new URLSearchParams(hash) : new URLSearchParams(inflateRawSync(Buffer.from(z, "base64url")).toString("utf8"));
+        expect([p.get("p"), p.get("fn"), p.get("each")]).toEqual(["react", reactFuzzTarget.print([f.case], "default").functionNames[0], "1"]);
+        expect(p.get("src")).toBe(readFileSync(join(dir, "case.js"), "utf8"));
+      } finally {
+        if (saved === undefined) delete process.env.FORMAL_SSA_EXPLORER;
+        else process.env.FORMAL_SSA_EXPLORER = saved;
+        rmSync(out, { recursive: true, force: true });
+      }
     });
 });
