@@ -251,6 +251,11 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     // the selection starts at the block's first instruction, right under its label
     expect(text.slice(0, start).split("\n").at(-2)).toMatch(new RegExp(`^${llvmBlock.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`));
     expect((await selected()).length).toBeGreaterThan(0);
+    await page.selectOption("#example", "spirv:spirv/logic.before.spvasm");
+    await page.waitForSelector('#functions button.shown[data-function="main"]', WAIT);
+    await page.click('#graph g.block[data-block="16"]');
+    await page.waitForSelector('body[data-selected-block="16"]', WAIT);
+    expect((await selected()).split("\n")[0].trim()).toBe("%16 = OpLabel");
     // the help's one-click examples, and the function list by keyboard
     await page.click("#help summary");
     await page.click('#help-examples button[data-example="gcc:gcc/loops.fixup_cfg1:broken"]');
