@@ -48,6 +48,8 @@ interface State {
   fn: string;
   /** The React Compiler's mode: also check every later pass in SSA (`--each-pass`). */
   each: boolean;
+  /** LLVM: the release whose mem2reg made the after text (`--llvm-version`); "" as the module says. */
+  version: string;
   source: string;
   ssa: string;
   algorithm: Algorithm;
@@ -61,7 +63,7 @@ interface State {
 }
 
 const EXAMPLES = examples();
-const DEFAULT: State = { producer: "", fn: "", each: false, source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
+const DEFAULT: State = { producer: "", fn: "", each: false, version: "", source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
 
 function stateOf(h: URLSearchParams): State {
   const alg = h.get("alg") as Algorithm | null;
@@ -72,6 +74,7 @@ function stateOf(h: URLSearchParams): State {
     producer: producerMode(producer) !== undefined ? producer : "",
     fn: h.get("fn") ?? "",
     each: h.get("each") === "1",
+    version: ["14", "15", "16"].includes(h.get("v") ?? "") ? h.get("v")! : "",
     source: h.get("src") ?? (h.get("big") === "1" ? "" : DEFAULT.source),
     ssa: h.get("ssa") ?? "",
     algorithm: alg !== null && (ALGORITHMS as readonly string[]).includes(alg) ? alg : DEFAULT.algorithm,
@@ -93,6 +96,7 @@ function writeHash(s: State): void {
   if (s.producer !== "") h.set("p", s.producer);
   if (s.fn !== "") h.set("fn", s.fn);
   if (s.each) h.set("each", "1");
+  if (s.version !== "") h.set("v", s.version);
   // texts past a megabyte stay out of the URL: encoding them would hold the page up for seconds,
   // and no browser keeps such a URL; the link then says so (big=1)
   if (s.source.length + s.ssa.length > LINK_TEXT_MAX) h.set("big", "1");
@@ -274,7 +278,7 @@ function recompute(): void {
     // the React Compiler's mode compiles in the page (its bundle loads now); producers' pairs go to the worker
     const v = (validator = mode.id === "react" ? (reactCompiler ??= reactValidator(() => state.each)) : (pairsValidator ??= pairValidator()));
     document.body.dataset.validator = v.where;
-    v.validate(mode.id, state.source, state.ssa, (done, total) => {
+    v.validate(mode.id, state.source, state.ssa, mode.id === "llvm" ? state.version : "", (done, total) => {
       pending = { done, total };
       renderFunctions();
     }).then(
@@ -340,6 +344,7 @@ function renderFunctions(): void {
   // the React Compiler's mode takes one source: the page makes the SSA
   ssaLabel.hidden = ssaBox.hidden = mode?.id === "react";
   $("each-pass-label").hidden = mode?.id !== "react";
+  $("llvm-version-label").hidden = mode?.id !== "llvm";
   document.body.dataset.busy = pending === null ? "false" : "true";
   functionsBox.hidden = summary === null && pending === null;
   if (pending !== null) {
@@ -688,6 +693,7 @@ const boxText = (box: HTMLTextAreaElement, kept: string) => (box.dataset.kept ==
 function syncInputs(): void {
   producerSel.value = state.producer;
   $<HTMLInputElement>("each-pass").checked = state.each;
+  $<HTMLSelectElement>("llvm-version").value = state.version;
   showText(sourceBox, state.source);
   showText(ssaBox, state.ssa);
   algSel.value = state.algorithm;
@@ -712,6 +718,10 @@ exampleSel.onchange = () => {
     syncInputs();
     recompute();
   }
+};
+$<HTMLSelectElement>("llvm-version").onchange = (ev) => {
+  state = { ...state, version: (ev.target as HTMLSelectElement).value, fn: "", witness: "", step: 0 };
+  recompute();
 };
 $<HTMLInputElement>("each-pass").onchange = (ev) => {
   state = { ...state, each: (ev.target as HTMLInputElement).checked, fn: "", witness: "", step: 0 };

@@ -53,14 +53,17 @@ export interface ProducerRun {
   functions: ProducerFunction[];
 }
 
-/** Validates a producer's pair, `progress` after each function; throws the library's one-line error on malformed input. */
-export function runProducer(mode: ProducerMode, before: string, after: string, progress?: (done: number, total: number) => void): ProducerRun {
+/** Validates a producer's pair, `progress` after each function (`version`: LLVM's `--llvm-version`, "" for none); throws the library's one-line error on malformed input. */
+export function runProducer(mode: ProducerMode, before: string, after: string, progress?: (done: number, total: number) => void, version = ""): ProducerRun {
   const adapter = adapterNamed(mode.id);
   if (adapter === undefined) throw new Error(`no adapter named ${mode.id}`);
   const b = { text: before, name: mode.names[0] };
   const total = progress === undefined ? 0 : adapter.countFunctions(b);
   let done = 0;
-  const { report, pairs } = validateWithPairs(adapter, b, { text: after, name: mode.names[1] }, progress === undefined ? {} : { onFunction: () => progress(++done, Math.max(total, done)) });
+  const { report, pairs } = validateWithPairs(adapter, b, { text: after, name: mode.names[1] }, {
+    ...(progress === undefined ? {} : { onFunction: () => progress(++done, Math.max(total, done)) }),
+    ...(version !== "" ? { producerVersion: version } : {}),
+  });
   const text = formatReport(report, { functions: true }).split("\n");
   const heads = text.filter((l) => l.startsWith("function "));
   return {

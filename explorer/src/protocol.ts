@@ -20,7 +20,7 @@ export interface RunSummary {
   functions: FunctionSummary[];
 }
 
-export type ValidationRequest = { id: number; kind: "validate"; producer: string; before: string; after: string } | { id: number; kind: "function"; index: number };
+export type ValidationRequest = { id: number; kind: "validate"; producer: string; before: string; after: string; version: string } | { id: number; kind: "function"; index: number };
 
 export type ValidationAnswer =
   | { id: number; kind: "progress"; done: number; total: number }

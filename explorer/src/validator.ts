@@ -15,7 +15,7 @@ export interface PairValidator {
   /** "worker" or "page": where validation runs. */
   readonly where: "worker" | "page";
   /** Validates; `progress` as functions are done. Rejects with the one-line message of malformed input, or when a newer validation started. */
-  validate(producer: string, before: string, after: string, progress: (done: number, total: number) => void): Promise<RunSummary>;
+  validate(producer: string, before: string, after: string, version: string, progress: (done: number, total: number) => void): Promise<RunSummary>;
   /** The i-th function of the latest validation. */
   fn(index: number): Promise<ProducerFunction>;
 }
@@ -36,10 +36,10 @@ function inPage(): PairValidator {
   let run: ProducerRun | undefined;
   return {
     where: "page",
-    validate: async (producer, before, after) => {
+    validate: async (producer, before, after, version) => {
       const mode = producerMode(producer);
       if (mode === undefined) throw new Error(`no producer ${producer}`);
-      run = runProducer(mode, before, after);
+      run = runProducer(mode, before, after, undefined, version);
       return summaryOf(run);
     },
     fn: async (index) => run!.functions[index],
@@ -63,14 +63,14 @@ function onWorker(w: Worker): PairValidator {
   };
   const self: PairValidator = {
     where: "worker",
-    validate(producer, before, after, progress) {
-      if (fallback !== undefined) return fallback.validate(producer, before, after, progress);
+    validate(producer, before, after, version, progress) {
+      if (fallback !== undefined) return fallback.validate(producer, before, after, version, progress);
       waiting?.reject(new Superseded("a newer validation started"));
       const id = ++latest;
       fns.clear();
       return new Promise<RunSummary>((resolve, reject) => {
         waiting = { id, resolve, reject, progress };
-        w.postMessage({ id, kind: "validate", producer, before, after } satisfies ValidationRequest);
+        w.postMessage({ id, kind: "validate", producer, before, after, version } satisfies ValidationRequest);
       });
     },
     fn(index) {

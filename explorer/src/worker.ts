@@ -32,7 +32,7 @@ self.onmessage = (e: MessageEvent<ValidationRequest>) => {
         last = done;
         post({ id: q.id, kind: "progress", done, total });
       }
-    });
+    }, q.version);
     current = { id: q.id, run };
     post({ id: q.id, kind: "done", summary: summaryOf(run) });
   } catch (err) {

@@ -232,6 +232,19 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     expect(new URL(page.url()).hash.startsWith("#z=")).toBe(true);
     await expect.poll(() => hashParams(page.url()).get("fn"), WAIT).toBe("@plain_add");
     expect(hashParams(page.url()).get("p")).toBe("llvm");
+    // LLVM's release (--llvm-version) is part of the state and of the validation
+    {
+      const c = cases.find((x) => x.id === "llvm:hand/poison")!;
+      const mode = producerMode("llvm")!;
+      const r16 = validateLlvm(c.before, c.after, { names: { original: mode.names[0], ssa: mode.names[1] }, producerVersion: "16" });
+      const lines16 = formatReport(r16, { functions: true }).split("\n").filter((l) => l.startsWith("function ")).map((l) => l.replace(/, [0-9.]+ ms\)$/, ")"));
+      await page.selectOption("#example", c.id);
+      await page.waitForSelector('#functions button[data-function="@frozen"]', WAIT);
+      await page.selectOption("#llvm-version", "16");
+      await page.waitForFunction(`[...document.querySelectorAll("#functions button")].map((b) => b.title.replace(/, [0-9.]+ ms\\)$/, ")")).join("\\n") === ${JSON.stringify(lines16.join("\n"))}`, undefined, WAIT);
+      await expect.poll(() => hashParams(page.url()).get("v"), WAIT).toBe("16");
+      await page.selectOption("#llvm-version", "");
+    }
     // the before text and the graph are linked: a block clicked selects its lines, the caret in a block's lines marks it
     const selected = () => page.evaluate<string>(`(() => { const b = document.querySelector("#source"); return b.value.slice(b.selectionStart, b.selectionEnd); })()`);
     await page.selectOption("#example", "gcc:gcc/loops.fixup_cfg1");
