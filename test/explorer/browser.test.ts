@@ -376,6 +376,36 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     expect(errors).toEqual([]);
   });
 
+  it("every text on the page is readable: contrast at least 4.5:1 against its background (WCAG AA), in each view", async () => {
+    // in the page: each element with text of its own, its colour against the first opaque background behind it
+    const CONTRAST = `(() => {
+      const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+      const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+      const bg = (e) => { for (let x = e; x; x = x.parentElement) { const c = rgb(getComputedStyle(x).backgroundColor); if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3); } return [255, 255, 255]; };
+      const out = [];
+      for (const e of document.querySelectorAll("body *")) {
+        if (e.closest("svg") || e.closest("[hidden]") || !e.getClientRects().length) continue;
+        if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== "")) continue;
+        const st = getComputedStyle(e);
+        const fg = rgb(st.color);
+        const alpha = (fg[3] ?? 1) * Number(st.opacity);
+        const back = bg(e);
+        const front = fg.slice(0, 3).map((v, i) => v * alpha + back[i] * (1 - alpha));
+        const [a, b] = [lum(front), lum(back)].sort((p, q) => q - p);
+        const ratio = (a + 0.05) / (b + 0.05);
+        if (ratio < 4.5) out.push(e.tagName + "." + e.className + " " + JSON.stringify(e.textContent.trim().slice(0, 30)) + " " + ratio.toFixed(2));
+      }
+      return out;
+    })()`;
+    for (const id of ["loop.json", "gcc:gcc/loops.fixup_cfg1:broken", "diamond.json+diamond.bad.ssa.json"]) {
+      await page.selectOption("#example", id);
+      await page.waitForSelector("#report[data-verdict]", { ...WAIT, state: "attached" });
+      expect(await page.evaluate<string[]>(CONTRAST), id).toEqual([]);
+    }
+    await page.selectOption("#example", "loop.json");
+    await page.waitForSelector('#graph [data-block="B3"]', WAIT);
+  });
+
   it("reads a typed program and says where a syntax error is", async () => {
     await page.fill("#source", "x := f()\nwhile (x) {\n  x := f(x\n}");
     await page.fill("#ssa-source", "");
