@@ -210,6 +210,8 @@ export interface StagedFunction {
    * function a pass removed, as an outlined or dead closure, has no form from there on).
    */
   passes?: PassForm[];
+  /** Where each block of the pairs stands in the source: its first and last line (1-based), where the compiler says. */
+  blockLines?: Record<string, [number, number]>;
 }
 
 /**

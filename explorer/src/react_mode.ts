@@ -16,7 +16,7 @@ export interface ReactRun {
   /** Each function's line of the text report (`formal-ssa react --functions`). */
   lines: string[];
   /** Each validated function's documents, in the order the compiler compiled them. */
-  documents: { name: string; original: FunctionDoc; ssa: FunctionDoc; eliminated: FunctionDoc }[];
+  documents: { name: string; original: FunctionDoc; ssa: FunctionDoc; eliminated: FunctionDoc; lines?: Record<string, [number, number]> }[];
 }
 
 export interface ReactBundle {
@@ -66,7 +66,7 @@ export function reactValidator(eachPass: () => boolean): PairValidator {
       if (f.stages === undefined || docs === undefined) throw new Error(`${f.name}: not validated: ${f.reason ?? "no stages"}`);
       const stage = STAGES.find((s) => f.stages![s]?.verdict === "rejected") ?? "EliminateRedundantPhi";
       const report: FunctionReport = { ...f.stages[stage]!, name: `${f.name} (${stage})` };
-      return { report, line: r.lines[index], original: docs.original, ssa: stage === "SSA" ? docs.ssa : docs.eliminated };
+      return { report, line: r.lines[index], original: docs.original, ssa: stage === "SSA" ? docs.ssa : docs.eliminated, ...(docs.lines !== undefined ? { lines: docs.lines } : {}) };
     },
   };
 }

@@ -321,6 +321,19 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     await page.waitForSelector(`#report[data-verdict="${first.stages!.EliminateRedundantPhi.verdict}"]`, WAIT);
     expect(await page.$$eval("#graph [data-phi]", (es) => es.length)).toBe(first.phis!.left);
     expect(await page.isHidden("#ssa-source")).toBe(true);
+    // the source and the graph are linked: a block clicked selects its lines (within the function), and the caret there marks it
+    const blocks = await page.$$eval("#graph g.block", (gs) => gs.map((g) => g.getAttribute("data-block")!));
+    const target = blocks.find((b) => b !== "bb0") ?? blocks[0];
+    await page.click(`#graph g.block[data-block="${target}"]`);
+    await page.waitForSelector(`body[data-selected-block="${target}"]`, WAIT);
+    const [selStart, selEnd] = await page.evaluate<[number, number]>(`[document.querySelector("#source").selectionStart, document.querySelector("#source").selectionEnd]`);
+    expect(selEnd).toBeGreaterThan(selStart);
+    const firstLine = source.slice(0, selStart).split("\n").length;
+    expect(firstLine).toBeGreaterThanOrEqual(first.line);
+    await page.click(`#graph g.block[data-block="${blocks[0]}"]`);
+    await page.waitForSelector(`body[data-selected-block="${blocks[0]}"]`, WAIT);
+    await page.evaluate(`(() => { const b = document.querySelector("#source"); b.setSelectionRange(${selStart}, ${selStart}); b.dispatchEvent(new KeyboardEvent("keyup")); })()`);
+    await page.waitForSelector(`body[data-selected-block="${target}"]`, WAIT);
     // every later pass too: the lines of formal-ssa react --each-pass
     const each = await validateSources([{ text: source, name: "input.js" }], { eachPass: true });
     expect(Object.keys(each.functions[0].stages ?? {}).length).toBeGreaterThan(2);
