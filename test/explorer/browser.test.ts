@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { construct, validate, type CfgDocument, type SsaDocument } from "../../api/index.js";
 import { validate as validateGcc } from "../../api/gcc.js";
 import { validate as validateLlvm } from "../../api/llvm.js";
-import { explorerLinks, validateFiles } from "../../api/node/index.js";
+import { explorerLink, explorerLinks, validateFiles } from "../../api/node/index.js";
 import { validateSources } from "../../api/react_compiler.js";
 import { functionLine } from "../../api/react_validator.js";
 import { formatReport, type Report } from "../../api/report.js";
@@ -341,6 +341,16 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     await page.waitForSelector(`#functions button[data-stages="${Object.keys(each.functions[0].stages!).join(",")}"]`, WAIT);
     expect(await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-verdict"), b.getAttribute("data-stages")]))).toEqual(each.functions.map((f) => [f.verdict, Object.keys(f.stages!).join(",")]));
     await page.uncheck("#each-pass");
+    // a link as a React Compiler finding makes it (api/node/fuzz_producers.ts): the source, a function, the per-pass check
+    const second = expected.functions[1].name;
+    const made = explorerLink(pathToFileURL(join(out, "index.html")).href, { p: "react", src: source, fn: second, each: "1" });
+    expect("url" in made).toBe(true);
+    const linked = await context.newPage();
+    await linked.goto((made as { url: string }).url);
+    await linked.waitForSelector(`#functions button.shown[data-function="${second}"]`, WAIT);
+    expect(await linked.isChecked("#each-pass")).toBe(true);
+    await linked.close();
+    await page.bringToFront();
     const shot = join(ARTIFACTS, "producer-react.png");
     await page.screenshot({ path: shot, fullPage: true });
     console.log(`explorer screenshot: ${shot}`);
