@@ -5,6 +5,11 @@
  */
 import { EXIT_INTERNAL, main } from "./program.js";
 
+// standard output's reader gone (`formal-ssa ... | head`): the rest is not wanted, as for any Unix tool
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code !== "EPIPE") throw e;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -129,15 +129,28 @@ export function readAnyInputs(paths: readonly string[]): AnyInput[] {
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-/** All of `chunk` to `fd`, waiting where a non-blocking pipe is full. */
+/** Descriptors whose reader has gone (a pipe into `head`): nothing more is written to them. */
+const closedPipes = new Set<number>();
+
+/**
+ * All of `chunk` to `fd`, waiting where a non-blocking pipe is full. A pipe whose reader has
+ * gone (EPIPE: `formal-ssa validate ... | head`) takes nothing more, quietly, as Unix tools do:
+ * the command goes on and exits as its verdict says.
+ */
 function writeAll(fd: number, chunk: Uint8Array, name: string): void {
+  if (closedPipes.has(fd)) return;
   for (let off = 0; off < chunk.length; ) {
     try {
       off += writeSync(fd, chunk, off, chunk.length - off);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "EAGAIN") {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") {
         Atomics.wait(pause, 0, 0, 1);
         continue;
+      }
+      if (code === "EPIPE") {
+        closedPipes.add(fd);
+        return;
       }
       throw new MalformedInput(`${name}: cannot write (${describeIoError(e)})`);
     }

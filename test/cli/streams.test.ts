@@ -6,12 +6,13 @@
  * standard input, and `--version`, run the bin as a process (`run`); the rest its program in the
  * test's process (`main`, runMain).
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { UNDEF_CFG } from "../helpers/documents.js";
-import { ensureBuilt, ROOT, runCli, runMain } from "./cli.js";
+import { ensureBuilt, MAIN, ROOT, runCli, runMain } from "./cli.js";
 
 let dir: string;
 const run = (args: string[], input?: string | Uint8Array) => runCli(args, ROOT, input);
@@ -52,6 +53,24 @@ describe("- is standard input, -o the output", () => {
   it("standard input's messages name <stdin>", () => {
     expect(run(["check", "-"], "{\n  oops\n}")).toEqual({ status: 2, stdout: "", stderr: "formal-ssa: <stdin>: not JSON: line 2, column 3: expected a string key or '}', found 'o'\n" });
   });
+  it("a reader that stops early (| head): the rest is dropped quietly, the exit code is the command's own", async () => {
+    // a chain of 20,000 blocks: its SSA document and its DOT are far beyond a pipe's buffer
+    const blocks = Array.from({ length: 20_000 }, (_, i) => ({ id: `B${i}`, preds: i === 0 ? [] : [`B${i - 1}`], stmts: [{ defs: ["x"], uses: i === 0 ? [] : ["x"] }] }));
+    const dir = mkdtempSync(join(tmpdir(), "formal-ssa-pipe-"));
+    const doc = join(dir, "chain.json");
+    writeFileSync(doc, JSON.stringify({ format: "formal-ssa/1", kind: "cfg", name: "chain", entry: "B0", blocks }));
+    for (const args of [["construct", doc], ["dot", doc]]) {
+      const child = spawn(process.execPath, [MAIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+      let err = "";
+      child.stderr.on("data", (d) => (err += String(d)));
+      // read the first chunk, then go away as head does
+      await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+      child.stdout.destroy();
+      const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+      expect([args[0], code, err]).toEqual([args[0], 0, ""]);
+    }
+  });
+
   it("two inputs cannot both be standard input", () => {
     const r = run(["validate", "-", "-"], text("examples/diamond.json"));
     expect(r).toEqual({ status: 2, stdout: "", stderr: "formal-ssa: -: standard input can be only one of the inputs\n" });
