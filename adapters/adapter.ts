@@ -106,6 +106,12 @@ export interface FunctionPair {
    */
   sourceLine?(block: string, stmt: number | null): number | undefined;
   /**
+   * Where each block of `original` stands in the before input: its first and last line
+   * (1-based), for a reader that links the text to the graph (the explorer). Undefined where the
+   * producer's form has no lines (a binary); made when asked, never on validation's path.
+   */
+  blockLines?(): Record<string, [number, number]>;
+  /**
    * For a use certified only up to refinement (`--undef refine`): what an SSA value of `ssa`
    * stands for in the producer's output (LLVM: `1`, `%x`), and whether putting it where the
    * original reads uninitialised content is a refinement under the producer's own semantics.
@@ -210,8 +216,6 @@ export interface StagedFunction {
    * function a pass removed, as an outlined or dead closure, has no form from there on).
    */
   passes?: PassForm[];
-  /** Where each block of the pairs stands in the source: its first and last line (1-based), where the compiler says. */
-  blockLines?: Record<string, [number, number]>;
 }
 
 /**

@@ -94,8 +94,8 @@ export interface ReactReport {
 export interface ReactOptions extends ProducerOptions {
   /** Called with each function's report as soon as it is made. */
   onReport?: (report: ReactFunctionReport) => void;
-  /** Called with each function's original and stage SSA documents (for `--emit`), and where its blocks stand in the source (`lines`, for the explorer). */
-  onDocuments?: (file: string, name: string, documents: { original: FunctionDoc; ssa: FunctionDoc; eliminated: FunctionDoc; lines?: Record<string, [number, number]> }) => void;
+  /** Called with each function's original and stage SSA documents (for `--emit`), and where its blocks stand in the source (`lines()`, for the explorer). */
+  onDocuments?: (file: string, name: string, documents: { original: FunctionDoc; ssa: FunctionDoc; eliminated: FunctionDoc; lines: () => Record<string, [number, number]> }) => void;
   /** Called with each function's two stages as validated, the last time they are (for `--certificate`). */
   onStages?: (file: string, stages: { built: PairResult; eliminated: PairResult }) => void;
   /**
@@ -183,7 +183,7 @@ export class ReactValidator {
   private validate(f: StagedFunction, file: string): ReactFunctionReport {
     if (f.stages === undefined) return { file, name: f.name, line: f.line, verdict: "unmappable", reason: f.unmappable };
     const [built, eliminated] = f.stages.map((s) => s.pair) as [FunctionPair, FunctionPair];
-    this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa, ...(f.blockLines !== undefined ? { lines: f.blockLines } : {}) });
+    this.options.onDocuments?.(file, f.name, { original: built.original, ssa: built.ssa, eliminated: eliminated.ssa, lines: () => built.blockLines?.() ?? {} });
     const stages = { built, eliminated, name: f.name, line: f.line, file };
     const r = this.validateBoth(stages);
     // the stages as last validated (a function rejected by a build's narrow check is checked again in full)

@@ -555,6 +555,8 @@ class Builder {
       uninitialised,
       checks: [{ property: SAME_INSTRUCTIONS, failures: this.failures }],
       refinedValue: gimpleRefinement,
+      // from the block's `;;   basic block N` header to its last statement
+      blockLines: () => Object.fromEntries(before.blocks.map((b) => [blockId(b.bb), [b.line, Math.max(b.line, ...b.stmts.map((s) => s.line))]])),
       phis,
       differences: this.differences,
       stats: { blocks: before.blocks.length, renamed: variables.length, virtual_phis: after.blocks.reduce((s, b) => s + b.virtualPhis, 0) },

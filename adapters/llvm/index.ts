@@ -69,6 +69,8 @@ export function toPair(a: AdaptedFunction): FunctionPair {
       const l = a.lines.get(block);
       return l === undefined ? undefined : stmt === null ? l.end : (l.stmts[stmt] ?? l.label);
     },
+    // from the block's first statement (the label's line where it has none) to its terminator
+    blockLines: () => Object.fromEntries([...a.lines].map(([block, l]) => [block, [Math.min(l.stmts[0] ?? l.label, l.end), l.end]])),
   };
   return Object.assign(Object.create(WithDocuments.prototype) as WithDocuments, fields) as FunctionPair;
 }

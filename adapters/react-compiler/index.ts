@@ -10,8 +10,8 @@
  */
 import type { CompilerAdapter, FunctionPair, PassForm, StagedFunction } from "../adapter.js";
 import type { CapturedFunction } from "./capture.js";
-import type { SnapFunction, SnapUnit } from "./hir.js";
-import { blockName, pairsOf } from "./pair.js";
+import type { SnapUnit } from "./hir.js";
+import { pairsOf } from "./pair.js";
 import { passForms, type PassForms } from "./pass_ssa.js";
 
 export { Capture, decodeCaptured, LAST_PASS_BEFORE_SSA, type CapturedFunction, type PipelineValue } from "./capture.js";
@@ -45,22 +45,6 @@ function laterPasses(eliminated: SnapUnit, passes: ReadonlyArray<{ name: string;
   return out;
 }
 
-/** Each block's source lines: from its first to its last instruction or terminal the compiler placed (line 0: made up, left out). */
-function blockLines(f: SnapFunction): Record<string, [number, number]> {
-  const out: Record<string, [number, number]> = {};
-  for (const b of f.blocks) {
-    let lo = Infinity;
-    let hi = 0;
-    for (const line of [...b.stmts.map((s) => s.line), b.terminal.line])
-      if (line > 0) {
-        lo = Math.min(lo, line);
-        hi = Math.max(hi, line);
-      }
-    if (hi > 0) out[blockName(b.id)] = [lo, hi];
-  }
-  return out;
-}
-
 function functionsOf(c: CapturedFunction): StagedFunction[] {
   if (c.missing !== undefined) return [{ name: c.name, file: c.file, line: c.line, unmappable: c.missing }];
   const later = c.passes !== undefined ? laterPasses(c.eliminated, c.passes) : undefined;
@@ -72,7 +56,7 @@ function functionsOf(c: CapturedFunction): StagedFunction[] {
       stages.push({ stage: STAGES[k], pair: r.pair });
     }
     const name = stages[0].pair.name;
-    return { name, file: c.file, line, stages, blockLines: blockLines(c.before.functions[i]), ...(later !== undefined ? { passes: later.get(name) ?? [] } : {}) };
+    return { name, file: c.file, line, stages, ...(later !== undefined ? { passes: later.get(name) ?? [] } : {}) };
   });
 }
 

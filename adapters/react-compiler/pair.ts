@@ -514,10 +514,27 @@ function pairOf(sides: Sides): FunctionPair {
     uninitialised: sh.uninitialised,
     checks: [{ property: SAME_INSTRUCTIONS, failures: p.failures }],
     refinedValue: javascriptRefinement,
+    blockLines: () => blockLines(before),
     phis: p.phis,
     differences: [],
     stats: { blocks: before.blocks.length - p.unreachable, instructions: p.instructions, unreachable_blocks: p.unreachable },
   };
+}
+
+/** Each block's source lines: from its first to its last instruction or terminal the compiler placed (line 0: made up, left out). */
+function blockLines(f: SnapFunction): Record<string, [number, number]> {
+  const out: Record<string, [number, number]> = {};
+  for (const b of f.blocks) {
+    let lo = Infinity;
+    let hi = 0;
+    for (const line of [...b.stmts.map((s) => s.line), b.terminal.line])
+      if (line > 0) {
+        lo = Math.min(lo, line);
+        hi = Math.max(hi, line);
+      }
+    if (hi > 0) out[blockName(b.id)] = [lo, hi];
+  }
+  return out;
 }
 
 export function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {

@@ -608,6 +608,8 @@ export class FunctionPairing {
       ssa: { kind: "ssa", name, entry, blocks: ssaBlocks, vars },
       uninitialised,
       refinedValue: spirvRefinement,
+      // text only (a binary's places are word offsets): from the block's OpLabel to its terminator
+      ...(this.B.form === "text" ? { blockLines: () => Object.fromEntries(this.blocks.map((b, k) => [blockIds[k], [b.labelInstruction.at, (b.body.at(-1) ?? b.labelInstruction).at]])) } : {}),
       checks: [{ property: SAME_INSTRUCTIONS, failures: this.failures }],
       phis: phiCount,
       differences: this.differences,

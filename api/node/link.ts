@@ -14,9 +14,9 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { deflateRawSync } from "node:zlib";
-import type { FunctionDoc } from "../../io/format.js";
-import { pairByName } from "../../io/lower.js";
-import { functionName } from "../../io/read.js";
+import { pairDocuments } from "../../io/lower.js";
+import { readDocumentText } from "../../io/read.js";
+import { formatDocument } from "../../io/write.js";
 import type { Report } from "../report.js";
 import { readAnyInputs, STDIO, type AnyInput } from "./files.js";
 
@@ -44,34 +44,14 @@ export function explorerLink(base: string, params: Record<string, string>): { ur
   return url.length <= LINK_MAX ? { url } : { tooLong: url.length };
 }
 
-/** An exchange-format file's functions (a single document: itself alone), or undefined when it does not read. */
-function functionsOf(text: string): { format?: unknown; docs: FunctionDoc[] } | undefined {
-  try {
-    const doc = JSON.parse(text.replace(/^\uFEFF/, "")) as { format?: unknown; functions?: FunctionDoc[] };
-    return Array.isArray(doc.functions) ? { format: doc.format, docs: doc.functions } : { docs: [doc as FunctionDoc] };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The two documents of the report's i-th function: validate pairs the files' functions as
- * io/lower.ts `pairByName` does (one each: those two; else by name, in the original's order).
- */
+/** The two documents of the report's i-th function, each a document of its own, paired as validate pairs them (io/lower.ts `pairDocuments`). */
 function pairDocumentsAt(originalText: string, ssaText: string, i: number): { src: string; ssa: string } | undefined {
-  const o = functionsOf(originalText);
-  const s = functionsOf(ssaText);
-  if (o === undefined || s === undefined) return undefined;
-  let pairs: [number, number][];
   try {
-    pairs = pairByName(o.docs.map(functionName), s.docs.map(functionName), "original", "ssa");
+    const p = pairDocuments(readDocumentText(originalText, "original"), readDocumentText(ssaText, "ssa"), "original", "ssa")[i];
+    return p === undefined ? undefined : { src: formatDocument([p.original]), ssa: formatDocument([p.ssa]) };
   } catch {
     return undefined;
   }
-  const p = pairs[i];
-  if (p === undefined) return undefined;
-  const single = (f: { format?: unknown }, d: FunctionDoc, text: string) => (f.format === undefined ? text : JSON.stringify({ format: f.format, ...d }));
-  return { src: single(o, o.docs[p[0]], originalText), ssa: single(s, s.docs[p[1]], ssaText) };
 }
 
 /**

@@ -68,68 +68,8 @@ export function runProducer(mode: ProducerMode, before: string, after: string, p
   const heads = text.filter((l) => l.startsWith("function "));
   return {
     report,
-    functions: report.functions.map((f, i) => ({ report: f, line: heads[i] ?? "", original: pairs[i].original, ssa: pairs[i].ssa, lines: blockLines(mode, pairs[i], before) })),
+    functions: report.functions.map((f, i) => ({ report: f, line: heads[i] ?? "", original: pairs[i].original, ssa: pairs[i].ssa, lines: pairs[i].blockLines?.() })),
   };
-}
-
-/**
- * Each block's lines in the before text: LLVM's adapter says where a block's statements stand
- * (`sourceLine`: its first statement, its terminator); a GCC dump is read here (from a block's
- * `;;   basic block N` header, which `-blocks` writes, up to the next block or the function's end). SPIR-V text and React sources: none yet.
- */
-function blockLines(mode: ProducerMode, pair: ReturnType<typeof validateWithPairs>["pairs"][number], before: string): Record<string, [number, number]> | undefined {
-  const out: Record<string, [number, number]> = {};
-  if (pair.sourceLine !== undefined) {
-    for (const b of pair.original.blocks) {
-      const last = pair.sourceLine(b.id, null);
-      const first = pair.sourceLine(b.id, 0) ?? last;
-      if (first !== undefined && last !== undefined) out[b.id] = [Math.min(first, last), Math.max(first, last)];
-    }
-    return out;
-  }
-  if (mode.id === "spirv") return spirvBlockLines(pair.name, new Set(pair.original.blocks.map((b) => b.id)), before.split("\n"));
-  if (mode.id !== "gcc") return undefined;
-  const text = before.split("\n");
-  const header = text.findIndex((l) => l.startsWith(`;; Function ${pair.name} (`));
-  if (header < 0) return undefined;
-  let open: { id: string; line: number } | undefined;
-  for (let i = header + 1; i < text.length && !text[i].startsWith(";; Function "); i++) {
-    const m = /^;;\s+basic block (\d+)\b/.exec(text[i]);
-    if (m === null && text[i] !== "}") continue;
-    if (open !== undefined) out[open.id] = [open.line, i];
-    open = m === null ? undefined : { id: `bb${m[1]}`, line: i + 1 };
-    if (m === null) break;
-  }
-  return out;
-}
-
-/**
- * A SPIR-V function's blocks in `spirv-dis` text: the function is the `OpFunction` whose result
- * is named (`%main`, or an id that `OpName` names) after it; each block runs from its
- * `%N = OpLabel` to the next label or `OpFunctionEnd`. Only blocks the pair has are kept.
- */
-function spirvBlockLines(name: string, blocks: ReadonlySet<string>, text: readonly string[]): Record<string, [number, number]> | undefined {
-  const named = new Set([`%${name}`]);
-  for (const l of text) {
-    const m = /^\s*OpName (%\S+) "(.*)"\s*$/.exec(l);
-    if (m !== null && m[2] === name) named.add(m[1]);
-  }
-  const start = text.findIndex((l) => {
-    const m = /^\s*(%\S+) = OpFunction\b/.exec(l);
-    return m !== null && named.has(m[1]);
-  });
-  if (start < 0) return undefined;
-  const out: Record<string, [number, number]> = {};
-  let open: { id: string; line: number } | undefined;
-  for (let i = start + 1; i < text.length; i++) {
-    const label = /^\s*%(\S+) = OpLabel\b/.exec(text[i]);
-    const end = /^\s*OpFunctionEnd\b/.test(text[i]);
-    if (label === null && !end) continue;
-    if (open !== undefined && blocks.has(open.id)) out[open.id] = [open.line, i];
-    if (end) break;
-    open = { id: label![1], line: i + 1 };
-  }
-  return out;
 }
 
 export interface ProducerExample {

@@ -21,7 +21,7 @@ const babel = { transformSync: (code: string, options: object) => Babel.transfor
 const bundle: ReactBundle = {
   validate(name: string, code: string, eachPass: boolean): ReactRun {
     const documents: ReactRun["documents"] = [];
-    const report = validateSourcesWith({ babel, plugin }, [{ text: code, name }], { eachPass, onDocuments: (_file, fn, docs) => documents.push({ name: fn, ...docs }) });
+    const report = validateSourcesWith({ babel, plugin }, [{ text: code, name }], { eachPass, onDocuments: (_file, fn, docs) => documents.push({ name: fn, original: docs.original, ssa: docs.ssa, eliminated: docs.eliminated, lines: docs.lines() }) });
     return { report, lines: report.functions.map(functionLine), documents };
   },
 };
