@@ -15,7 +15,7 @@
  * `validateSources` loads them, when called; the logger needs neither.
  */
 import type { SourceInput } from "../adapters/adapter.js";
-import { Capture, LAST_PASS_BEFORE_SSA, snapshot } from "../adapters/react-compiler/index.js";
+import { Capture, LAST_PASS_BEFORE_SSA, snapshot, type CapturedFunction } from "../adapters/react-compiler/index.js";
 import { FORMAT_VERSION, type FunctionDoc } from "../io/format.js";
 import { MalformedInput, MissingDependency } from "./errors.js";
 import { inlineValidation, outsideThePipeline } from "./react_logger.js";
@@ -88,13 +88,33 @@ export async function validateSources(sources: readonly SourceInput[], options: 
  * `validateSources` with Babel and the compiler's plugin given (a page bundles its own: the
  * explorer's @babel/standalone), so nothing is imported when it runs.
  */
-export function validateSourcesWith(compiler: Pick<LoadedCompiler, "babel" | "plugin">, sources: readonly SourceInput[], options: ReactOptions & { onFile?: (name: string) => void } = {}): ReactReport {
+export function validateSourcesWith(
+  compiler: Pick<LoadedCompiler, "babel" | "plugin">,
+  sources: readonly SourceInput[],
+  options: ReactOptions & {
+    onFile?: (name: string) => void;
+    /**
+     * Changes each captured function before it is validated, which makes a deliberately broken
+     * producer out of a correct one (the explorer's planted-bug example; the fuzzer's tests use
+     * the runner's own hook). Never set it to certify a build.
+     */
+    tamper?: (c: CapturedFunction) => void;
+  } = {},
+): ReactReport {
   const { babel, plugin } = compiler;
   const validator = new ReactValidator(options);
   // each file's functions are validated once Babel is done with it, outside the compiler, which
   // would catch an error raised inside its pipeline and take it for its own
   const backend = inlineValidation(validator);
-  const capture = new Capture((c) => backend.submit(c), LAST_PASS_BEFORE_SSA, snapshot, options.eachPass === true);
+  const capture = new Capture(
+    (c) => {
+      options.tamper?.(c);
+      backend.submit(c);
+    },
+    LAST_PASS_BEFORE_SSA,
+    snapshot,
+    options.eachPass === true,
+  );
   const logger: CompilerLogger = {
     logEvent: (f, e) => {
       validator.event(f, e);

@@ -28,6 +28,7 @@ import { definitionOf } from "./catalog.js";
 import { examples, type Example } from "./examples.js";
 import { decodeHash, encodeHash } from "./link.js";
 import { PRODUCERS, producerExamples, producerMode } from "./producers.js";
+import { PLANTED_BUG } from "./mutants.js";
 import { reactValidator } from "./react_mode.js";
 import { pairValidator, Superseded, type PairValidator, type RunSummary } from "./validator.js";
 import { drawCfg, type DrawBlock, type Highlight } from "./graph.js";
@@ -48,6 +49,8 @@ interface State {
   fn: string;
   /** The React Compiler's mode: also check every later pass in SSA (`--each-pass`). */
   each: boolean;
+  /** The React Compiler's mode: validate with a bug planted in enterSSA's output (mutants.ts), the mode's rejected example. */
+  bug: boolean;
   /** LLVM: the release whose mem2reg made the after text (`--llvm-version`); "" as the module says. */
   version: string;
   source: string;
@@ -63,7 +66,7 @@ interface State {
 }
 
 const EXAMPLES = examples();
-const DEFAULT: State = { producer: "", fn: "", each: false, version: "", source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
+const DEFAULT: State = { producer: "", fn: "", each: false, bug: false, version: "", source: EXAMPLES[0].source, ssa: "", algorithm: "functional", minimize: "trivial", literal: false, step: 0, witness: "" };
 
 function stateOf(h: URLSearchParams): State {
   const alg = h.get("alg") as Algorithm | null;
@@ -74,6 +77,7 @@ function stateOf(h: URLSearchParams): State {
     producer: producerMode(producer) !== undefined ? producer : "",
     fn: h.get("fn") ?? "",
     each: h.get("each") === "1",
+    bug: h.get("bug") === "swap",
     version: ["14", "15", "16"].includes(h.get("v") ?? "") ? h.get("v")! : "",
     source: h.get("src") ?? (h.get("big") === "1" ? "" : DEFAULT.source),
     ssa: h.get("ssa") ?? "",
@@ -96,6 +100,7 @@ function writeHash(s: State): void {
   if (s.producer !== "") h.set("p", s.producer);
   if (s.fn !== "") h.set("fn", s.fn);
   if (s.each) h.set("each", "1");
+  if (s.bug) h.set("bug", "swap");
   if (s.version !== "") h.set("v", s.version);
   // texts past a megabyte stay out of the URL: encoding them would hold the page up for seconds,
   // and no browser keeps such a URL; the link then says so (big=1)
@@ -276,7 +281,10 @@ function recompute(): void {
     summary = null;
     pending = { done: 0, total: 0 };
     // the React Compiler's mode compiles in the page (its bundle loads now); producers' pairs go to the worker
-    const v = (validator = mode.id === "react" ? (reactCompiler ??= reactValidator(() => state.each)) : (pairsValidator ??= pairValidator()));
+    const v = (validator = mode.id === "react" ? (reactCompiler ??= reactValidator(
+            () => state.each,
+            () => state.bug,
+          )) : (pairsValidator ??= pairValidator()));
     document.body.dataset.validator = v.where;
     v.validate(mode.id, state.source, state.ssa, mode.id === "llvm" ? state.version : "", (done, total) => {
       pending = { done, total };
@@ -343,7 +351,7 @@ function renderFunctions(): void {
   ssaLabel.innerHTML = mode === undefined ? SSA_LABEL : mode.after;
   // the React Compiler's mode takes one source: the page makes the SSA
   ssaLabel.hidden = ssaBox.hidden = mode?.id === "react";
-  $("each-pass-label").hidden = mode?.id !== "react";
+  $("each-pass-label").hidden = $("plant-bug-label").hidden = mode?.id !== "react";
   $("llvm-version-label").hidden = mode?.id !== "llvm";
   document.body.dataset.busy = pending === null ? "false" : "true";
   functionsBox.hidden = summary === null && pending === null;
@@ -384,7 +392,10 @@ function renderFunctions(): void {
   });
   const verdict = sum.report.verdict;
   functionsBox.dataset.verdict = verdict;
-  functionsBox.replaceChildren(para("div", `${verdict}: ${certified} of ${sum.functions.length} function${sum.functions.length === 1 ? "" : "s"} certified`, `verdict ${verdict === "certified" ? "certified" : "rejected"}`), list);
+  const head = para("div", `${verdict}: ${certified} of ${sum.functions.length} function${sum.functions.length === 1 ? "" : "s"} certified`, `verdict ${verdict === "certified" ? "certified" : "rejected"}`);
+  // a verdict on a planted bug must not read as one on the compiler
+  const planted = mode?.id === "react" && state.bug ? [para("div", `not the compiler's own output: ${PLANTED_BUG}`, "hint planted")] : [];
+  functionsBox.replaceChildren(head, ...planted, list);
 }
 
 function renderGraphAndStep(): void {
@@ -693,13 +704,14 @@ const boxText = (box: HTMLTextAreaElement, kept: string) => (box.dataset.kept ==
 function syncInputs(): void {
   producerSel.value = state.producer;
   $<HTMLInputElement>("each-pass").checked = state.each;
+  $<HTMLInputElement>("plant-bug").checked = state.bug;
   $<HTMLSelectElement>("llvm-version").value = state.version;
   showText(sourceBox, state.source);
   showText(ssaBox, state.ssa);
   algSel.value = state.algorithm;
   minSel.value = state.minimize;
   literalBox.checked = state.literal;
-  const ex = state.producer === "" ? EXAMPLES.find((e) => e.source === state.source && (e.ssa ?? "") === state.ssa) : PRODUCER_EXAMPLES.find((e) => e.producer === state.producer && e.before === state.source && e.after === state.ssa);
+  const ex = state.producer === "" ? EXAMPLES.find((e) => e.source === state.source && (e.ssa ?? "") === state.ssa) : PRODUCER_EXAMPLES.find((e) => e.producer === state.producer && e.before === state.source && e.after === state.ssa && (e.bug === true) === (state.producer === "react" && state.bug));
   exampleSel.value = ex?.id ?? "";
 }
 
@@ -714,7 +726,7 @@ exampleSel.onchange = () => {
   if (e !== undefined) load(e);
   const p = PRODUCER_EXAMPLES.find((x) => x.id === exampleSel.value);
   if (p !== undefined) {
-    state = { ...state, producer: p.producer, fn: "", source: p.before, ssa: p.after, step: 0, witness: "" };
+    state = { ...state, producer: p.producer, fn: "", source: p.before, ssa: p.after, bug: p.bug === true, step: 0, witness: "" };
     syncInputs();
     recompute();
   }
@@ -725,6 +737,11 @@ $<HTMLSelectElement>("llvm-version").onchange = (ev) => {
 };
 $<HTMLInputElement>("each-pass").onchange = (ev) => {
   state = { ...state, each: (ev.target as HTMLInputElement).checked, fn: "", witness: "", step: 0 };
+  recompute();
+};
+$<HTMLInputElement>("plant-bug").onchange = (ev) => {
+  state = { ...state, bug: (ev.target as HTMLInputElement).checked, fn: "", witness: "", step: 0 };
+  syncInputs();
   recompute();
 };
 producerSel.onchange = () => {

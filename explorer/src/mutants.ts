@@ -4,9 +4,13 @@
  * gets them swapped (the values trade places, the predecessors stay), the bug the mission names
  * first. SPIR-V cannot say that: its reader refuses a phi argument that does not dominate its
  * predecessor (a rule of the format, checked as spirv-val checks it), so there the first phi's
- * first argument becomes another constant of its type, which is well-formed and wrong. Pure:
- * the explorer's examples and the browser test make the same texts with it.
+ * first argument becomes another constant of its type, which is well-formed and wrong. The
+ * React Compiler's mode has no output text to edit (the page compiles the source), so its
+ * rejected example plants the same swap in enterSSA's HIR as the compiler hands it over
+ * (`plantSwappedPhi`, through `validateSourcesWith`'s `tamper`). Pure: the explorer's examples,
+ * the browser test and the fuzzer's broken-producer tests make the same mutants with it.
  */
+import type { CapturedFunction, SnapUnit } from "../../api/react_compiler.js";
 
 /** LLVM IR: `phi T [ %a, %p ], [ %b, %q ]` -> `phi T [ %b, %p ], [ %a, %q ]`. */
 function swapLlvm(text: string): string | undefined {
@@ -42,3 +46,27 @@ export function breakFirstPhi(producer: "llvm" | "spirv" | "gcc" | "react", ssaT
   if (text === undefined) return undefined;
   return { text, what: producer === "spirv" ? "a phi's argument replaced by another constant" : "a phi's arguments swapped" };
 }
+
+/** The React Compiler's HIR: the first phi of the unit with two different operands gets their values swapped; whether there was one. */
+export function swapFirstPhiOperands(unit: SnapUnit): boolean {
+  for (const fn of unit.functions)
+    for (const b of fn.blocks)
+      for (const phi of b.phis)
+        if (phi.operands.length === 2 && phi.operands[0][1] !== phi.operands[1][1]) {
+          const [[p0, v0], [p1, v1]] = phi.operands;
+          phi.operands = [
+            [p0, v1],
+            [p1, v0],
+          ];
+          return true;
+        }
+  return false;
+}
+
+/** The planted bug of the React Compiler's rejected example: enterSSA's output with its first phi's operands swapped. */
+export function plantSwappedPhi(c: CapturedFunction): void {
+  swapFirstPhiOperands(c.ssa);
+}
+
+/** What the planted bug does, as the page and the help say it. */
+export const PLANTED_BUG = "a bug planted in enterSSA's output: a phi's two operands swapped";

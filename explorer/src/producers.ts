@@ -14,7 +14,7 @@ import { adapterNamed } from "../../api/adapters.js";
 import { validateWithPairs } from "../../api/producers.js";
 import { formatReport, type FunctionReport, type Report } from "../../api/report.js";
 import type { FunctionDoc } from "../../api/index.js";
-import { breakFirstPhi } from "./mutants.js";
+import { breakFirstPhi, PLANTED_BUG } from "./mutants.js";
 
 export type ProducerId = "llvm" | "spirv" | "gcc" | "react";
 
@@ -78,6 +78,8 @@ export interface ProducerExample {
   producer: ProducerId;
   before: string;
   after: string;
+  /** The React Compiler's rejected example: validated with mutants.ts's planted bug. */
+  bug?: true;
 }
 
 const fixtures = import.meta.glob<string>(
@@ -108,6 +110,8 @@ export function producerExamples(): ProducerExample[] {
     if (mutant !== undefined) out.push({ id: `${producer}:${b}:broken`, label: `${producer}: ${label}, ${mutant.what} (rejected)`, producer, before, after: mutant.text });
   }
   out.push({ id: "react:loops.js", label: "react: loops.js (three loops; the compiler's SSA, certified)", producer: "react", before: fixture("react/fixtures/loops.js"), after: "" });
+  // no known React Compiler bug breaks its SSA: the rejected example is the same source with a bug planted in enterSSA's output
+  out.push({ id: "react:loops.js:broken", label: `react: loops.js, ${PLANTED_BUG} (rejected)`, producer: "react", before: fixture("react/fixtures/loops.js"), after: "", bug: true });
   out.push({ id: "llvm:hand/poison", label: "llvm: undef folded into values that may be poison (LLVM 14: suspected miscompilations)", producer: "llvm", before: fixture("llvm/hand/poison.before.ll"), after: fixture("llvm/hand/poison.after.ll") });
   return out;
 }

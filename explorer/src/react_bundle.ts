@@ -11,6 +11,7 @@ import * as Babel from "@babel/standalone";
 import plugin from "babel-plugin-react-compiler";
 import { validateSourcesWith } from "../../api/react_compiler.js";
 import { functionLine } from "../../api/react_validator.js";
+import { plantSwappedPhi } from "./mutants.js";
 import { Buffer } from "./node_buffer_shim.js";
 import type { ReactBundle, ReactRun } from "./react_mode.js";
 
@@ -19,9 +20,9 @@ import type { ReactBundle, ReactRun } from "./react_mode.js";
 const babel = { transformSync: (code: string, options: object) => Babel.transform(code, options) };
 
 const bundle: ReactBundle = {
-  validate(name: string, code: string, eachPass: boolean): ReactRun {
+  validate(name: string, code: string, eachPass: boolean, plantBug = false): ReactRun {
     const documents: ReactRun["documents"] = [];
-    const report = validateSourcesWith({ babel, plugin }, [{ text: code, name }], { eachPass, onDocuments: (_file, fn, docs) => documents.push({ name: fn, original: docs.original, ssa: docs.ssa, eliminated: docs.eliminated, lines: docs.lines() }) });
+    const report = validateSourcesWith({ babel, plugin }, [{ text: code, name }], { eachPass, ...(plantBug ? { tamper: plantSwappedPhi } : {}), onDocuments: (_file, fn, docs) => documents.push({ name: fn, original: docs.original, ssa: docs.ssa, eliminated: docs.eliminated, lines: docs.lines() }) });
     return { report, lines: report.functions.map(functionLine), documents };
   },
 };

@@ -20,7 +20,8 @@ export interface ReactRun {
 }
 
 export interface ReactBundle {
-  validate(name: string, code: string, eachPass: boolean): ReactRun;
+  /** `plantBug`: validate with the planted bug of mutants.ts (`plantSwappedPhi`), the mode's rejected example. */
+  validate(name: string, code: string, eachPass: boolean, plantBug?: boolean): ReactRun;
 }
 
 /** Where the bundle is, beside the page's own script. */
@@ -46,14 +47,14 @@ function loadBundle(): Promise<ReactBundle> {
   return loading;
 }
 
-/** `eachPass`: whether to check every later pass too, asked at each validation. */
-export function reactValidator(eachPass: () => boolean): PairValidator {
+/** `eachPass`: whether to check every later pass too; `plantBug`: whether to plant mutants.ts's bug; both asked at each validation. */
+export function reactValidator(eachPass: () => boolean, plantBug: () => boolean): PairValidator {
   let run: ReactRun | undefined;
   return {
     where: "page",
     async validate(_producer, source) {
       const bundle = await loadBundle();
-      run = bundle.validate("input.js", source, eachPass());
+      run = bundle.validate("input.js", source, eachPass(), plantBug());
       const { functions: _, ...report } = run.report;
       return { report: report as unknown as RunSummary["report"], functions: run.report.functions.map((f, i) => ({ name: f.name, verdict: f.verdict, line: run!.lines[i], stages: Object.keys(f.stages ?? {}) })) };
     },

@@ -28,11 +28,11 @@ import { construct, validate, type CfgDocument, type SsaDocument } from "../../a
 import { validate as validateGcc } from "../../api/gcc.js";
 import { validate as validateLlvm } from "../../api/llvm.js";
 import { explorerLink, explorerLinks, validateFiles } from "../../api/node/index.js";
-import { validateSources } from "../../api/react_compiler.js";
+import { loadCompiler, validateSources, validateSourcesWith } from "../../api/react_compiler.js";
+import { breakFirstPhi, PLANTED_BUG, plantSwappedPhi } from "../../explorer/src/mutants.js";
 import { functionLine } from "../../api/react_validator.js";
 import { formatReport, type Report } from "../../api/report.js";
 import { validate as validateSpirv } from "../../api/spirv.js";
-import { breakFirstPhi } from "../../explorer/src/mutants.js";
 import { PRODUCER_PAIRS, producerMode, type ProducerId } from "../../explorer/src/producers.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -174,7 +174,7 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     }
     cases.push({ id: "llvm:hand/poison", producer: "llvm", before: fixture("llvm/hand/poison.before.ll"), after: fixture("llvm/hand/poison.after.ll") });
     expect(await page.$$eval("#example option", (os) => os.map((o) => o.value).filter((v) => /^(llvm|spirv|gcc):/.test(v)))).toEqual(cases.map((c) => c.id));
-    expect(await page.$$eval("#example option", (os) => os.map((o) => o.value).filter((v) => v.startsWith("react:")))).toEqual(["react:loops.js"]);
+    expect(await page.$$eval("#example option", (os) => os.map((o) => o.value).filter((v) => v.startsWith("react:")))).toEqual(["react:loops.js", "react:loops.js:broken"]);
     const rejectedSeen = new Set<PairProducer>();
     let differencesSeen = 0;
     for (const c of cases) {
@@ -351,6 +351,35 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     expect(await linked.isChecked("#each-pass")).toBe(true);
     await linked.close();
     await page.bringToFront();
+    // the mode's rejected example: the same source, validated with a bug planted in enterSSA's
+    // output (mutants.ts), rejected as the library rejects it with that planted bug, the
+    // SSA stage drawn with its witness, and said not to be the compiler's own output
+    const planted = validateSourcesWith(await loadCompiler(), [{ text: source, name: "input.js" }], { tamper: plantSwappedPhi });
+    const broken = planted.functions.find((f) => f.verdict === "rejected")!;
+    expect(broken.stages!.SSA.verdict).toBe("rejected");
+    await page.selectOption("#example", "react:loops.js:broken");
+    await page.waitForSelector(`#functions[data-verdict="rejected"] button`, WAIT);
+    expect(await page.isChecked("#plant-bug")).toBe(true);
+    expect(await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-function"), b.getAttribute("data-verdict"), b.getAttribute("title")!.split("\n")[0]]))).toEqual(planted.functions.map((f) => [f.name, f.verdict, functionLine(f)]));
+    expect(await page.textContent("#functions .planted")).toContain(PLANTED_BUG);
+    await page.waitForSelector(`#functions button.shown[data-function="${broken.name}"]`, WAIT);
+    await page.waitForSelector(`#report[data-verdict="rejected"]`, WAIT);
+    const [property, failed] = Object.entries(broken.stages!.SSA.properties).find(([, p]) => !p.holds && (p.witness?.length ?? 0) > 0)!;
+    const path = failed.witness![0].path ?? [];
+    expect(path.length).toBeGreaterThan(0);
+    await page.waitForSelector(`#witness[data-property="${property}"]`, WAIT);
+    expect(await page.getAttribute("#witness", "data-path")).toBe(path.join(","));
+    expect(await page.$$eval("#graph .block.on-path", (es) => es.map((e) => e.getAttribute("data-block")).sort())).toEqual([...new Set(path)].sort());
+    // its link keeps the planted bug
+    const bugLink = await context.newPage();
+    await bugLink.goto(page.url());
+    await bugLink.waitForSelector(`#functions[data-verdict="rejected"] button.shown[data-function="${broken.name}"]`, WAIT);
+    expect(await bugLink.isChecked("#plant-bug")).toBe(true);
+    await bugLink.close();
+    await page.bringToFront();
+    await page.screenshot({ path: join(ARTIFACTS, "producer-react-rejected.png"), fullPage: true });
+    await page.selectOption("#example", "react:loops.js");
+    await page.waitForSelector(`#functions[data-verdict="${expected.verdict}"] button`, WAIT);
     const shot = join(ARTIFACTS, "producer-react.png");
     await page.screenshot({ path: shot, fullPage: true });
     console.log(`explorer screenshot: ${shot}`);

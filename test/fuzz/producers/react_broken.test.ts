@@ -22,24 +22,9 @@ import type { FuzzCase } from "../../../adapters/fuzz_target.js";
 import { runCampaign, type BatchRunner } from "../../../api/fuzz_producers.js";
 import { writeProducerFinding } from "../../../api/node/fuzz_producers.js";
 import { reactBatchRunner } from "../../../api/react_fuzz.js";
+import { swapFirstPhiOperands } from "../../../explorer/src/mutants.js";
 
 const SEED = Number(process.env.FC_SEED ?? 20161017);
-
-/** Swaps the values of the first phi of the unit with two different operands; whether there was one. */
-function swapFirstPhi(unit: SnapUnit): boolean {
-  for (const fn of unit.functions)
-    for (const b of fn.blocks)
-      for (const phi of b.phis)
-        if (phi.operands.length === 2 && phi.operands[0][1] !== phi.operands[1][1]) {
-          const [[p0, v0], [p1, v1]] = phi.operands;
-          phi.operands = [
-            [p0, v1],
-            [p1, v0],
-          ];
-          return true;
-        }
-  return false;
-}
 
 /** Drops the first phi of the unit. */
 function dropFirstPhi(unit: SnapUnit): void {
@@ -52,14 +37,14 @@ function dropFirstPhi(unit: SnapUnit): void {
 }
 
 const BROKEN: Array<{ what: string; tamper: (c: CapturedFunction) => void; stage: string; property: RegExp }> = [
-  { what: "enterSSA, then a phi's operands swapped", tamper: (c) => void swapFirstPhi(c.ssa), stage: "SSA", property: /^(equiv|same_instructions|allUses_def_ass)$/ },
+  { what: "enterSSA, then a phi's operands swapped", tamper: (c) => void swapFirstPhiOperands(c.ssa), stage: "SSA", property: /^(equiv|same_instructions|allUses_def_ass)$/ },
   { what: "EliminateRedundantPhi, then a phi dropped", tamper: (c) => dropFirstPhi(c.eliminated), stage: "EliminateRedundantPhi", property: /^(equiv|same_instructions|allUses_def_ass|conventional)$/ },
   {
     what: "DeadCodeElimination, then a phi's operands swapped",
     // a function the compiler gave up on before that pass has no such unit
     tamper: (c) => {
       const dce = c.passes?.find((p) => p.name === "DeadCodeElimination");
-      if (dce !== undefined) swapFirstPhi(dce.unit);
+      if (dce !== undefined) swapFirstPhiOperands(dce.unit);
     },
     stage: "DeadCodeElimination",
     property: /^allUses_def_ass$/,
