@@ -17,13 +17,12 @@ import { deflateRawSync } from "node:zlib";
 import { pairDocuments } from "../../io/lower.js";
 import { readDocumentText } from "../../io/read.js";
 import { formatDocument } from "../../io/write.js";
+import { PLAIN_MAX } from "../link_form.js";
 import type { Report } from "../report.js";
 import { readAnyInputs, STDIO, type AnyInput } from "./files.js";
 
 /** The longest link printed (characters); past it the command says to open the files in the page. */
 export const LINK_MAX = 32_768;
-/** Hashes up to this length stay plain, as the page writes them (explorer/src/link.ts `PLAIN_MAX`). */
-const PLAIN_MAX = 2000;
 
 /** The built page in this package (`npm run build:explorer`), when it is there. */
 const PACKAGE_PAGE = fileURLToPath(new URL("../../../dist-explorer/index.html", import.meta.url));

@@ -6,8 +6,9 @@
  * `formal-ssa validate --link` writes the same form with Node's zlib (api/node/link.ts).
  */
 
-/** Plain hashes up to this length; longer ones are compressed. */
-export const PLAIN_MAX = 2000;
+import { PLAIN_MAX } from "../../api/link_form.js";
+
+export { PLAIN_MAX };
 
 function base64url(bytes: Uint8Array): string {
   let s = "";
