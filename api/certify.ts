@@ -3,14 +3,14 @@
  * that the independent checker of certificate/ (the entry `formal-ssa/certificate`) can
  * re-verify it in linear time.
  *
- * The evidence is the dominator tree of the function's blocks and a preorder of it in which every
- * block but the entry comes after one of its predecessors: the children of each block are taken in
- * the order in which a depth-first search of the graph first reaches them. Then a block's DFS
- * parent u precedes it: u lies in the subtree of the block's idom, and the sibling subtree holding
- * u is rooted at a dominator of u, which the search reached before u, so before the block.
+ * The evidence is the dominator tree of the function's blocks and a low-high order of it
+ * (Georgiadis and Tarjan): a preorder in which every block but the entry has an edge from its
+ * immediate dominator, or a predecessor before it and one after it outside its subtree
+ * (graph/low_high.ts makes it, in O(E log V)). With it recheck verifies in linear time that the
+ * tree is the dominator tree.
  */
-import { depthFirst } from "../graph/dfs.js";
 import { dominatorTree } from "../graph/dominators.js";
+import { lowHighOrder } from "../graph/low_high.js";
 import type { LoweredPair } from "../io/lower.js";
 import { Graph, Rows } from "../spec/model.js";
 import { CERTIFICATE_FORMAT, RECHECKABLE_QUALITY, type Certificate, type FunctionCertificate } from "../certificate/recheck.js";
@@ -27,25 +27,14 @@ export interface NotCovered {
 /** The certificate of a set of functions, with those left out named. */
 export type CertificateDocument = Certificate & { not_covered?: NotCovered[] };
 
-/** The dominance evidence of one lowered pair: its blocks' dominator tree and a preorder of it. */
+/** The dominance evidence of one lowered pair: its blocks' dominator tree and a low-high order of it. */
 export function certificateOfPair(name: string, pair: Extract<LoweredPair, { ok: true }>): FunctionCertificate {
   // the block graph as the document gives it (blocks in model order, preds as block indices)
   const fn = pair.orig.fn;
   const B = fn.blockCount;
   const blocks = new Graph(B, fn.entry as never, new Rows(fn.predStart, fn.preds));
   const dom = dominatorTree(blocks);
-  const dfsPre = depthFirst(blocks.succs, blocks.Entry).pre;
-  // children by first discovery, then the tree's preorder (iteratively)
-  const children: number[][] = Array.from({ length: B }, () => []);
-  for (let b = 0; b < B; b++) if (dom.idom[b] >= 0) children[dom.idom[b]].push(b);
-  for (const c of children) c.sort((x, y) => dfsPre[x] - dfsPre[y]);
-  const order: number[] = [];
-  const stack = [blocks.Entry as number];
-  while (stack.length > 0) {
-    const b = stack.pop()!;
-    order.push(b);
-    for (let k = children[b].length - 1; k >= 0; k--) stack.push(children[b][k]);
-  }
+  const order = Array.from(lowHighOrder(blocks.succs, blocks.preds, blocks.Entry, dom.idom));
   return { name, dominators: { parent: Array.from(dom.idom), order } };
 }
 

@@ -19,7 +19,7 @@ export const CERTIFICATE_FORMAT = "formal-ssa/certificate@1";
 export interface DominanceEvidence {
   /** Each block's parent in the dominator tree; -1 for the entry block. */
   parent: number[];
-  /** The blocks in a preorder of that tree, each (but the entry) after one of its predecessors. */
+  /** The blocks in a low-high order of that tree (Georgiadis & Tarjan): a preorder, each block but the entry with an edge from its parent, or with a predecessor before it and one after it outside its subtree. */
   order: number[];
 }
 
@@ -157,26 +157,17 @@ type Rows = { start: Int32Array; list: Int32Array };
 
 /** One function pair on the Isabelle model's nodes. Rows are sets (no repetition within a row). */
 interface Model {
-  blockName: (b: number) => string;
-  valName: (v: number) => string;
-  varName: (x: number) => string;
-  B: number;
-  N: number;
-  entry: number;
+  blockName: (b: number) => string; valName: (v: number) => string; varName: (x: number) => string;
+  B: number; N: number; entry: number;
   /** Block -> predecessor blocks, in order (phi argument order); block -> its first node, and one more entry at the end. */
   preds: Rows;
   firstNode: Int32Array;
   nodeBlock: Int32Array;
   /** Node -> the statement whose defs or uses it holds first (-1: the phis, or a defs/uses block). */
   nodeStmt: Int32Array;
-  oldDefs: Rows;
-  oldUses: Rows;
-  defs: Rows;
-  uses: Rows;
+  oldDefs: Rows; oldUses: Rows; defs: Rows; uses: Rows;
   /** Block -> its phis (`phiOf.start`), each a value (`phiDef`) and its arguments (`args` rows, preds order). */
-  phiOf: Rows;
-  phiDef: Int32Array;
-  args: Rows;
+  phiOf: Rows; phiDef: Int32Array; args: Rows;
   /** Value -> its variable (ids of the original's name table, then variables only `vars` names). */
   varOf: Int32Array;
   keys: number;
@@ -504,11 +495,12 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
 
   // Entry_unreachable (graph_Entry): no edge enters the entry
   if (predCount(m.entry) > 0) fail("Entry_unreachable", m, entryNode, "the entry block has predecessors");
-  // Entry_reaches (graph_Entry), and the dominator tree: `order` is a preorder of the tree given
-  // by `parent` rooted at the entry; every block but the entry has a predecessor earlier in it
-  // (so, by induction along the order, every block is reachable); for every edge (u, v), v's
-  // parent is an ancestor of u (so every ancestor of a block dominates it: a path entering the
-  // subtree of x can only enter at x). Linear: one pass over blocks, one over edges.
+  // Entry_reaches (graph_Entry), and the dominator tree (Georgiadis & Tarjan, TALG 2016): `order`
+  // is a preorder of the tree `parent` rooted at the entry; for every edge (u, v), v's parent is an
+  // ancestor of u (so a tree ancestor x of a block dominates it: a path entering x's subtree enters
+  // at x); `order` is low-high: each block but the entry has an edge from its parent, or preds u
+  // before it and w after it outside its subtree (with the parent rule, the tree is the dominator
+  // tree). Each block has a pred earlier (parent or u): by induction along `order`, all are reachable.
   const { parent, order } = c.dominators;
   if (parent.length !== B || order.length !== B) fail("Entry_reaches", undefined, undefined, `certificate: the dominator tree must list all ${B} blocks`);
   const pos = new Int32Array(B).fill(-1);
@@ -526,17 +518,21 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
     while (top > 0 && stack[top - 1] !== parent[b]) top--;
     if (top === 0) fail("Entry_reaches", m, m.firstNode[b], "certificate: the order is not a preorder of the tree (the block's parent is not an open ancestor)");
     stack[top++] = b;
-    let early = false;
-    for (let k = m.preds.start[b]; k < m.preds.start[b + 1] && !early; k++) early = pos[m.preds.list[k]] < i;
-    if (!early) fail("Entry_reaches", m, m.firstNode[b], "certificate: no predecessor comes earlier in the order (the block may be unreachable)");
   }
   const size = new Int32Array(B).fill(1);
   for (let i = B - 1; i > 0; i--) size[parent[order[i]]] += size[order[i]];
   const ancestor = (a: number, x: number) => a >= 0 && pos[a] <= pos[x] && pos[x] < pos[a] + size[a];
-  for (let b = 0; b < B; b++)
-    for (let k = m.preds.start[b]; k < m.preds.start[b + 1]; k++)
-      if (!ancestor(parent[b], m.preds.list[k]))
-        fail("Entry_reaches", m, m.firstNode[b], `certificate: the edge from block ${JSON.stringify(m.blockName(m.preds.list[k]))} does not come from below the block's parent in the tree`);
+  for (let b = 0; b < B; b++) {
+    let low = false;
+    let high = false;
+    for (let k = m.preds.start[b]; k < m.preds.start[b + 1]; k++) {
+      const u = m.preds.list[k];
+      if (!ancestor(parent[b], u)) fail("Entry_reaches", m, m.firstNode[b], `certificate: the edge from block ${JSON.stringify(m.blockName(u))} does not come from below the block's parent in the tree`);
+      low ||= u === parent[b] || pos[u] < pos[b];
+      high ||= u === parent[b] || pos[u] >= pos[b] + size[b];
+    }
+    if (b !== m.entry && !(low && high)) fail("Entry_reaches", m, m.firstNode[b], low ? "certificate: the order is not low-high (no edge from the block's parent, and no predecessor after the block outside its subtree)" : "certificate: no predecessor comes earlier in the order (the block may be unreachable)");
+  }
   /** Node a dominates node n: a's block is a proper tree ancestor of n's, or the same block with a first. */
   const dominates = (a: number, n: number) => (m.nodeBlock[a] === m.nodeBlock[n] ? a <= n : ancestor(m.nodeBlock[a], m.nodeBlock[n]));
 
