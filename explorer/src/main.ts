@@ -77,7 +77,7 @@ function stateOf(h: URLSearchParams): State {
     producer: producerMode(producer) !== undefined ? producer : "",
     fn: h.get("fn") ?? "",
     each: h.get("each") === "1",
-    bug: h.get("bug") === "swap",
+    bug: h.get("bug") === "swap" && producer === "react",
     version: ["14", "15", "16"].includes(h.get("v") ?? "") ? h.get("v")! : "",
     source: h.get("src") ?? (h.get("big") === "1" ? "" : DEFAULT.source),
     ssa: h.get("ssa") ?? "",
@@ -100,7 +100,7 @@ function writeHash(s: State): void {
   if (s.producer !== "") h.set("p", s.producer);
   if (s.fn !== "") h.set("fn", s.fn);
   if (s.each) h.set("each", "1");
-  if (s.bug) h.set("bug", "swap");
+  if (s.bug && s.producer === "react") h.set("bug", "swap");
   if (s.version !== "") h.set("v", s.version);
   // texts past a megabyte stay out of the URL: encoding them would hold the page up for seconds,
   // and no browser keeps such a URL; the link then says so (big=1)
