@@ -34,7 +34,7 @@ export function certificateOfPair(name: string, pair: Extract<LoweredPair, { ok:
   const B = fn.blockCount;
   const blocks = new Graph(B, fn.entry as never, new Rows(fn.predStart, fn.preds));
   const dom = dominatorTree(blocks);
-  const order = Array.from(lowHighOrder(blocks.succs, blocks.preds, blocks.Entry, dom.idom));
+  const order = Array.from(lowHighOrder(blocks.succs, blocks.Entry, dom.idom));
   return { name, dominators: { parent: Array.from(dom.idom), order } };
 }
 

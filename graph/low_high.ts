@@ -78,16 +78,14 @@
 import { type Adjacency, vertexCount } from "./dfs.js";
 
 /**
- * The reachable vertices of `(succ, pred, root)` in a low-high order of the dominator tree given
- * by `idom` (as `immediateDominators(succ, pred, root)` returns it: `-1` for the root and for
- * unreachable vertices, which are left out). `succ` and `pred` must describe the same edges
- * (only `succ` is read; `pred` is checked for size); parallel edges and self-loops are fine.
+ * The reachable vertices of the flowgraph `(succ, root)` in a low-high order of the dominator tree
+ * given by `idom` (as `immediateDominators(succ, pred, root)` returns it: `-1` for the root and
+ * for unreachable vertices, which are left out). Parallel edges and self-loops are fine.
  * Throws a RangeError on malformed input and an Error if `idom` is not the dominator tree in a
  * way the construction detects.
  */
-export function lowHighOrder(succ: Adjacency, pred: Adjacency, root: number, idom: Int32Array): Int32Array {
+export function lowHighOrder(succ: Adjacency, root: number, idom: Int32Array): Int32Array {
   const n = vertexCount(succ);
-  if (vertexCount(pred) !== n) throw new RangeError("successor and predecessor rows differ in vertex count");
   if (idom.length !== n) throw new RangeError(`idom has ${idom.length} entries for ${n} vertices`);
   if (!Number.isInteger(root) || root < 0 || root >= n) throw new RangeError(`root ${root} is not a vertex of 0..${n - 1}`);
   if (idom[root] !== -1) throw new RangeError("idom[root] must be -1");

@@ -8,8 +8,6 @@
 
 import { PLAIN_MAX } from "../../api/link_form.js";
 
-export { PLAIN_MAX };
-
 function base64url(bytes: Uint8Array): string {
   let s = "";
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -378,6 +378,11 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     await bugLink.close();
     await page.bringToFront();
     await page.screenshot({ path: join(ARTIFACTS, "producer-react-rejected.png"), fullPage: true });
+    // the flag is the React Compiler mode's: another producer's link never carries it
+    expect(hashParams(page.url()).get("bug")).toBe("swap");
+    await page.selectOption("#producer", "llvm");
+    await expect.poll(() => hashParams(page.url()).get("p"), WAIT).toBe("llvm");
+    expect(hashParams(page.url()).get("bug")).toBeNull();
     await page.selectOption("#example", "react:loops.js");
     await page.waitForSelector(`#functions[data-verdict="${expected.verdict}"] button`, WAIT);
     const shot = join(ARTIFACTS, "producer-react.png");
