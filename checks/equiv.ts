@@ -230,7 +230,7 @@ class KeyIndex {
   }
 }
 
-/** A set of joint states: the states a search found safe. */
+/** A set of joint states of variables (`base(X) + key`, see `run`): the states a search found safe. */
 interface StateSet {
   has(key: number): boolean;
   add(key: number): void;
@@ -239,17 +239,42 @@ interface StateSet {
 }
 
 /**
- * `StateSet` of keys below 2^32 - 1 (every key when nodes x values is below that): open
- * addressing on the keys alone, 4 bytes a slot. A search's safe states of one variable can be
+ * `StateSet` of keys below 2^32 - 1 (every key when variables x nodes x values is below that):
+ * open addressing on the keys alone, 4 bytes a slot. The safe states of one variable can be
  * nearly every node (the n-ifs family: 4*10^5 of them at 10^5 ifs), and a `KeyIndex` with ids
  * nobody reads took three times this.
  */
+/** Slots a cleared `NarrowStateSet` keeps whatever it held (16 KB). */
+const KEEP_SLOTS = 1 << 12;
+
 class NarrowStateSet implements StateSet {
   private static readonly FREE = 0xffffffff;
-  // 16 slots to start, within V8's heap (see KeyIndex): one set per variable per equiv run, and
-  // most stay nearly empty (a build of the bench's React corpus makes 25,000 of them)
+  // 16 slots to start, within V8's heap (see KeyIndex): one set per equiv run (two with
+  // wildcards), and most functions are small
   private keys = new Uint32Array(16).fill(NarrowStateSet.FREE);
   private size = 0;
+
+  /** Slots held (a shared set lets go of a big function's once it is done). */
+  get capacity(): number {
+    return this.keys.length;
+  }
+
+  /**
+   * Empty again, keeping the slots (no allocation, and no growing again from 16 slots in the
+   * next function): emptying up to `KEEP_SLOTS` of them is a short fill. A set grown past that
+   * by a bigger function than the last starts afresh at twice the last one's size, or
+   * `KEEP_SLOTS`: a small function after a big one would otherwise empty all of its slots.
+   */
+  clear(): void {
+    if (this.size === 0) return;
+    if (this.keys.length <= KEEP_SLOTS || 8 * this.size >= this.keys.length) this.keys.fill(NarrowStateSet.FREE);
+    else {
+      let c = KEEP_SLOTS;
+      while (c < 2 * this.size) c *= 2;
+      this.keys = new Uint32Array(c).fill(NarrowStateSet.FREE);
+    }
+    this.size = 0;
+  }
 
   has(key: number): boolean {
     const keys = this.keys;
@@ -400,6 +425,8 @@ class SearchTable {
  * showed in the profile. One grown past `SHARED_SEARCH_SLOTS` is let go after its function.
  */
 let sharedSearch = new SearchTable();
+/** The safe-state sets `run` borrows, strict and with wildcards (see `sharedSearch`). */
+const sharedSafe: [NarrowStateSet, NarrowStateSet] = [new NarrowStateSet(), new NarrowStateSet()];
 const SHARED_SEARCH_SLOTS = 1 << 16;
 
 /** `hashKey` of a key below 2^32, without the float arithmetic that splits a wider one (the same value). */
@@ -546,27 +573,38 @@ class EquivChecker {
 
   run(): EquivVerdict {
     const f = new Failures("equiv");
-    const safe = new Map<number, StateSet>(); // per variable: joint states known to be safe
-    const safeWild = new Map<number, StateSet>(); // the same with wildcards
-    // keys are node * VALS + value
-    const narrow = this.s.nodeCount * this.VALS < 0xffffffff;
-    const known = (m: Map<number, StateSet>, X: number): StateSet => {
-      let k = m.get(X);
-      if (!k) m.set(X, (k = narrow ? new NarrowStateSet() : new WideStateSet()));
-      return k;
+    // The joint states known to be safe, of every variable in one table (and the same with
+    // wildcards in another): state `key` (node * VALS + value) of variable X is `base(X) + key`.
+    // One table per variable took a small array each and grew it a doubling at a time: on
+    // SQLite's 2630 functions that was 20,000 array allocations per validation, as much time as
+    // the searches themselves.
+    const span = this.s.nodeCount * this.VALS;
+    let vars = 1;
+    const varOf = this.t.varOf;
+    for (let v = 0; v < varOf.length; v++) if (varOf[v] + 2 > vars) vars = varOf[v] + 2;
+    const narrow = vars * span < 0xffffffff;
+    // narrow sets are borrowed (`sharedSafe`), emptied first: most functions are small, and a
+    // set of their own grew from 16 slots a doubling at a time in each of them
+    const borrowed = (k: 0 | 1): StateSet => {
+      const set = sharedSafe[k];
+      set.clear();
+      return set;
     };
+    const safe: StateSet = narrow ? borrowed(0) : new WideStateSet();
+    let safeWild: StateSet | undefined;
     const refined = new Set<string>();
     const s = this.s;
     for (let m = 0; m < s.nodeCount; m++) {
       for (let k = s.useRows.start[m]; k < s.useRows.start[m + 1]; k++) {
         const v = s.useRows.list[k];
         const X = this.t.var(v as Val);
+        const base = (X + 1) * span;
         this.wild = false;
-        let found = this.search(m, v, X, known(safe, X));
+        let found = this.search(m, v, X, safe, base);
         if (found === undefined) continue;
         if (this.wildcard !== undefined) {
           this.wild = true;
-          found = this.search(m, v, X, known(safeWild, X));
+          found = this.search(m, v, X, (safeWild ??= narrow ? borrowed(1) : new WideStateSet()), base);
           if (found === undefined) {
             refined.add(`${m}:${v}`);
             continue;
@@ -578,6 +616,7 @@ class EquivChecker {
     }
     this.wild = false;
     if (this.searchNext.capacity > SHARED_SEARCH_SLOTS) sharedSearch = new SearchTable();
+    for (const k of [0, 1] as const) if (sharedSafe[k].capacity > SHARED_SEARCH_SLOTS) sharedSafe[k] = new NarrowStateSet();
     if (this.wildcard === undefined) return f.verdict();
     return { ...f.verdict(), refinements: refined.size, refined };
   }
@@ -586,10 +625,10 @@ class EquivChecker {
    * Breadth-first search of the joint states backwards from the use `v` at `m`. Returns
    * undefined if every execution agrees, else a thunk building the witness.
    */
-  private search(m: number, v: number, X: number, safe: StateSet): (() => Witness) | undefined {
+  private search(m: number, v: number, X: number, safe: StateSet, base: number): (() => Witness) | undefined {
     const VALS = this.VALS;
     const start = m * VALS + v;
-    if (safe.has(start)) return undefined;
+    if (safe.has(base + start)) return undefined;
     // joint state -> the state it leads to toward the use, and the in-edge index into that
     // state's node; its entries, in insertion order, are the queue. One table serves every
     // search, and a witness keeps a copy of it, since it is built after later searches reuse it
@@ -629,11 +668,11 @@ class EquivChecker {
         }
         const nk = p * VALS + a;
         // skipped when this search has it already or an earlier one found it safe (in either order)
-        if (safe.has(nk)) continue;
+        if (safe.has(base + nk)) continue;
         next.addIfAbsent(nk, key, i);
       }
     }
-    for (let qi = 0; qi < next.size; qi++) safe.include(next.key(qi));
+    for (let qi = 0; qi < next.size; qi++) safe.include(base + next.key(qi));
     return undefined;
   }
 
