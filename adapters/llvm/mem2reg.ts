@@ -375,7 +375,7 @@ class Adapter {
    * that is not fails `same_instructions` at its place, as no translation of it can be valid.
    */
   private originalIsSsa(): void {
-    const v = dominanceViolation(this.fb, this.blockIndexB);
+    const v = dominanceViolation(this.fb, this.blockIndexB, this.blockDominators);
     if (v !== null)
       this.fail(v.block, v.line, `${llvmName("%", v.name)} is used where its definition (line ${v.defLine}) does not dominate the use: the original is not valid SSA (LLVM's verifier: instruction does not dominate all uses)`);
   }
@@ -384,7 +384,7 @@ class Adapter {
 
   private classify(): void {
     const { promoted, removed } = this.prom;
-    const unreachable = unreachablePrediction(this.fb, this.prom, this.reachable, this.blockIndexB);
+    const unreachable = unreachablePrediction(this.fb, this.prom, this.reachable, this.blockIndexB, this.blockDominators);
     for (let b = 0; b < this.NB; b++) {
       const instrs = this.fb.blocks[b].instrs;
       const k0 = this.base[b];
@@ -1100,6 +1100,8 @@ class Adapter {
 
   private argsOf = new Map<string, number[]>();
   private doms: BlockDominators | null = null;
+  /** The before version's block dominators, made once per function for every question of dominance (`dominance`, `originalIsSsa`, paths.ts). */
+  private readonly blockDominators = (): BlockDominators => (this.doms ??= new BlockDominators(this.fb.blocks.map((blk) => blk.succs.map((t) => this.blockIndexB.get(t)!))));
 
   /**
    * LLVM's own rule for the after version: an instruction standing for a removed load must
@@ -1111,7 +1113,7 @@ class Adapter {
     const d = this.defPosA.get(w.slice(1));
     if (d === undefined) return; // a parameter
     // the dominator tree only for a value of another block than the entry, which dominates every reachable one
-    const ok = d.b === b ? d.i < i : d.b === 0 && this.reachable[b] ? true : (this.doms ??= new BlockDominators(this.fb.blocks.map((blk) => blk.succs.map((t) => this.blockIndexB.get(t)!)))).dominates(d.b, b);
+    const ok = d.b === b ? d.i < i : d.b === 0 && this.reachable[b] ? true : this.blockDominators().dominates(d.b, b);
     if (ok) return;
     const blk = this.fb.blocks[b];
     const line = i < blk.instrs.length ? blk.instrs[i].line : blk.instrs[blk.instrs.length - 1].line;
@@ -1236,9 +1238,15 @@ class Adapter {
 
   /** `[v]` per SSA value v, shared (value sets are never changed in place). */
   private readonly singles: number[][] = [];
-  /** Scratch of `solve`, by block: region membership and queue stamps, current in-sets. */
+  /**
+   * Scratch of `solve`, by block: region membership and queue stamps, current in-sets, and the
+   * region and the work list themselves (a block is in each at most once, so `NB` entries do):
+   * made once per function, where each solve made two arrays and a closure.
+   */
   private stampRegion: Int32Array | null = null;
   private stampQueued: Int32Array | null = null;
+  private regionList: Int32Array | null = null;
+  private workList: Int32Array | null = null;
   private curIn: number[][] = [];
   private generation = 0;
   /** Successors among the reachable blocks, per edge (the reverse of `preds`). */
@@ -1251,55 +1259,74 @@ class Adapter {
     if (this.stampRegion === null) {
       this.stampRegion = new Int32Array(this.NB);
       this.stampQueued = new Int32Array(this.NB);
+      this.regionList = new Int32Array(this.NB);
+      this.workList = new Int32Array(this.NB);
       this.succsOf = Array.from({ length: this.NB }, () => []);
       for (let b = 0; b < this.NB; b++) for (const p of this.preds[b]) this.succsOf[p].push(b);
     }
     const inRegion = this.stampRegion;
     const queued = this.stampQueued!;
+    const region = this.regionList!;
+    const work = this.workList!;
     const succs = this.succsOf!;
     const cur = this.curIn;
     const gen = ++this.generation;
     // discover the blocks whose in-sets are needed
-    const region: number[] = [b0];
+    let regionSize = 0;
+    region[regionSize++] = b0;
     inRegion[b0] = gen;
-    for (let r = 0; r < region.length; r++) {
-      for (const p of this.preds[region[r]]) {
+    for (let r = 0; r < regionSize; r++) {
+      const preds = this.preds[region[r]];
+      for (let k = 0; k < preds.length; k++) {
+        const p = preds[k];
         if (inRegion[p] === gen || web.inSet.has(p)) continue;
         const s = this.outScanOf(a, web, p);
         if (s === PASS || s === KILL_IN) {
           inRegion[p] = gen;
-          region.push(p);
+          region[regionSize++] = p;
         }
       }
     }
-    for (const b of region) cur[b] = b === 0 ? BOT_ONLY : NONE;
-    const out = (p: number): number[] => {
-      const s = this.outScanOf(a, web, p);
-      if (s >= 0) return (this.singles[s] ??= [s]);
-      if (s === KILLED) return KILL_ONLY;
-      const inP = inRegion[p] === gen ? cur[p] : web.inSet.get(p)!;
-      return s === PASS ? inP : killOf(inP);
-    };
+    for (let r = 0; r < regionSize; r++) {
+      const b = region[r];
+      cur[b] = b === 0 ? BOT_ONLY : NONE;
+    }
     // worklist to the least fixpoint (sets only grow; a block's in-set feeds its successors')
-    const work = region.slice();
-    for (const b of region) queued[b] = gen;
-    while (work.length > 0) {
-      const b = work.pop()!;
+    let workSize = 0;
+    for (let r = 0; r < regionSize; r++) {
+      work[workSize++] = region[r];
+      queued[region[r]] = gen;
+    }
+    while (workSize > 0) {
+      const b = work[--workSize];
       queued[b] = 0;
       if (b === 0) continue;
       let acc = cur[b];
-      for (const p of this.preds[b]) acc = union(acc, out(p));
+      const preds = this.preds[b];
+      for (let k = 0; k < preds.length; k++) acc = union(acc, this.outSet(a, web, preds[k], gen));
       if (acc === cur[b]) continue;
       cur[b] = acc;
-      for (const d of succs[b])
+      const next = succs[b];
+      for (let k = 0; k < next.length; k++) {
+        const d = next[k];
         if (inRegion[d] === gen && queued[d] !== gen) {
           queued[d] = gen;
-          work.push(d);
+          work[workSize++] = d;
         }
+      }
     }
-    for (const b of region) web.inSet.set(b, cur[b]);
-    for (const b of region) this.countFold(a, web, b);
+    for (let r = 0; r < regionSize; r++) web.inSet.set(region[r], cur[region[r]]);
+    for (let r = 0; r < regionSize; r++) this.countFold(a, web, region[r]);
     return web.inSet.get(b0)!;
+  }
+
+  /** What leaves block `p` for the web, in `solve` of generation `gen`: its scan's value, or its in-set passed on or killed. */
+  private outSet(a: number, web: Web, p: number, gen: number): number[] {
+    const s = this.outScanOf(a, web, p);
+    if (s >= 0) return (this.singles[s] ??= [s]);
+    if (s === KILLED) return KILL_ONLY;
+    const inP = this.stampRegion![p] === gen ? this.curIn[p] : web.inSet.get(p)!;
+    return s === PASS ? inP : killOf(inP);
   }
 
   private outScanOf(a: number, web: Web, p: number): Scan {

@@ -51,7 +51,13 @@ export interface UnreachablePrediction {
   paths: Map<string, PromotionPath>;
 }
 
-export function unreachablePrediction(fn: LlvmFunction, prom: Promotion, reachable: Uint8Array, blockIndex: ReadonlyMap<string, number>): UnreachablePrediction {
+export function unreachablePrediction(
+  fn: LlvmFunction,
+  prom: Promotion,
+  reachable: Uint8Array,
+  blockIndex: ReadonlyMap<string, number>,
+  blockDominators: () => BlockDominators = () => new BlockDominators(fn.blocks.map((blk) => blk.succs.map((t) => blockIndex.get(t)!))),
+): UnreachablePrediction {
   const fates = new Map<LlvmInstr, UnreachableFate>();
   const paths = new Map<string, PromotionPath>();
   // the loads and stores of each promoted alloca, directly or through an alias, in textual order
@@ -78,7 +84,7 @@ export function unreachablePrediction(fn: LlvmFunction, prom: Promotion, reachab
   const dominates = (a: number, b: number): boolean => {
     if (!reachable[b]) return true;
     if (!reachable[a]) return false;
-    doms ??= new BlockDominators(fn.blocks.map((blk) => blk.succs.map((t) => blockIndex.get(t)!)));
+    doms ??= blockDominators();
     return doms.dominates(a, b);
   };
   const isInstruction = (v: LlvmValue) => v.kind === "local" && !params.has(v.name);

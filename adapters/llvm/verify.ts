@@ -4076,7 +4076,11 @@ export function checkFunctionBlocks(fn: LlvmFunction, labels: ReadonlyMap<string
  * function's own SSA values, which the model does not see: the adapter rejects a function where
  * one is not dominated (its original is then not valid IR).
  */
-export function dominanceViolation(fn: LlvmFunction, labels: ReadonlyMap<string, number>): { block: number; line: number; name: string; defLine: number } | null {
+export function dominanceViolation(
+  fn: LlvmFunction,
+  labels: ReadonlyMap<string, number>,
+  blockDominators: () => BlockDominators = () => new BlockDominators(fn.blocks.map((blk) => blk.succs.map((t) => labels.get(t)!))),
+): { block: number; line: number; name: string; defLine: number } | null {
   const blocks = fn.blocks;
   const n = blocks.length;
   // where each result is defined: block * SLOT + index
@@ -4089,7 +4093,7 @@ export function dominanceViolation(fn: LlvmFunction, labels: ReadonlyMap<string,
     }
   }
   let doms: BlockDominators | null = null;
-  const dominators = () => (doms ??= new BlockDominators(blocks.map((blk) => blk.succs.map((t) => labels.get(t)!))));
+  const dominators = () => (doms ??= blockDominators());
   const reachable = (b: number) => b === 0 || dominators().dominates(0, b);
   for (let b = 0; b < n; b++) {
     const instrs = blocks[b].instrs;
