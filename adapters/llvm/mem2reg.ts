@@ -253,7 +253,7 @@ class Adapter {
   /** before local -> after key, for aligned results and parameters. */
   private readonly vmap = new Map<string, Key>();
   /** after local name -> before position ({b, i}; i = -1 for an added phi at the start of b). */
-  private readonly defPosA = new Map<string, { b: number; i: number }>();
+  private readonly defPosA = new Map<string, number>();
   /** Replacement of each removed load, as seen in its users. */
   private readonly repl = new Map<string, Key>();
   private readonly replWhere = new Map<string, number>();
@@ -444,7 +444,7 @@ class Adapter {
       const added = Math.max(0, leading - oldPhis);
       for (let i = 0; i < added; i++) {
         const phi = blkA.instrs[i] as LlvmPhi;
-        this.defPosA.set(phi.result!, { b, i: -1 });
+        this.defPosA.set(phi.result!, position(b, -1));
         if (this.reachable[b]) this.newPhis.set(phi.result!, { b, phi, variable: -1 });
         else this.differences.push({ kind: "unreachable phi", block: blkB.label, detail: `phi ${llvmName("%", phi.result!)} in an unreachable block (line ${phi.line} after)` });
       }
@@ -472,7 +472,7 @@ class Adapter {
         }
         if (x.result !== null) {
           this.vmap.set(x.result, `%${y.result}`);
-          this.defPosA.set(y.result!, { b, i: ib[k] });
+          this.defPosA.set(y.result!, position(b, ib[k]));
         }
       }
       if (ok && ib.length !== ia.length) {
@@ -742,6 +742,13 @@ class Adapter {
   /** Scratch of `tokenCompare`: the corresponding local names, and the names expected next. */
   private readonly pairScratch: string[] = [];
   private readonly expectScratch: ExpectedNames = { b: undefined, a: undefined };
+  /** `tokenCompare`'s state while `sameSkeleton` calls `tokenPair`: the two instructions, operands and pairs matched so far. */
+  private tokenX: LlvmInstr | null = null;
+  private tokenY: LlvmInstr | null = null;
+  private tokenOperands = 0;
+  private tokenPairs = 0;
+  /** `tokenPair` bound once per function (a closure per compared instruction was most of what comparing allocated). */
+  private readonly tokenPairBound = (nb: string, na: string): boolean => this.tokenPair(nb, na);
 
   /** Local value names of each version (parameters and results), for `tokenCompare`. */
   private localsB: Set<string> | null = null;
@@ -755,36 +762,41 @@ class Adapter {
    */
   private tokenCompare(b: number, x: LlvmInstr, y: LlvmInstr, tb: string, ta: string): boolean {
     if (this.numberedTypes) return false;
-    const localsB = (this.localsB ??= localNames(this.fb));
-    const localsA = (this.localsA ??= localNames(this.fa));
-    let vk = 0;
-    const pairs = this.pairScratch; // the first np entries (no `length = 0`: a runtime call)
-    let np = 0;
+    this.localsB ??= localNames(this.fb);
+    this.localsA ??= localNames(this.fa);
+    this.tokenX = x;
+    this.tokenY = y;
+    this.tokenOperands = 0;
+    this.tokenPairs = 0; // the first tokenPairs entries of pairScratch (no `length = 0`: a runtime call)
     // the operands are the names expected next (the parser's strings: no new substrings)
     const expect = this.expectScratch;
     expect.b = x.operands[0];
     expect.a = y.operands[0];
-    const same = sameSkeleton(
-      tb,
-      ta,
-      (nb, na) => {
-        if (localsB.has(nb)) {
-          if (!localsA.has(na) || x.operands[vk] !== nb || y.operands[vk] !== na) return false;
-          vk++;
-          expect.b = x.operands[vk];
-          expect.a = y.operands[vk];
-          pairs[np++] = nb;
-          pairs[np++] = na;
-          return true;
-        }
-        if (this.blockIndexB.has(nb)) return this.blockIndexB.get(nb) === this.blockIndexA.get(na);
-        return nb === na && !localsA.has(na);
-      },
-      expect,
-    );
+    const same = sameSkeleton(tb, ta, this.tokenPairBound, expect);
+    const vk = this.tokenOperands;
     if (!same || vk !== x.operands.length || vk !== y.operands.length) return false;
-    for (let k = 0; k < np; k += 2) if (!this.localOperand(b, x, y, pairs[k], pairs[k + 1])) return false;
+    const pairs = this.pairScratch;
+    for (let k = 0; k < this.tokenPairs; k += 2) if (!this.localOperand(b, x, y, pairs[k], pairs[k + 1])) return false;
     return true;
+  }
+
+  /** The k-th names of the two texts `tokenCompare` compares (see there). */
+  private tokenPair(nb: string, na: string): boolean {
+    const localsA = this.localsA!;
+    if (this.localsB!.has(nb)) {
+      const x = this.tokenX!;
+      const y = this.tokenY!;
+      const vk = this.tokenOperands;
+      if (!localsA.has(na) || x.operands[vk] !== nb || y.operands[vk] !== na) return false;
+      this.tokenOperands = vk + 1;
+      this.expectScratch.b = x.operands[vk + 1];
+      this.expectScratch.a = y.operands[vk + 1];
+      this.pairScratch[this.tokenPairs++] = nb;
+      this.pairScratch[this.tokenPairs++] = na;
+      return true;
+    }
+    if (this.blockIndexB.has(nb)) return this.blockIndexB.get(nb) === this.blockIndexA.get(na);
+    return nb === na && !localsA.has(na);
   }
 
   private get numberedTypes(): boolean {
@@ -1110,11 +1122,13 @@ class Adapter {
    */
   private dominance(w: Key, b: number, i: number, what: () => string): void {
     if (!w.startsWith("%")) return;
-    const d = this.defPosA.get(w.slice(1));
-    if (d === undefined) return; // a parameter
+    const p = this.defPosA.get(w.slice(1));
+    if (p === undefined) return; // a parameter
+    const db = blockOf(p);
     // the dominator tree only for a value of another block than the entry, which dominates every reachable one
-    const ok = d.b === b ? d.i < i : d.b === 0 && this.reachable[b] ? true : this.blockDominators().dominates(d.b, b);
+    const ok = db === b ? indexOf(p) < i : db === 0 && this.reachable[b] ? true : this.blockDominators().dominates(db, b);
     if (ok) return;
+    const d = { b: db, i: indexOf(p) };
     const blk = this.fb.blocks[b];
     const line = i < blk.instrs.length ? blk.instrs[i].line : blk.instrs[blk.instrs.length - 1].line;
     const defLine = d.i >= 0 ? this.fb.blocks[d.b].instrs[d.i].line : this.fb.blocks[d.b].line;
@@ -1169,14 +1183,15 @@ class Adapter {
     }
     const d = this.defPosA.get(name);
     if (d !== undefined) {
-      web.defB = d.b;
-      web.defI = d.i;
+      web.defB = blockOf(d);
+      web.defI = indexOf(d);
     }
     return web;
   }
 
   private recomputed(a: number, w: Key, b: number, line: number, what: () => string): number {
-    const d = this.defPosA.get(w.slice(1));
+    const p = this.defPosA.get(w.slice(1));
+    const d = p === undefined ? undefined : { b: blockOf(p), i: indexOf(p) };
     const where = d === undefined ? "" : ` (line ${d.i >= 0 ? this.fb.blocks[d.b].instrs[d.i].line : this.fb.blocks[d.b].line})`;
     this.fail(b, line, `${what()} is replaced by ${w}, but on some path ${w}${where} is computed anew after it was stored to ${llvmName("%", this.varNames[a])}`);
     return this.undefVal[a];
@@ -1859,6 +1874,16 @@ const DEBUG_ATTACHMENTS: ReadonlySet<string> = new Set(["dbg", "DIAssignID", "he
 function normType(t: string): string {
   return t.replace(/\s+/g, " ").trim();
 }
+
+/**
+ * An instruction's place in its function as one number (`defPosA`: an object per instruction
+ * was a third of what aligning the two versions allocated): block * POSITION_SLOT + index + 1,
+ * index -1 for a phi mem2reg added.
+ */
+const POSITION_SLOT = 1 << 26;
+const position = (b: number, i: number): number => b * POSITION_SLOT + i + 1;
+const blockOf = (p: number): number => Math.floor(p / POSITION_SLOT);
+const indexOf = (p: number): number => (p % POSITION_SLOT) - 1;
 
 function localNames(fn: LlvmFunction): Set<string> {
   const out = new Set<string>(fn.params);
