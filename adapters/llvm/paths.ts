@@ -60,6 +60,8 @@ export function unreachablePrediction(
 ): UnreachablePrediction {
   const fates = new Map<LlvmInstr, UnreachableFate>();
   const paths = new Map<string, PromotionPath>();
+  // most functions have no unreachable block: nothing to predict, and no accesses to collect
+  if (reachable.indexOf(0) < 0) return { fates, paths };
   // the loads and stores of each promoted alloca, directly or through an alias, in textual order
   const accesses = new Map<string, Access[]>();
   let anyUnreachable = false;
