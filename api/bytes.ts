@@ -12,7 +12,7 @@
  */
 import { certified, checkCfg } from "../checks/index.js";
 import { lowerCfg, lowerPair, pairByName } from "../io/lower.js";
-import type { ColumnarFunction } from "../io/columns.js";
+import { releaseRows, type ColumnarFunction } from "../io/columns.js";
 import { exactMessages, functionNameAt, openDocument, type ColumnarDocument } from "../io/open.js";
 import { decodeText } from "../io/text.js";
 import { toDot, writeDotClose, writeDotFunction, writeDotOpen } from "../io/dot.js";
@@ -180,6 +180,11 @@ export function validateBytes(original: DocumentBytes, ssa: DocumentBytes, optio
         hooks.read?.(fo, name, file);
         hooks.read?.(fs, name, ssaFile);
         const pair = lowerPair(fo, fs, file, ssaFile, name);
+        // lowering read the rows; only a certificate reads the original's again
+        if (collector === undefined) {
+          releaseRows(fo);
+          releaseRows(fs);
+        }
         const report = validatePair(pair, opts);
         collector?.add(name, report, pair);
         functions.push(report);

@@ -11,6 +11,7 @@
  */
 import { dominatorTree } from "../graph/dominators.js";
 import { lowHighOrder } from "../graph/low_high.js";
+import { requireRows } from "../io/columns.js";
 import type { LoweredPair } from "../io/lower.js";
 import { Graph, Rows } from "../spec/model.js";
 import { CERTIFICATE_FORMAT, RECHECKABLE_QUALITY, type Certificate, type FunctionCertificate } from "../certificate/recheck.js";
@@ -31,6 +32,7 @@ export type CertificateDocument = Certificate & { not_covered?: NotCovered[] };
 export function certificateOfPair(name: string, pair: Extract<LoweredPair, { ok: true }>): FunctionCertificate {
   // the block graph as the document gives it (blocks in model order, preds as block indices)
   const fn = pair.orig.fn;
+  requireRows(fn, "a certificate");
   const B = fn.blockCount;
   const blocks = new Graph(B, fn.entry as never, new Rows(fn.predStart, fn.preds));
   const dom = dominatorTree(blocks);

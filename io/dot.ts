@@ -4,7 +4,7 @@
  * its index in the block's `preds`, so parallel edges show up once per occurrence and the
  * labels give the phi argument order. The entry block has a double border.
  */
-import { columnsOf, FORM_DEFS_USES, type ColumnarFunction } from "./columns.js";
+import { columnsOf, FORM_DEFS_USES, requireRows, type ColumnarFunction } from "./columns.js";
 import type { FunctionDoc } from "./format.js";
 import { functionName } from "./read.js";
 import { collectText, type TextWriter } from "./write.js";
@@ -28,6 +28,7 @@ export function writeDotClose(out: TextWriter): void {
 
 /** Function `f` of `count` (its name as messages give it): a cluster of its own when `count` > 1. */
 export function writeDotFunction(out: TextWriter, fn: ColumnarFunction, name: string, f: number, count: number): void {
+  requireRows(fn, "DOT");
   const title = `${name} (${fn.kind})`;
   const indent = count === 1 ? "  " : "    ";
   if (count === 1) out.text(`  label=${quote(title)};\n  labelloc=t;\n`);

@@ -4,7 +4,7 @@
  */
 import type { BlockIdx, Node, Var } from "../spec/ids.js";
 import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type PhiDoc, type StmtDoc } from "./format.js";
-import { FORM_DEFS_USES, type NameTable } from "./columns.js";
+import { FORM_DEFS_USES, requireRows, type NameTable } from "./columns.js";
 import type { LoweredCfg } from "./lower.js";
 import { utf8Buffer, utf8Bytes, utf8Text, type Utf8Buffer } from "./text.js";
 
@@ -48,6 +48,7 @@ function forEachRenamedBlock(
   f: (id: string, preds: string[], phis: { def: string; args: string[] }[], groups: StmtDoc[], defsUses: boolean) => void,
 ): void {
   const { fn } = orig;
+  requireRows(fn, "writing a function");
   const text = (id: number): string => fn.names.text(id);
   for (let b = 0; b < fn.blockCount; b++) {
     const bi = b as BlockIdx;
@@ -190,6 +191,7 @@ export function writeRenamed(
   const i1 = `${indent}  `;
   const i2 = `${indent}    `;
   const fn = orig.fn;
+  requireRows(fn, "writing a function");
   out.text(`{\n`);
   if (withFormat) out.text(`${i1}"format": ${str(FORMAT_VERSION)},\n`);
   out.text(`${i1}"kind": "ssa",\n`);

@@ -23,6 +23,11 @@ import { collectText, formatDocument, TextWriter } from "../../io/write.js";
 import { LimitExceeded, MalformedInput } from "../../spec/errors.js";
 import { openColumnar } from "../../io/bytes_read.js";
 import { nIfs } from "../../bench/families.js";
+import { certificateOfPair } from "../../api/certify.js";
+import { releaseRows, type ColumnarFunction } from "../../io/columns.js";
+import { writeDotFunction } from "../../io/dot.js";
+import { lowerPair } from "../../io/lower.js";
+import { renameDocument } from "../../io/write.js";
 
 const cfgs: fc.Arbitrary<FunctionDoc> = fc.oneof(
   structuredCfg({ maxStatements: 20 }),
@@ -184,5 +189,47 @@ describe("malformed input: the reference reader's line, and nothing written", ()
     expect(() => validateBytes(bytesOf(module), bytesOf(module), { names: { original: "m.json", ssa: "s.json" } })).toThrow(
       new MalformedInput(`m.json: function h2, block B0: predecessor "B9" is not a block id`),
     );
+  });
+});
+
+describe("validate from bytes lets go of the columns' rows once a pair is lowered (io/columns.ts releaseRows)", () => {
+  // nIfs(20) and its SSA by braun, as exchange-format texts
+  const original = formatDocument([nIfs(20)]);
+  const ssa = formatDocument(constructFunctions([nIfs(20)], "o.json", { algorithm: "braun", minimize: "none", unchecked: true }).map((f) => f.doc));
+  const names = { original: "o.json", ssa: "s.json" };
+  const readFunctions = (certificate: boolean) => {
+    const read: ColumnarFunction[] = [];
+    const report = validateBytes(bytesOf(original), bytesOf(ssa), { names, certificate }, { read: (fn) => read.push(fn) });
+    return { read, report };
+  };
+
+  it("without a certificate both functions' rows are released after lowering, and the report is validate's", () => {
+    const { read, report } = readFunctions(false);
+    expect(read.length).toBe(2);
+    for (const fn of read) {
+      expect(fn.rowsReleased).toBe(true);
+      expect(fn.preds.length + fn.occ.length + fn.groupStart.length).toBe(0);
+      // what a report still reads stays: names, block names, entry, counts
+      expect(fn.names.text(fn.blockName[fn.entry])).toBe(nIfs(20).entry);
+    }
+    expect(report.verdict).toBe("certified");
+    const strip = (r: unknown) => JSON.parse(JSON.stringify(r, (k, v) => (k === "milliseconds" ? undefined : v)));
+    expect(strip(report)).toEqual(strip(validate(original, ssa, { names })));
+  });
+
+  it("with a certificate the rows stay (the certificate reads the original's predecessors)", () => {
+    const { read, report } = readFunctions(true);
+    expect(read.every((fn) => fn.rowsReleased !== true)).toBe(true);
+    expect(report.certificate?.functions.length).toBe(1);
+  });
+
+  it("what reads rows refuses a released function instead of reading empty rows: DOT, writing, a certificate", () => {
+    const [fo, fs] = [openColumnar(new TextEncoder().encode(original), "o.json").read(0), openColumnar(new TextEncoder().encode(ssa), "s.json").read(0)];
+    const pair = lowerPair(fo, fs, "o.json", "s.json", "f");
+    if (!pair.ok) throw new Error(pair.mismatch);
+    releaseRows(fo);
+    expect(() => writeDotFunction(new TextWriter(() => {}), fo, "f", 0, 1)).toThrow(/^internal: DOT reads the rows of a function whose rows were released/);
+    expect(() => certificateOfPair("f", pair)).toThrow(/^internal: a certificate reads the rows/);
+    expect(() => renameDocument(pair.orig, { defValue: () => "x", useValue: () => "x", phiValue: () => "x" } as never, {})).toThrow(/^internal: writing a function reads the rows/);
   });
 });
