@@ -238,15 +238,15 @@ interface StateSet {
   include(key: number): void;
 }
 
+/** Slots a cleared `NarrowStateSet` keeps whatever it held (16 KB). */
+const KEEP_SLOTS = 1 << 12;
+
 /**
  * `StateSet` of keys below 2^32 - 1 (every key when variables x nodes x values is below that):
  * open addressing on the keys alone, 4 bytes a slot. The safe states of one variable can be
  * nearly every node (the n-ifs family: 4*10^5 of them at 10^5 ifs), and a `KeyIndex` with ids
  * nobody reads took three times this.
  */
-/** Slots a cleared `NarrowStateSet` keeps whatever it held (16 KB). */
-const KEEP_SLOTS = 1 << 12;
-
 class NarrowStateSet implements StateSet {
   private static readonly FREE = 0xffffffff;
   // 16 slots to start, within V8's heap (see KeyIndex): one set per equiv run (two with

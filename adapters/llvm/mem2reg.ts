@@ -252,7 +252,7 @@ class Adapter {
   private readonly loads = new Map<string, { variable: number; b: number; i: number }>();
   /** before local -> after key, for aligned results and parameters. */
   private readonly vmap = new Map<string, Key>();
-  /** after local name -> before position ({b, i}; i = -1 for an added phi at the start of b). */
+  /** after local name -> before position (`position(b, i)`; i = -1 for an added phi at the start of b). */
   private readonly defPosA = new Map<string, number>();
   /** Replacement of each removed load, as seen in its users. */
   private readonly repl = new Map<string, Key>();
@@ -747,7 +747,7 @@ class Adapter {
   private tokenY: LlvmInstr | null = null;
   private tokenOperands = 0;
   private tokenPairs = 0;
-  /** `tokenPair` bound once per function (a closure per compared instruction was most of what comparing allocated). */
+  /** `tokenPair` bound once per function (a closure per compared instruction was most of what `tokenCompare` allocated). */
   private readonly tokenPairBound = (nb: string, na: string): boolean => this.tokenPair(nb, na);
 
   /** Local value names of each version (parameters and results), for `tokenCompare`. */
