@@ -78,6 +78,11 @@ export class SourceText {
     const block = fn.blocks[b];
     const instr = block.instrs[i];
     const stop = nextLine(fn, b, i);
+    // most instructions stand alone on their line: one slice of the text, not three strings
+    if (stop === instr.line + 1 && instr.line !== block.line) {
+      const alone = this.aloneOnLine(instr.line - this.lineOffset);
+      if (alone !== null) return alone;
+    }
     let out = "";
     for (let n = instr.line; n < stop && n <= this.lineCount + this.lineOffset; n++) {
       let s = stripComment(this.line(n)).trim();
@@ -88,6 +93,35 @@ export class SourceText {
       out = out.length === 0 ? s : `${out} ${s}`;
     }
     return out;
+  }
+
+  /**
+   * `stripComment(line).trim()` of line `k` (1-based in this text) as one slice, where the line
+   * is ASCII up to its comment (`trim` also drops Unicode blanks, which the general way keeps
+   * to it); null where it is not, or `k` is no line here. A comment starts at the first `;` outside
+   * double quotes, as `stripComment` has it.
+   */
+  private aloneOnLine(k: number): string | null {
+    if (k < 1 || k > this.lineCount) return null;
+    const text = this.text;
+    const a = this.starts[k - 1];
+    const e = Math.min(this.starts[k] - 1, text.length);
+    let cut = e;
+    let quoted = false;
+    for (let j = a; j < e; j++) {
+      const c = text.charCodeAt(j);
+      if (c >= 128) return null;
+      if (c === 34) quoted = !quoted;
+      else if (c === 59 && !quoted) {
+        cut = j;
+        break;
+      }
+    }
+    let from = a;
+    while (from < cut && isAsciiBlank(text.charCodeAt(from))) from++;
+    let to = cut;
+    while (to > from && isAsciiBlank(text.charCodeAt(to - 1))) to--;
+    return text.slice(from, to);
   }
 
   /**
@@ -124,6 +158,11 @@ function nextLine(fn: LlvmFunction, b: number, i: number): number {
     return Math.min(next.line, next.instrs.length > 0 ? next.instrs[0].line : next.line);
   }
   return Number.MAX_SAFE_INTEGER; // up to the `}` of the function
+}
+
+/** What `String.prototype.trim` drops among ASCII characters: tab, line feed, vertical tab, form feed, carriage return, space. */
+function isAsciiBlank(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
 }
 
 function stripComment(s: string): string {

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { attachmentsOf, localTokens, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf } from "../../adapters/llvm/text.js";
+import type { LlvmFunction } from "../../adapters/llvm/ir.js";
+import { attachmentsOf, localTokens, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf, SourceText } from "../../adapters/llvm/text.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
 
@@ -133,5 +134,44 @@ describe("mayHaveAttachmentsBeyond: the cheap test before attachmentsOf", () => 
       if (beyond) expect({ line, may: mayHaveAttachmentsBeyond(line, debug) }).toEqual({ line, may: true });
     }
     expect(made.map((l) => mayHaveAttachmentsBeyond(l, debug))).toEqual([false, true, true, true, false]);
+  });
+});
+
+describe("SourceText.instruction: an instruction alone on its line (one slice) reads as its lines do", () => {
+  /**
+   * The reference, from the documented rule: the line up to the first `;` outside double quotes
+   * (no cut after a quote left open), then `trim` (which also drops Unicode blanks).
+   */
+  function referenceText(line: string): string {
+    let quoted = false;
+    let cut = line.length;
+    for (let j = 0; j < line.length; j++) {
+      if (line[j] === '"') quoted = !quoted;
+      else if (line[j] === ";" && !quoted) {
+        cut = j;
+        break;
+      }
+    }
+    return line.slice(0, cut).trim();
+  }
+  const chars = fc.constantFrom("a", "%", "1", " ", "\t", '"', ";", "=", ",", "\r", "é", "\u00a0", "\u2028", "\v");
+  const line = fc.array(chars, { maxLength: 24 }).map((cs) => cs.join(""));
+
+  it("each instruction of a block of random lines, single-line ones and the last (read up to the `}`) alike", () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.boolean(), (lines, crlf) => {
+        const nl = crlf ? "\r\n" : "\n";
+        const text = ["bb:", ...lines, "}"].join(nl);
+        const src = new SourceText(text, "t.ll");
+        // one block labelled on line 1, instruction k on line k + 2
+        const fn = { blocks: [{ label: "bb", line: 1, succs: [], instrs: lines.map((_, k) => ({ line: k + 2 })) }] } as unknown as LlvmFunction;
+        for (let k = 0; k < lines.length; k++) {
+          // the last one is read by the general way, up to the `}`; lines after it that are blank read as nothing
+          const want = k + 1 < lines.length ? referenceText(lines[k]) : [referenceText(lines[k])].filter((s) => s.length > 0).join(" ");
+          expect(src.instruction(fn, 0, k)).toBe(want);
+        }
+      }),
+      { numRuns: 2000, seed: 1979 },
+    );
   });
 });
