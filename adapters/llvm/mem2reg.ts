@@ -1923,16 +1923,36 @@ function lowerBound(a: readonly number[], x: number): number {
   return lo;
 }
 
-/** Sorted union; returns `a` itself when nothing is new. */
-function union(a: number[], b: number[]): number[] {
-  let out: number[] | null = null;
-  for (const x of b) {
-    if ((out ?? a).includes(x)) continue;
-    out ??= a.slice();
-    out.push(x);
+/**
+ * The union of two value sets, each ascending without repeats (every set of the value search
+ * is: `NONE`, `BOT_ONLY`, `KILL_ONLY`, `singles`, `killOf` and this): `a` itself when `b` adds
+ * nothing (`solve` tells a change by identity), else a new ascending array, merged in one pass
+ * (a copy, a push per new value and a sort made 240,000 arrays per SQLite validation).
+ */
+export function union(a: readonly number[], b: readonly number[]): number[] {
+  // how many values of b are not in a
+  let fresh = 0;
+  for (let i = 0, j = 0; j < b.length; ) {
+    if (i < a.length && a[i] < b[j]) i++;
+    else {
+      if (i >= a.length || a[i] !== b[j]) fresh++;
+      else i++;
+      j++;
+    }
   }
-  if (out === null) return a;
-  out.sort((x, y) => x - y);
+  if (fresh === 0) return a as number[];
+  const out = new Array<number>(a.length + fresh);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i] < b[j])) out[k++] = a[i++];
+    else if (i >= a.length || b[j] < a[i]) out[k++] = b[j++];
+    else {
+      out[k++] = a[i++];
+      j++;
+    }
+  }
   return out;
 }
 

@@ -8,7 +8,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { union } from "../../adapters/llvm/mem2reg.js";
 import type { DetailOptions } from "../../api/producers.js";
 import { validateLlvm, type LlvmFunctionResult } from "./validate.js";
 import { recheck } from "../helpers/witness_check.js";
@@ -799,4 +801,19 @@ describe("a generated module (no clang or opt needed)", () => {
       }
     }
   }, 120_000);
+});
+
+describe("the value search's union of value sets (mem2reg.ts `union`)", () => {
+  // value sets as the search makes them: ascending, no repeats, BOT (-1) and KILL (-2) among the values
+  const set = fc.uniqueArray(fc.integer({ min: -2, max: 12 }), { maxLength: 8 }).map((xs) => xs.sort((x, y) => x - y));
+  it("is the ascending union, and `a` itself exactly when `b` adds nothing (solve tells a change by identity)", () => {
+    fc.assert(
+      fc.property(set, set, (a, b) => {
+        const u = union(a, b);
+        expect(u).toEqual([...new Set([...a, ...b])].sort((x, y) => x - y));
+        expect(u === a).toBe(b.every((x) => a.includes(x)));
+      }),
+      { numRuns: 3000, seed: 2016 },
+    );
+  });
 });
