@@ -384,7 +384,7 @@ class Adapter {
 
   private classify(): void {
     const { promoted, removed } = this.prom;
-    const unreachable = unreachablePrediction(this.fb, this.prom, this.reachable, this.blockIndexB, this.blockDominators);
+    const unreachable = unreachablePrediction(this.fb, this.prom, this.reachable, this.blockDominators);
     for (let b = 0; b < this.NB; b++) {
       const instrs = this.fb.blocks[b].instrs;
       const k0 = this.base[b];

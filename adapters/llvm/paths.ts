@@ -29,7 +29,7 @@
  */
 import type { LlvmFunction, LlvmInstr, LlvmLoad, LlvmStore, LlvmValue } from "./ir.js";
 import type { Pos, Promotion } from "./promote.js";
-import { BlockDominators } from "../dominators.js";
+import type { BlockDominators } from "../dominators.js";
 
 /**
  * What mem2reg does to a load or store of a promoted alloca in an unreachable block: removes it
@@ -55,8 +55,8 @@ export function unreachablePrediction(
   fn: LlvmFunction,
   prom: Promotion,
   reachable: Uint8Array,
-  blockIndex: ReadonlyMap<string, number>,
-  blockDominators: () => BlockDominators = () => new BlockDominators(fn.blocks.map((blk) => blk.succs.map((t) => blockIndex.get(t)!))),
+  /** The function's block dominators, made on the first call and the same object after (the adapter's, shared with its other questions of dominance). */
+  blockDominators: () => BlockDominators,
 ): UnreachablePrediction {
   const fates = new Map<LlvmInstr, UnreachableFate>();
   const paths = new Map<string, PromotionPath>();
@@ -81,13 +81,11 @@ export function unreachablePrediction(
   if (!anyUnreachable) return { fates, paths };
 
   const params = new Set(fn.params);
-  let doms: BlockDominators | null = null;
   /** The DominatorTree's answer: an unreachable block is dominated by anything, and dominates nothing reachable. */
   const dominates = (a: number, b: number): boolean => {
     if (!reachable[b]) return true;
     if (!reachable[a]) return false;
-    doms ??= blockDominators();
-    return doms.dominates(a, b);
+    return blockDominators().dominates(a, b);
   };
   const isInstruction = (v: LlvmValue) => v.kind === "local" && !params.has(v.name);
   const valueFor = (load: LlvmLoad, stored: LlvmValue): LlvmValue | null => (stored.kind === "local" && stored.name === load.result ? null : stored);

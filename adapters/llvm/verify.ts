@@ -29,7 +29,7 @@
  * open is a stack of frames (`TypeFrame`, `ValueFrame`, `MdFrame`), so that any nesting reads.
  */
 import { MalformedInput } from "../../spec/errors.js";
-import { BlockDominators } from "../dominators.js";
+import type { BlockDominators } from "../dominators.js";
 import { ALIGN, ALIGNSTACK, ALLOCKIND, ALLOCSIZE, ATTRIBUTES, BYTES, CAPTURES, FN, INCOMPATIBLE_FN_ATTRIBUTES, INITIALIZES, MEMORY, NOFPCLASS, OPTIONAL_BYTES, PARAM, RANGE, RET, TYPE_ARG, UWTABLE, VSCALE_RANGE } from "./attributes.js";
 import { dataLayoutError } from "./datalayout.js";
 import { DI_FLAGS, DISP_FLAGS, DW_ATES, DW_CCS, DW_LANGS, DW_MACINFOS, DW_OPS, DW_TAGS, DW_VIRTUALITIES } from "./dwarf.js";
@@ -4079,7 +4079,8 @@ export function checkFunctionBlocks(fn: LlvmFunction, labels: ReadonlyMap<string
 export function dominanceViolation(
   fn: LlvmFunction,
   labels: ReadonlyMap<string, number>,
-  blockDominators: () => BlockDominators = () => new BlockDominators(fn.blocks.map((blk) => blk.succs.map((t) => labels.get(t)!))),
+  /** The function's block dominators, made on the first call and the same object after (the adapter's, shared with its other questions of dominance). */
+  blockDominators: () => BlockDominators,
 ): { block: number; line: number; name: string; defLine: number } | null {
   const blocks = fn.blocks;
   const n = blocks.length;
@@ -4092,8 +4093,7 @@ export function dominanceViolation(
       if (r !== null) def.set(r, b * SLOT + i);
     }
   }
-  let doms: BlockDominators | null = null;
-  const dominators = () => (doms ??= blockDominators());
+  const dominators = blockDominators;
   const reachable = (b: number) => b === 0 || dominators().dominates(0, b);
   for (let b = 0; b < n; b++) {
     const instrs = blocks[b].instrs;

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseModule } from "../../adapters/llvm/parse.js";
 import { promotion } from "../../adapters/llvm/promote.js";
+import { BlockDominators } from "../../adapters/dominators.js";
 import { unreachablePrediction } from "../../adapters/llvm/paths.js";
 import { SourceText } from "../../adapters/llvm/text.js";
 import { validateLlvm } from "./validate.js";
@@ -30,7 +31,8 @@ function paths(): Record<string, Record<string, string>> {
     const stack = [0];
     while (stack.length > 0) for (const s of fn.blocks[stack.pop()!].succs) if (!reachable[index.get(s)!]) { reachable[index.get(s)!] = 1; stack.push(index.get(s)!); }
     const prom = promotion(fn, new SourceText(BEFORE, "paths.before.ll"), { reachable });
-    const p = unreachablePrediction(fn, prom, reachable, index).paths;
+    let doms: BlockDominators | undefined;
+    const p = unreachablePrediction(fn, prom, reachable, () => (doms ??= new BlockDominators(fn.blocks.map((blk) => blk.succs.map((t) => index.get(t)!))))).paths;
     if (p.size > 0) out[fn.name] = Object.fromEntries(p);
   }
   return out;

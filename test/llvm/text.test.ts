@@ -137,7 +137,7 @@ describe("mayHaveAttachmentsBeyond: the cheap test before attachmentsOf", () => 
   });
 });
 
-describe("SourceText.instruction: an instruction alone on its line (one slice) reads as its lines do", () => {
+describe("SourceText.instruction: each line, cut in place where it is ASCII, reads as the documented rule says", () => {
   /**
    * The reference, from the documented rule: the line up to the first `;` outside double quotes
    * (no cut after a quote left open), then `trim` (which also drops Unicode blanks).
