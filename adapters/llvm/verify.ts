@@ -1047,11 +1047,10 @@ export class ModuleChecker {
     const map = name === null ? this.numberedGlobals : this.globals;
     const key = name === null ? number : name;
     let g = (map as Map<string | number, GlobalSym>).get(key);
-    const shown = name === null ? `@${number}` : `@${T.printedName(name)}`;
     if (g === undefined) {
       g = { ty, valueTy: ty, isFunction: false, defined: false, line: lex.line, isDeclaration: true };
       (map as Map<string | number, GlobalSym>).set(key, g);
-    } else if (!this.same(g.ty, ty)) lex.fail(`'${shown}' defined with type '${g.ty.text}' but expected '${ty.text}'`);
+    } else if (!this.same(g.ty, ty)) lex.fail(`'${name === null ? `@${number}` : `@${T.printedName(name)}`}' defined with type '${g.ty.text}' but expected '${ty.text}'`);
     return g;
   }
 
@@ -2035,9 +2034,10 @@ export class ModuleChecker {
     const fn = this.fn!;
     const lex: Lexer = this.lex;
     const sym = name === null ? fn.numbered.get(number) : fn.named.get(name);
-    const shown = name === null ? `%${number}` : `%${T.printedName(name)}`;
     if (sym !== undefined) {
       if (this.same(sym.ty, ty)) return;
+      // the name as printed only for a message (a regular expression and a string per use otherwise)
+      const shown = localShown(name, number);
       if (ty.kind === T.LABEL) lex.fail(`'${shown}' is not a basic block`);
       lex.fail(`'${shown}' defined with type '${sym.ty.text}' but expected '${ty.text}'`);
     }
@@ -2055,22 +2055,18 @@ export class ModuleChecker {
   private defineLocal(name: string | null, number: number, ty: Ty, line: number, what: string): void {
     const fn = this.fn!;
     let sym: LocalSym | undefined;
-    let shown: string;
     if (name === null) {
       if (number < 0) number = fn.next;
       else if (number !== fn.next) this.fail(`${what} expected to be numbered '${what === "label" ? "" : "%"}${fn.next}'`, line);
       fn.next = number + 1;
       sym = fn.numbered.get(number);
-      shown = `%${number}`;
-    } else {
-      sym = fn.named.get(name);
-      shown = `%${T.printedName(name)}`;
-    }
+    } else sym = fn.named.get(name);
     if (sym !== undefined) {
-      if (sym.defined) this.fail(`multiple definition of local value named '${shown.slice(1)}'`, line);
+      // the name as printed only for a message (see useLocal)
+      if (sym.defined) this.fail(`multiple definition of local value named '${localShown(name, number).slice(1)}'`, line);
       if (!this.same(sym.ty, ty))
         this.fail(ty.kind === T.LABEL || sym.ty.kind === T.LABEL
-          ? `'${shown}' is used as ${sym.ty.kind === T.LABEL ? "a block" : `a value of type '${sym.ty.text}'`} (line ${sym.line}) but defined as ${ty.kind === T.LABEL ? "a block" : `a value of type '${ty.text}'`}`
+          ? `'${localShown(name, number)}' is used as ${sym.ty.kind === T.LABEL ? "a block" : `a value of type '${sym.ty.text}'`} (line ${sym.line}) but defined as ${ty.kind === T.LABEL ? "a block" : `a value of type '${ty.text}'`}`
           : `${what} forward referenced with type '${sym.ty.text}' (line ${sym.line}), defined with type '${ty.text}'`, line);
       sym.defined = true;
       sym.line = line;
@@ -4121,6 +4117,11 @@ export function dominanceViolation(
     }
   }
   return null;
+}
+
+/** A local as LLVM prints it in a message: `%7`, `%x`, `%"a b"` (`name` null: numbered). */
+function localShown(name: string | null, number: number): string {
+  return name === null ? `%${number}` : `%${T.printedName(name)}`;
 }
 
 /** Positions in `dominanceViolation`: block * SLOT + index. */

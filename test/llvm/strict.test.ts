@@ -111,6 +111,15 @@ function damaged(d: Damage): string {
 const REFUSED: Refused[] = [
   // values, their numbers, metadata numbers
   { rule: "a value defined twice (a phi line duplicated)", from: "  %r = phi i32 [ %a, %entry ], [ %x, %then ]\n", to: "  %r = phi i32 [ %a, %entry ], [ %x, %then ]\n  %r = phi i32 [ %a, %entry ], [ %x, %then ]\n", line: 27, message: "multiple definition of local value named 'r'" },
+  // a local or global used or defined with another type: the message names it as LLVM prints it (numbered, quoted)
+  { rule: "a value used with another type than its definition's", from: "  call void @k() #1\n", to: "  %y = add i64 %x, 1\n  call void @k() #1\n", line: 21, message: "'%x' defined with type 'i32' but expected 'i64'" },
+  { rule: "an unnamed value used with another type than its definition's", from: "  call void @k() #1\n", to: "  %y = add i64 %0, 1\n  call void @k() #1\n", line: 21, message: "'%0' defined with type 'i32' but expected 'i64'" },
+  { rule: "a quoted name used with another type than its definition's", from: "  call void @k() #1\n", to: '  %"a b" = add i32 1, 2\n  %y = add i64 %"a b", 1\n  call void @k() #1\n', line: 22, message: `'%"a b"' defined with type 'i32' but expected 'i64'` },
+  { rule: "a value as a branch target", from: "  br label %done\n", to: "  br label %x\n", line: 23, message: "'%x' is not a basic block" },
+  { rule: "a block used as a value", from: "  %x = add i32 %a, %0\n", to: "  %x = add i32 %a, %done\n", line: 20, message: "'%done' defined with type 'label' but expected 'i32'" },
+  { rule: "a value used before its definition with another type", from: "  %x = add i32 %a, %0\n", to: "  %x = add i32 %a, %z\n  %z = add i64 1, 1\n", line: 21, message: "instruction forward referenced with type 'i32' (line 20), defined with type 'i64'" },
+  { rule: "a branch target defined as a value", from: "  br label %done\n", to: "  br label %w\n", also: ["  ret i32 %r\n", "  %w = add i32 1, 1\n  ret i32 %r\n"], line: 27, message: "'%w' is used as a block (line 23) but defined as a value of type 'i32'" },
+  { rule: "a global used with another type than its definition's", from: "  call void @k() #1\n", to: "  store i64 1, i64* @g, align 8\n  call void @k() #1\n", line: 21, message: "'@g' defined with type 'i32*' but expected 'i64*'" },
   { rule: "a metadata number defined twice", from: `!23 = !{!"auto-init"}`, to: `!22 = !{!"auto-init"}`, line: 57, message: "Metadata id is already used: !22" },
   { rule: "an unnamed value out of sequence", from: "%1 = load i32*", to: "%2 = load i32*", line: 15, message: "instruction expected to be numbered '%1'" },
   { rule: "an unnamed block out of sequence", file: "condexpr.unnamed.before.ll", from: "\n10:                                               ; preds = %2\n", to: "\n11:                                               ; preds = %2\n", line: 21, message: "label expected to be numbered '10'" },
