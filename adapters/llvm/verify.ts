@@ -1050,7 +1050,7 @@ export class ModuleChecker {
     if (g === undefined) {
       g = { ty, valueTy: ty, isFunction: false, defined: false, line: lex.line, isDeclaration: true };
       (map as Map<string | number, GlobalSym>).set(key, g);
-    } else if (!this.same(g.ty, ty)) lex.fail(`'${name === null ? `@${number}` : `@${T.printedName(name)}`}' defined with type '${g.ty.text}' but expected '${ty.text}'`);
+    } else if (!this.same(g.ty, ty)) lex.fail(`'${shownName("@", name, number)}' defined with type '${g.ty.text}' but expected '${ty.text}'`);
     return g;
   }
 
@@ -2037,7 +2037,7 @@ export class ModuleChecker {
     if (sym !== undefined) {
       if (this.same(sym.ty, ty)) return;
       // the name as printed only for a message (a regular expression and a string per use otherwise)
-      const shown = localShown(name, number);
+      const shown = shownName("%", name, number);
       if (ty.kind === T.LABEL) lex.fail(`'${shown}' is not a basic block`);
       lex.fail(`'${shown}' defined with type '${sym.ty.text}' but expected '${ty.text}'`);
     }
@@ -2063,10 +2063,10 @@ export class ModuleChecker {
     } else sym = fn.named.get(name);
     if (sym !== undefined) {
       // the name as printed only for a message (see useLocal)
-      if (sym.defined) this.fail(`multiple definition of local value named '${localShown(name, number).slice(1)}'`, line);
+      if (sym.defined) this.fail(`multiple definition of local value named '${shownName("%", name, number).slice(1)}'`, line);
       if (!this.same(sym.ty, ty))
         this.fail(ty.kind === T.LABEL || sym.ty.kind === T.LABEL
-          ? `'${localShown(name, number)}' is used as ${sym.ty.kind === T.LABEL ? "a block" : `a value of type '${sym.ty.text}'`} (line ${sym.line}) but defined as ${ty.kind === T.LABEL ? "a block" : `a value of type '${ty.text}'`}`
+          ? `'${shownName("%", name, number)}' is used as ${sym.ty.kind === T.LABEL ? "a block" : `a value of type '${sym.ty.text}'`} (line ${sym.line}) but defined as ${ty.kind === T.LABEL ? "a block" : `a value of type '${ty.text}'`}`
           : `${what} forward referenced with type '${sym.ty.text}' (line ${sym.line}), defined with type '${ty.text}'`, line);
       sym.defined = true;
       sym.line = line;
@@ -4119,9 +4119,9 @@ export function dominanceViolation(
   return null;
 }
 
-/** A local as LLVM prints it in a message: `%7`, `%x`, `%"a b"` (`name` null: numbered). */
-function localShown(name: string | null, number: number): string {
-  return name === null ? `%${number}` : `%${T.printedName(name)}`;
+/** A local or global as LLVM prints it in a message: `%7`, `%x`, `%"a b"`, `@g` (`name` null: numbered). */
+function shownName(sigil: "%" | "@", name: string | null, number: number): string {
+  return name === null ? `${sigil}${number}` : `${sigil}${T.printedName(name)}`;
 }
 
 /** Positions in `dominanceViolation`: block * SLOT + index. */
