@@ -38,7 +38,7 @@ export interface CertifiedPropertyOptions {
 export type SsaConstruction = (cfg: CfgDocument) => DocumentInput;
 export type AsyncSsaConstruction = (cfg: CfgDocument) => DocumentInput | Promise<DocumentInput>;
 
-const cfgs = (o: CertifiedPropertyOptions) => cfgArbitrary(o.shape ?? "any", o.maxBlocks ?? DEFAULT_MAX_BLOCKS) as fc.Arbitrary<CfgDocument>;
+const cfgs = (o: CertifiedPropertyOptions) => cfgArbitrary(o.shape ?? "any", o.maxBlocks ?? DEFAULT_MAX_BLOCKS);
 const validateOptions = (o: CertifiedPropertyOptions) => ({ require: o.require, undef: o.undef, names: { original: "original.json", ssa: "ssa.json" } });
 
 /**

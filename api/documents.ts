@@ -3,7 +3,7 @@
  * `parseDocument`, which reads a document from its text or from parsed JSON exactly as the
  * command line reads a file (the same one-line `MalformedInput` messages, naming the place).
  */
-import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type ModuleDoc, type PhiDoc, type StmtDoc } from "../io/format.js";
+import { FORMAT_VERSION, type BlockDoc, type CfgDoc, type FunctionDoc, type ModuleDoc, type PhiDoc, type StmtDoc } from "../io/format.js";
 import { readDocument, readDocumentValue, type ReadDocument } from "../io/read.js";
 import { formatDocument } from "../io/write.js";
 
@@ -11,7 +11,7 @@ export { FORMAT_VERSION };
 export type { BlockDoc, FunctionDoc, ModuleDoc, PhiDoc, StmtDoc };
 
 /** An original CFG over variables. */
-export type CfgDocument = FunctionDoc & { kind: "cfg"; vars?: undefined };
+export type CfgDocument = CfgDoc;
 /** An SSA CFG over SSA values. */
 export type SsaDocument = FunctionDoc & { kind: "ssa" };
 /** Several functions in one document. */

@@ -16,8 +16,8 @@
 import fc from "fast-check";
 import type { Adapter } from "../adapters/adapter.js";
 import { certified, checkTransformed, QUALITY, type QualityProperty, type Verdict } from "../checks/index.js";
-import { lowerProgram } from "../fuzz/arbitraries/index.js";
-import { steeredCfg, structuredWithin } from "../fuzz/arbitraries/cases.js";
+import { steeredCfg, structuredCfgWithin } from "../fuzz/arbitraries/cases.js";
+import { generateWithContext, reduceInBatches, shrinkInBatches } from "../fuzz/shrink.js";
 import { isReducible } from "../graph/reducible.js";
 import { removeDeadPhis } from "../impl/prune.js";
 import type { FunctionDoc } from "../io/format.js";
@@ -25,9 +25,10 @@ import { lowerCfg } from "../io/lower.js";
 import { MalformedInput } from "../spec/errors.js";
 import { Transformed } from "../spec/model.js";
 import { ALGORITHMS, buildSsa, MINIMIZATIONS, type Algorithm, type Minimize } from "./construct.js";
-import type { DocumentInput } from "./documents.js";
+import type { CfgDocument, DocumentInput } from "./documents.js";
 import { validateWith } from "./producers.js";
 import type { Report } from "./report.js";
+import { caseSeed } from "./fuzz_producers.js";
 import { validate } from "./validate.js";
 
 import type { Shape } from "./fuzz_options.js";
@@ -48,15 +49,14 @@ export { DEFAULT_MAX_BLOCKS, DEFAULT_RUNS, MIN_IRREDUCIBLE_BLOCKS, SHAPES, type 
  *   (reducible or not, parallel edges, self-loops).
  * Graphs mix `stmts` and `defs`/`uses` blocks.
  */
-export function cfgArbitrary(shape: Shape, maxBlocks: number): fc.Arbitrary<FunctionDoc> {
-  const reducible = () => structuredWithin(maxBlocks).map((p) => lowerProgram(p));
+export function cfgArbitrary(shape: Shape, maxBlocks: number): fc.Arbitrary<CfgDocument> {
   switch (shape) {
     case "reducible":
-      return reducible();
+      return structuredCfgWithin(maxBlocks);
     case "irreducible":
-      return steeredCfg(maxBlocks).filter((doc) => !isReducible(lowerCfg(doc, "original.json", "random").cfg.graph));
+      return steeredCfg(maxBlocks, "mixed").filter((doc) => !isReducible(lowerCfg(doc, "original.json", "random").cfg.graph));
     case "any":
-      return fc.oneof(reducible(), steeredCfg(maxBlocks));
+      return fc.oneof(structuredCfgWithin(maxBlocks), steeredCfg(maxBlocks, "mixed"));
   }
 }
 
@@ -68,7 +68,7 @@ export interface Finding {
   /** One line: which relation failed. */
   description: string;
   /** The CFG (shrunk, once the run is over). */
-  original: FunctionDoc;
+  original: CfgDocument;
   /** The offending SSA as the exchange-format text written to ssa.json (raw output of a constructor). */
   ssaText?: string;
   /** Quality properties `validate` must require to replay the finding (`--require`). */
@@ -126,7 +126,7 @@ export function promisedQuality(algorithm: string, minimize: string, reducible: 
  * is compared after removing its dead phis (`removeDeadPhis`). Returns the first violation,
  * undefined when all hold.
  */
-export function theoremViolation(doc: FunctionDoc): Finding | undefined {
+export function theoremViolation(doc: CfgDocument): Finding | undefined {
   const fnName = doc.name ?? "#0";
   const lowered = lowerCfg(doc, "original.json", fnName);
   const cfg = lowered.cfg;
@@ -181,7 +181,7 @@ export function theoremViolation(doc: FunctionDoc): Finding | undefined {
  * The oracle of a constructor's output on one CFG: `output` must be one SSA document on the
  * same graph that the validator certifies (validity; `require` adds quality properties).
  */
-export function ssaViolation(doc: FunctionDoc, output: DocumentInput, require: readonly string[] = []): Finding | undefined {
+export function ssaViolation(doc: CfgDocument, output: DocumentInput, require: readonly string[] = []): Finding | undefined {
   const base = { original: doc, ...(typeof output === "string" ? { ssaText: output } : {}), require: [...require] };
   let report: Report;
   try {
@@ -207,61 +207,89 @@ function plural(n: number, word: string): string {
 // ---------------------------------------------------------------------------------------------
 // The run
 
+/** A finding's kind: what its description says before the first colon (`validity`, `crash`, `phi_count_minimal`, ...). */
+export function findingKind(f: Finding): string {
+  const i = f.description.indexOf(":");
+  return i < 0 ? f.description : f.description.slice(0, i);
+}
+
+/** The oracle of a batch of CFGs: a finding for each, or undefined where all is well. */
+export type BatchOracle = (docs: readonly CfgDocument[]) => (Finding | undefined)[] | Promise<(Finding | undefined)[]>;
+
 export interface FuzzOptions {
   runs: number;
   seed: number;
   shape: Shape;
   maxBlocks: number;
-  /** The oracle of one CFG: a finding, or undefined when all is well. */
-  oracle: (doc: FunctionDoc) => Finding | undefined;
-  /** Called after every case (generated or shrunk). */
-  onCase?: (p: Progress) => void;
+  /** CFGs per call of `oracle` (a constructor run per batch); 1 by default. */
+  batch?: number;
+  oracle: BatchOracle;
+  /** Called after every batch of generated cases and of shrink tries. */
+  onProgress?: (p: Progress) => void;
 }
 
 export interface Progress {
   phase: "search" | "shrink";
-  /** Cases run so far, shrinking included. */
+  /** Generated CFGs checked so far. */
   cases: number;
-  /** Shrinking steps that failed again (the counterexample got smaller). */
-  shrinks: number;
+  /** Smaller CFGs tried while shrinking and reducing a finding. */
+  shrinkTries: number;
+  /** Of those, the ones that failed alike and were taken: the steps to the finding. */
+  shrinkSteps: number;
 }
 
 export interface FuzzResult {
   seed: number;
+  /** Generated CFGs checked (all `runs` when clean). */
   cases: number;
-  /** Generated CFGs checked before the finding (all `runs` when clean). */
-  runs: number;
-  shrinks: number;
+  /** With a finding: the 1-based number of the generated CFG that failed first. */
+  foundAt?: number;
+  shrinkTries: number;
+  shrinkSteps: number;
   finding?: Finding;
 }
 
-export function fuzz(opts: FuzzOptions): FuzzResult {
+/**
+ * Random CFGs of `shape` through `oracle`, `batch` at a time; the first that fails is shrunk and
+ * reduced (fuzz/shrink.ts) while it fails alike (the same `findingKind`), and asked once more
+ * alone for the finding. Case `i` is the first value fast-check generates for
+ * `caseSeed(seed, i)`, so a run depends on its seed and its cases alone, whatever the batch.
+ * Shrinking is fast-check's (the first failing candidate of each shrink stream), its candidates
+ * tried `batch` at a time: the same result as `fc.check` would shrink to.
+ */
+export async function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const arb = cfgArbitrary(opts.shape, opts.maxBlocks);
-  const oracle = opts.oracle;
-  const progress: Progress = { phase: "search", cases: 0, shrinks: 0 };
-  let last: Finding | undefined;
-  const property = fc.property(arb, (doc) => {
-    progress.cases++;
-    const f = oracle(doc);
-    if (f !== undefined) {
-      if (progress.phase === "shrink") progress.shrinks++;
-      progress.phase = "shrink";
-      last = f;
-    }
-    opts.onCase?.(progress);
-    return f === undefined;
-  });
-  const details = fc.check(property, { seed: opts.seed, numRuns: opts.runs });
-  const out: FuzzResult = { seed: details.seed, cases: progress.cases, runs: details.numRuns, shrinks: details.numShrinks };
-  if (!details.failed) return out;
-  if (details.counterexample === null) throw new Error(`fast-check gave up: ${String(details.errorInstance ?? "no counterexample")}`);
-  const [doc] = details.counterexample;
-  // the last failing case is the counterexample; otherwise (a flaky constructor) ask again
-  let finding = last !== undefined && JSON.stringify(last.original) === JSON.stringify(doc) ? last : oracle(doc);
-  if (finding === undefined) {
-    const e = details.errorInstance;
-    finding = { description: `flaky: failed once, passed when repeated${e instanceof Error ? ` (${e.message})` : ""}`, original: doc, require: [] };
+  const batch = Math.max(1, opts.batch ?? 1);
+  const progress: Progress = { phase: "search", cases: 0, shrinkTries: 0, shrinkSteps: 0 };
+  const clean: FuzzResult = { seed: opts.seed, cases: 0, shrinkTries: 0, shrinkSteps: 0 };
+  for (let start = 0; start < opts.runs; start += batch) {
+    const values: fc.Value<CfgDocument>[] = [];
+    for (let i = start; i < Math.min(opts.runs, start + batch); i++) values.push(generateWithContext(arb, caseSeed(opts.seed, i)));
+    const findings = await opts.oracle(values.map((v) => v.value));
+    const k = findings.findIndex((f) => f !== undefined);
+    progress.cases += values.length;
+    opts.onProgress?.(progress);
+    if (k < 0) continue;
+    const kind = findingKind(findings[k]!);
+    progress.phase = "shrink";
+    const failsAlike = async (docs: readonly CfgDocument[]) => {
+      const fs = await opts.oracle(docs);
+      progress.shrinkTries += docs.length;
+      opts.onProgress?.(progress);
+      return fs.findIndex((f) => f !== undefined && findingKind(f) === kind);
+    };
+    const shrunk = await shrinkInBatches(arb, values[k], failsAlike, { batch });
+    progress.shrinkSteps += shrunk.steps;
+    const reduced = await reduceInBatches(shrunk.value, failsAlike, { batch });
+    progress.shrinkSteps += reduced.steps;
+    const doc = reduced.value;
+    // once more alone: the finding of what it shrank to (and a constructor's output as written)
+    let finding = (await opts.oracle([doc]))[0];
+    if (finding === undefined) finding = { description: `flaky: failed once, passed when repeated (${findings[k]!.description})`, original: doc, require: [] };
+    return { seed: opts.seed, cases: progress.cases, foundAt: start + k + 1, shrinkTries: progress.shrinkTries, shrinkSteps: progress.shrinkSteps, finding };
   }
-  return { ...out, finding };
+  return { ...clean, cases: progress.cases };
 }
 
+/** The differential oracle on a batch: `theoremViolation` of each CFG. */
+export const differentialOracle: BatchOracle = (docs) => docs.map((d) => theoremViolation(d));

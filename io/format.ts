@@ -43,6 +43,9 @@ export interface FunctionDoc {
   vars?: Record<string, string>;
 }
 
+/** An original CFG over variables: a `FunctionDoc` of kind `cfg` (no `vars`). */
+export type CfgDoc = FunctionDoc & { kind: "cfg"; vars?: undefined };
+
 /** A whole module: several functions in one file. */
 export interface ModuleDoc {
   format: string;

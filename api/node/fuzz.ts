@@ -5,18 +5,22 @@
  * `formal-ssa validate` prints), and a README.txt with the commands that replay it. Producers
  * are fuzzed through their fuzz targets, in batches (api/node/fuzz_producers.ts).
  */
-import { spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { QUALITY, type QualityProperty } from "../../checks/index.js";
 import type { FunctionDoc } from "../../io/format.js";
-import { formatDocument } from "../../io/write.js";
+import { formatDocument, formatEntries, moduleEntry } from "../../io/write.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { constructOne, type Algorithm, type Minimize } from "../construct.js";
-import { ssaViolation, theoremViolation, type Finding } from "../fuzz.js";
+import type { CfgDocument } from "../documents.js";
+import { parseDocument } from "../documents.js";
+import { differentialOracle, ssaViolation, type BatchOracle, type Finding } from "../fuzz.js";
 import { formatReport } from "../report.js";
 import { validate } from "../validate.js";
 import { shellQuote } from "../fuzz_options.js";
+import { normaliseMessage } from "../fuzz_producers.js";
+import { findingFolder } from "./fuzz_producers.js";
 
 /** Whether a program runs (`PROGRAM --version` exits 0). */
 export function hasProgram(program: string): boolean {
@@ -36,77 +40,165 @@ function firstLine(s: string): string {
   return line === undefined ? "" : `: ${line.trim().slice(0, 200)}`;
 }
 
+/** What a constructor run gave. */
+interface ProcessRun {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  error?: Error;
+}
+
 /**
- * Runs a program (through the shell for a string) with `input` on stdin, in its own process
- * group (setsid; spawnSync honours `detached` though its type omits it), so that a timeout ends
- * whatever it started too.
+ * Runs `command` through the shell with `input` on stdin, in its own process group (so that a
+ * timeout ends whatever it started too), collecting stdout and stderr.
  */
-function runProcess(command: string | readonly string[], input: string, timeoutMs: number): { r: SpawnSyncReturns<string>; timedOut: boolean; error?: Error } {
-  const options: SpawnSyncOptionsWithStringEncoding = { input, encoding: "utf8", timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 1 << 28 };
-  const detached = { ...options, detached: true } as SpawnSyncOptionsWithStringEncoding;
-  const r = typeof command === "string" ? spawnSync(command, { ...detached, shell: true }) : spawnSync(command[0], command.slice(1), detached);
-  const errCode = (r.error as NodeJS.ErrnoException | undefined)?.code;
-  const timedOut = errCode === "ETIMEDOUT";
-  if (timedOut && r.pid !== undefined && r.pid > 0) {
-    try {
-      process.kill(-r.pid, "SIGKILL");
-    } catch {
-      // the group is gone already
-    }
-  }
-  // EPIPE: the program did not read all of its input; its exit status and output still count
-  return { r, timedOut, error: errCode === "EPIPE" ? undefined : r.error };
+function runCommand(command: string, input: string, timeoutMs: number): Promise<ProcessRun> {
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let timedOut = false;
+    let error: Error | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // the group is gone already
+      }
+    }, timeoutMs);
+    child.stdout.on("data", (d: Buffer) => out.push(d));
+    child.stderr.on("data", (d: Buffer) => err.push(d));
+    // EPIPE: the program did not read all of its input; its exit status and output still count
+    child.stdin.on("error", () => undefined);
+    child.on("error", (e) => (error = e));
+    child.on("close", (status, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), status, signal, timedOut, ...(error !== undefined ? { error } : {}) });
+    });
+    child.stdin.end(input);
+  });
 }
 
 /** What happened to a process, for a finding; undefined when it exited 0 in time. */
-function processFailure(run: ReturnType<typeof runProcess>, timeoutMs: number, who: string): { description: string; process: NonNullable<Finding["process"]> } | undefined {
-  const { r, timedOut, error } = run;
-  const stderr = r.stderr ?? "";
-  const what = timedOut ? `timed out after ${timeoutMs} ms, killed` : error?.message;
-  const proc = { status: r.status, signal: r.signal, stderr, ...(what !== undefined ? { error: what } : {}) };
-  const by = who === "constructor" ? "" : `${who} `;
-  if (timedOut) return { description: `timeout: ${by === "" ? "no answer" : `${by}gave no answer`} within ${timeoutMs} ms`, process: proc };
-  if (error) return { description: `crash: cannot run ${who === "constructor" ? "the constructor" : who} (${error.message})`, process: proc };
-  if (r.signal) return { description: `crash: ${by}killed by ${r.signal}`, process: proc };
-  if (r.status !== 0) return { description: `crash: ${by}exit status ${r.status}${firstLine(stderr)}`, process: proc };
+function processFailure(run: ProcessRun, timeoutMs: number): { description: string; process: NonNullable<Finding["process"]> } | undefined {
+  const what = run.timedOut ? `timed out after ${timeoutMs} ms, killed` : run.error?.message;
+  const proc = { status: run.status, signal: run.signal, stderr: run.stderr, ...(what !== undefined ? { error: what } : {}) };
+  if (run.timedOut) return { description: `timeout: no answer within ${timeoutMs} ms`, process: proc };
+  if (run.error) return { description: `crash: cannot run the constructor (${run.error.message})`, process: proc };
+  if (run.signal) return { description: `crash: killed by ${run.signal}`, process: proc };
+  if (run.status !== 0) return { description: `crash: exit status ${run.status}${firstLine(run.stderr)}`, process: proc };
   return undefined;
 }
 
+export interface ConstructorOptions {
+  /** The shell command. */
+  command: string;
+  /** Per constructor run (one CFG, or a batch of them). */
+  timeoutMs: number;
+  /**
+   * `--batch`: the constructor gets a module of functions `f0`, `f1`, ... on stdin and answers
+   * with a module of their SSA, in order and under the same names; otherwise one function.
+   */
+  modules: boolean;
+}
+
+/** The constructor's stdin for `docs`: one function document, or a module of functions `f0`, `f1`, ... */
+export function constructorInput(docs: readonly CfgDocument[], modules: boolean): string {
+  if (!modules) {
+    if (docs.length !== 1) throw new Error(`constructorInput: ${docs.length} CFGs without the module protocol`);
+    return formatDocument([docs[0]]);
+  }
+  // a module even of one function: the protocol's answer is always a module
+  return formatEntries(docs.map((d, k) => moduleEntry({ ...d, name: `f${k}` })), undefined);
+}
+
 /**
- * External oracle on one CFG: run `command` (through the shell) with the CFG document on stdin;
- * its stdout must be one SSA document on the same graph that the validator certifies (validity
- * properties; quality is not required). A crash, a timeout, malformed output, a different graph
- * or an SSA that is not certified is a finding.
+ * The constructor's findings on a batch of CFGs: one run; its output read as one SSA function
+ * per CFG, each validated against its CFG. A run that fails as a whole (a crash, a timeout,
+ * output that is not one readable SSA document, or a module with another number of functions)
+ * is run again on each half, down to the CFGs that fail alone; a failure that needs CFGs of both
+ * halves is carried by the first CFG of the smallest range that still fails. An explicit stack.
  */
-export function constructorViolation(doc: FunctionDoc, command: string, timeoutMs: number): Finding | undefined {
-  const run = runProcess(command, formatDocument([doc]), timeoutMs);
-  const failed = processFailure(run, timeoutMs, "constructor");
-  const stdout = run.r.stdout ?? "";
-  if (failed !== undefined) return { original: doc, ssaText: stdout, require: [], ...failed };
-  const f = ssaViolation(doc, stdout);
-  return f === undefined ? undefined : { ...f, ssaText: stdout };
+export async function constructorFindings(docs: readonly CfgDocument[], o: ConstructorOptions): Promise<(Finding | undefined)[]> {
+  const findings: (Finding | undefined)[] = new Array(docs.length).fill(undefined);
+  type Item = { lo: number; hi: number; whole?: Finding };
+  const stack: Item[] = [{ lo: 0, hi: docs.length }];
+  while (stack.length > 0) {
+    const { lo, hi, whole: before } = stack.pop()!;
+    if (before !== undefined) {
+      // both halves are done: if neither failed, the failure needs CFGs of both
+      if (!findings.slice(lo, hi).some((f) => f !== undefined)) findings[lo] = before;
+      continue;
+    }
+    const part = docs.slice(lo, hi);
+    const { whole, each } = await constructorRun(part, o);
+    if (whole === undefined) {
+      each.forEach((f, k) => (findings[lo + k] = f));
+      continue;
+    }
+    if (hi - lo === 1) {
+      findings[lo] = { ...whole, original: docs[lo] };
+      continue;
+    }
+    const mid = (lo + hi) >> 1;
+    stack.push({ lo, hi, whole: { ...whole, original: docs[lo] } }, { lo: mid, hi }, { lo, hi: mid });
+  }
+  return findings;
+}
+
+/** One constructor run on `docs`: a failure of the run as a whole, or each CFG's finding. */
+async function constructorRun(docs: readonly CfgDocument[], o: ConstructorOptions): Promise<{ whole?: Finding; each: (Finding | undefined)[] }> {
+  const run = await runCommand(o.command, constructorInput(docs, o.modules), o.timeoutMs);
+  const base = { original: docs[0], ssaText: run.stdout, require: [] };
+  const failed = processFailure(run, o.timeoutMs);
+  if (failed !== undefined) return { whole: { ...base, ...failed }, each: [] };
+  if (!o.modules) return { each: [ssaViolation(docs[0], run.stdout)] };
+  let functions: FunctionDoc[];
+  try {
+    functions = parseDocument(run.stdout, { name: "ssa.json" });
+  } catch (e) {
+    if (e instanceof MalformedInput) return { whole: { ...base, description: `malformed output: ${e.message}` }, each: [] };
+    throw e;
+  }
+  if (functions.length !== docs.length)
+    return { whole: { ...base, description: `malformed output: want a module of ${docs.length} SSA function${docs.length === 1 ? "" : "s"} (one per CFG, in order), got ${functions.length}` }, each: [] };
+  // a CFG alone keeps the output as written, for its finding's ssa.json
+  const alone = (f: Finding | undefined) => (f !== undefined && docs.length === 1 ? { ...f, ssaText: run.stdout } : f);
+  return { each: docs.map((d, k) => alone(ssaViolation({ ...d, name: `f${k}` }, [functions[k]]))) };
 }
 
 /** The oracle of `formal-ssa fuzz`: differential, or a constructor command. */
-export function oracleFor(opts: { command?: string; timeoutMs: number }): (doc: FunctionDoc) => Finding | undefined {
+export function oracleFor(opts: { command?: string; timeoutMs: number; modules?: boolean }): BatchOracle {
   const command = opts.command;
-  if (command !== undefined) return (doc) => constructorViolation(doc, command, opts.timeoutMs);
-  return theoremViolation;
+  if (command === undefined) return differentialOracle;
+  const o: ConstructorOptions = { command, timeoutMs: opts.timeoutMs, modules: opts.modules === true };
+  return async (docs) => {
+    const findings = await constructorFindings(docs, o);
+    // the finding speaks of the CFG as the generator made it (the name the constructor saw is in its input)
+    return findings.map((f, k) => (f === undefined ? undefined : { ...f, original: docs[k] }));
+  };
 }
 
 export interface FindingContext {
-  /** The output directory as the user wrote it (shown in the replay commands). */
-  dir: string;
+  /** The folder findings go in (`--out`), as the user wrote it (shown in the replay commands). */
+  out: string;
   /** `formal-ssa fuzz ...` that repeats the whole run. */
   rerun: string;
   /** The constructor command, in external mode. */
   command?: string;
+  /** `--batch`: the constructor was given modules (its input in original.json is one too). */
+  modules?: boolean;
   seed: number;
-  runs: number;
-  shrinks: number;
+  /** The 1-based number of the generated CFG that failed. */
+  foundAt: number;
+  shrinkSteps: number;
+  shrinkTries: number;
 }
 
-/** Every file `writeFinding` may write, in the order they are listed; stale ones from an earlier finding are removed. */
+/** Every file `writeFinding` may write, in the order they are listed. */
 export const FINDING_FILES: readonly string[] = [
   "README.txt",
   "original.json",
@@ -117,16 +209,47 @@ export const FINDING_FILES: readonly string[] = [
   "stderr.txt",
 ];
 
-/** Writes the finding into `ctx.dir` (created if needed); returns the paths written. */
-export function writeFinding(f: Finding, ctx: FindingContext): string[] {
-  const dir = ctx.dir;
+/** A finding's signature: the mode and its description without what varies from case to case. */
+export function findingSignature(f: Finding, command: string | undefined): string {
+  return `${command !== undefined ? "constructor" : "differential"}:${normaliseMessage(f.description)}`;
+}
+
+/**
+ * The finding's own folder under `out`: named by its signature (`findingFolder`), with `-2`,
+ * `-3`, ... when a folder of that name holds another finding. An earlier finding is never
+ * overwritten; `existing` says the folder holds this very finding already (the same CFG given
+ * to the constructor), which is then left as it is.
+ */
+function folderFor(out: string, signature: string, originalText: string): { dir: string; existing: boolean } {
+  const base = join(out, findingFolder(signature));
+  for (let k = 1; ; k++) {
+    const dir = k === 1 ? base : `${base}-${k}`;
+    if (!existsSync(dir)) return { dir, existing: false };
+    let there: string | undefined;
+    try {
+      there = readFileSync(join(dir, "original.json"), "utf8");
+    } catch {
+      there = undefined;
+    }
+    if (there === originalText) return { dir, existing: true };
+  }
+}
+
+/**
+ * Writes the finding into a folder of its own under `ctx.out` (created if needed), never over an
+ * earlier finding; returns the folder, the paths written, and whether the folder held this
+ * finding already (then nothing is written).
+ */
+export function writeFinding(f: Finding, ctx: FindingContext): { dir: string; files: string[]; existing: boolean } {
+  const originalText = ctx.modules === true ? constructorInput([f.original], true) : formatDocument([f.original]);
+  const { dir, existing } = folderFor(ctx.out, findingSignature(f, ctx.command), originalText);
+  if (existing) return { dir, files: [], existing };
   mkdirSync(dir, { recursive: true });
-  for (const file of FINDING_FILES) rmSync(join(dir, file), { force: true });
   const p = (file: string) => join(dir, file);
   const q = (file: string) => shellQuote(p(file));
   const files: Record<string, string> = {};
   const fnName = f.original.name ?? "#0";
-  files["original.json"] = formatDocument([f.original]);
+  files["original.json"] = originalText;
 
   const construct = (c: { algorithm: Algorithm; minimize: Minimize }): string | undefined => {
     try {
@@ -150,7 +273,7 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
   const validateCmd = `formal-ssa validate ${q("original.json")} ${q("ssa.json")}${requireFlag}`;
   try {
     if (ssaText === undefined) throw new MalformedInput(`${p("ssa.json")}: no output`);
-    const report = validate([f.original], ssaText, { names: { original: p("original.json"), ssa: p("ssa.json") }, require: require as QualityProperty[] });
+    const report = validate(originalText, ssaText, { names: { original: p("original.json"), ssa: p("ssa.json") }, require: require as QualityProperty[] });
     files["report.txt"] = `$ ${validateCmd}\n${formatReport(report)}`;
     files["report.json"] = `${JSON.stringify(report, null, 2)}\n`;
   } catch (e) {
@@ -163,8 +286,10 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
   const lines: string[] = [];
   lines.push(`formal-ssa fuzz finding: ${f.description}`);
   lines.push("");
-  lines.push(`seed ${ctx.seed}, found at random CFG ${ctx.runs}, shrunk in ${plural(ctx.shrinks, "step")} to ${plural(f.original.blocks.length, "block")}.`);
-  if (ctx.command !== undefined) lines.push(`constructor: ${ctx.command}`);
+  lines.push(
+    `seed ${ctx.seed}, found at random CFG ${ctx.foundAt}, shrunk in ${plural(ctx.shrinkSteps, "step")} (${plural(ctx.shrinkTries, "smaller CFG")} tried) to ${plural(f.original.blocks.length, "block")}.`,
+  );
+  if (ctx.command !== undefined) lines.push(`constructor: ${ctx.command}${ctx.modules === true ? " (with --batch: a module on stdin, functions f0, f1, ...)" : ""}`);
   else if (f.construction !== undefined) lines.push(`construction: formal-ssa construct --algorithm ${f.construction.algorithm} --minimize ${f.construction.minimize}`);
   lines.push("");
   lines.push("Replay:");
@@ -188,7 +313,7 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
     "report.json": "the same as JSON",
     "stderr.txt": "the constructor's stderr",
   };
-  return writeFindingFiles(ctx, files, lines, about, f.process === undefined ? undefined : processLine(f.process));
+  return { dir, files: writeFindingFiles(dir, ctx, files, lines, about, f.process === undefined ? undefined : processLine(f.process)), existing: false };
 }
 
 /**
@@ -196,7 +321,7 @@ export function writeFinding(f: Finding, ctx: FindingContext): string[] {
  * repeats the run and the list of the files it comes with, then writes every file, in
  * FINDING_FILES order. Returns the paths written.
  */
-function writeFindingFiles(ctx: FindingContext, files: Record<string, string>, readme: string[], about: Record<string, string>, processText?: string): string[] {
+function writeFindingFiles(dir: string, ctx: FindingContext, files: Record<string, string>, readme: string[], about: Record<string, string>, processText?: string): string[] {
   if (processText !== undefined) readme.push("", processText.trimEnd());
   readme.push("", "Repeat the whole run:", `  ${ctx.rerun}`, "", "Files:");
   for (const file of Object.keys(about)) if (files[file] !== undefined) readme.push(`  ${file}: ${about[file]}`);
@@ -204,8 +329,8 @@ function writeFindingFiles(ctx: FindingContext, files: Record<string, string>, r
   const written: string[] = [];
   for (const file of FINDING_FILES) {
     if (files[file] === undefined) continue;
-    writeFileSync(join(ctx.dir, file), files[file]);
-    written.push(join(ctx.dir, file));
+    writeFileSync(join(dir, file), files[file]);
+    written.push(join(dir, file));
   }
   return written;
 }

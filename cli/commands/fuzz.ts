@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { MalformedInput } from "../../api/errors.js";
 import type { Progress } from "../../api/fuzz.js";
@@ -32,7 +33,8 @@ interface FuzzFlags {
   target?: string;
   timeout: number;
   time?: number;
-  batch: number;
+  /** Cases per producer run (`--target`) or per constructor run (`--constructor`); undefined: not given. */
+  batch?: number;
   shard?: { index: number; count: number };
   variant?: string[];
   llvmVersion?: string;
@@ -83,7 +85,9 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
     )
     .addOption(new Option("--timeout <ms>", "per case for --constructor, per producer run for --target (react-compiler: per case of a batch)").argParser(integer(1)).default(DEFAULT_TIMEOUT_MS))
     .addOption(new Option("--time <duration>", "with --target: stop after this long (90s, 10m, 1h30m), shared equally by the targets").argParser(duration))
-    .addOption(new Option("--batch <k>", "with --target: cases per producer run").argParser(integer(1, 100_000)).default(DEFAULT_BATCH))
+    .addOption(
+      new Option("--batch <k>", `with --target: cases per producer run (default ${DEFAULT_BATCH}); with --constructor: CFGs per constructor run, handed to it as one module (default: one CFG per run, as a function document)`).argParser(integer(1, 100_000)),
+    )
     .addOption(new Option("--shard <I/N>", "with --target: run only the cases of shard I of N (case indices i with i mod N = I-1), for spreading a campaign over machines").argParser(shardOf))
     .addOption(new Option("--variant <v,...>", "with --target: the producer's configurations to cycle through (llvm-mem2reg: 14,15,16; gcc: O0,O2; spirv: alone,inlined); default all").argParser((v) => v.split(",").map((x) => x.trim())))
     .addOption(new Option("--llvm-version <n>", "with --target llvm-mem2reg: the release of opt (14, 15, 16): --variant N"))
@@ -100,6 +104,7 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
       const runs = flags.runs ?? DEFAULT_RUNS;
       for (const [flag, given] of [["--time", flags.time], ["--shard", flags.shard], ["--variant", flags.variant], ["--llvm-version", flags.llvmVersion], ["--react-compiler", flags.reactCompiler]] as const)
         if (given !== undefined) throw new MalformedInput(`${flag}: only with --target`);
+      if (flags.batch !== undefined && flags.command === undefined) throw new MalformedInput(`--batch: only with --constructor or --target`);
       if (flags.shape === "irreducible" && flags.maxBlocks < MIN_IRREDUCIBLE_BLOCKS)
         throw new MalformedInput(`--max-blocks: an irreducible CFG needs at least ${MIN_IRREDUCIBLE_BLOCKS} blocks, got ${flags.maxBlocks}`);
       if (flags.command !== undefined && flags.command.trim() === "") throw new MalformedInput(`--constructor: empty command`);
@@ -108,6 +113,7 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
       const { fuzz } = await import("../../api/fuzz.js");
       const { oracleFor, writeFinding } = await import("../../api/node/fuzz.js");
       const seed = flags.seed ?? randomSeed();
+      const modules = flags.batch !== undefined;
       const rerun = [
         "formal-ssa fuzz",
         `--seed ${seed}`,
@@ -115,34 +121,49 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
         `--shape ${flags.shape}`,
         `--max-blocks ${flags.maxBlocks}`,
         ...(flags.command !== undefined ? [`--constructor ${shellQuote(flags.command)}`, `--timeout ${flags.timeout}`] : []),
+        ...(modules ? [`--batch ${flags.batch}`] : []),
         ...(flags.out !== DEFAULT_OUT ? [`--out ${shellQuote(flags.out)}`] : []),
       ].join(" ");
-      const what = flags.command !== undefined ? `constructor ${JSON.stringify(flags.command)}` : "differential: every algorithm and minimisation against the theorems";
+      const what =
+        flags.command !== undefined
+          ? `constructor ${JSON.stringify(flags.command)}${modules ? `, ${flags.batch} CFGs per run` : ""}`
+          : "differential: every algorithm and minimisation against the theorems";
       io.stderr.write(`formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs} runs, shape ${flags.shape}, at most ${flags.maxBlocks} blocks, ${what}\n`);
 
       const meter = new ProgressLine(runs, io.stderr);
-      const result = fuzz({
+      const result = await fuzz({
         runs,
         seed,
         shape: flags.shape,
         maxBlocks: flags.maxBlocks,
-        oracle: oracleFor({ command: flags.command, timeoutMs: flags.timeout }),
-        onCase: (p) => meter.update(p),
+        batch: flags.batch ?? 1,
+        oracle: oracleFor({ command: flags.command, timeoutMs: flags.timeout, modules }),
+        onProgress: (p) => meter.update(p),
       });
-      meter.done(result.cases);
+      meter.done(result);
 
       if (result.finding === undefined) {
-        print(io, `clean: ${result.runs} random CFGs, no finding (seed ${seed})\n`);
+        print(io, `clean: ${result.cases} random CFGs, no finding (seed ${seed})\n`);
         setExit(0);
         return;
       }
       const f = result.finding;
-      const files = writeFinding(f, { dir: flags.out, rerun, command: flags.command, seed, runs: result.runs, shrinks: result.shrinks });
+      const written = writeFinding(f, {
+        out: flags.out,
+        rerun,
+        command: flags.command,
+        modules,
+        seed,
+        foundAt: result.foundAt!,
+        shrinkSteps: result.shrinkSteps,
+        shrinkTries: result.shrinkTries,
+      });
+      const blocks = f.original.blocks.length;
       const out = [
         `FINDING: ${f.description}`,
-        `  seed ${seed}, found at random CFG ${result.runs}, shrunk in ${result.shrinks} steps to ${f.original.blocks.length} block${f.original.blocks.length === 1 ? "" : "s"}`,
-        ...files.map((file) => `  wrote ${file}`),
-        `  replay: see ${files.find((file) => file.endsWith("README.txt"))}`,
+        `  seed ${seed}, found at random CFG ${result.foundAt}, shrunk in ${result.shrinkSteps} steps (${result.shrinkTries} smaller CFGs tried) to ${blocks} block${blocks === 1 ? "" : "s"}`,
+        ...(written.existing ? [`  the same finding is in ${written.dir} already (kept as it is)`] : written.files.map((file) => `  wrote ${file}`)),
+        `  replay: see ${join(written.dir, "README.txt")}`,
         `  repeat: ${rerun}`,
       ];
       print(io, `${out.join("\n")}\n`);
@@ -165,6 +186,8 @@ function randomSeed(): number {
 class ProgressLine {
   private readonly start = performance.now();
   private last = 0;
+  /** When shrinking began: the search's time ends there. */
+  private shrinkStart: number | undefined;
   private readonly tty: boolean;
   constructor(
     private readonly runs: number,
@@ -174,13 +197,14 @@ class ProgressLine {
   }
 
   private text(p: Progress, now: number): string {
-    const secs = (now - this.start) / 1000;
+    const secs = ((this.shrinkStart ?? now) - this.start) / 1000;
     const rate = secs > 0 ? Math.round(p.cases / secs) : 0;
-    if (p.phase === "search") return `fuzz: ${p.cases}/${this.runs} cases, ${rate} cases/s`;
-    return `fuzz: finding; shrinking: ${p.shrinks} steps, ${p.cases} cases, ${rate} cases/s`;
+    if (p.phase === "search") return `fuzz: ${p.cases}/${this.runs} random CFGs, ${rate} CFGs/s`;
+    return `fuzz: finding at random CFG ${p.cases}; shrinking: ${p.shrinkSteps} steps, ${p.shrinkTries} smaller CFGs tried`;
   }
 
   update(p: Progress): void {
+    if (p.phase === "shrink" && this.shrinkStart === undefined) this.shrinkStart = performance.now();
     if (!this.tty) return;
     const now = performance.now();
     if (now - this.last < 100) return;
@@ -188,9 +212,13 @@ class ProgressLine {
     this.stderr.write(`\r\x1b[K${this.text(p, now)}`);
   }
 
-  done(cases: number): void {
-    const secs = (performance.now() - this.start) / 1000;
-    const line = `fuzz: ${cases} cases in ${secs.toFixed(1)} s, ${secs > 0 ? Math.round(cases / secs) : 0} cases/s`;
+  /** The summary: generated CFGs and shrink tries counted apart, each with its time. */
+  done(r: { cases: number; shrinkTries: number; shrinkSteps: number; finding?: unknown }): void {
+    const now = performance.now();
+    const searchEnd = this.shrinkStart ?? now;
+    const secs = (searchEnd - this.start) / 1000;
+    let line = `fuzz: ${r.cases} random CFG${r.cases === 1 ? "" : "s"} in ${secs.toFixed(1)} s, ${secs > 0 ? Math.round(r.cases / secs) : 0} CFGs/s`;
+    if (r.finding !== undefined) line += `; shrinking: ${r.shrinkSteps} steps, ${r.shrinkTries} smaller CFGs tried in ${((now - searchEnd) / 1000).toFixed(1)} s`;
     this.stderr.write(this.tty ? `\r\x1b[K${line}\n` : `${line}\n`);
   }
 }
@@ -269,7 +297,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
     // the header after the handlers: whoever waits for it to signal the campaign finds them there
     // (a signal before them would end the process without its summary)
     io.stderr.write(
-      `formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs !== undefined ? `${runs} cases` : ""}${runs !== undefined && flags.time !== undefined ? " or " : ""}${flags.time !== undefined ? `${(flags.time / 1000).toFixed(0)} s` : ""} per target, batches of ${flags.batch}, at most ${flags.maxBlocks} blocks${shard}: ${prepared.map((x) => `${x.p.target.name} (${x.variants.join(", ")})`).join(", ")}\n`,
+      `formal-ssa fuzz: seed ${seed} (repeat with --seed ${seed}), ${runs !== undefined ? `${runs} cases` : ""}${runs !== undefined && flags.time !== undefined ? " or " : ""}${flags.time !== undefined ? `${(flags.time / 1000).toFixed(0)} s` : ""} per target, batches of ${flags.batch ?? DEFAULT_BATCH}, at most ${flags.maxBlocks} blocks${shard}: ${prepared.map((x) => `${x.p.target.name} (${x.variants.join(", ")})`).join(", ")}\n`,
     );
     await runCampaigns();
   } finally {
@@ -287,7 +315,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
         variants,
         seed,
         maxBlocks: flags.maxBlocks,
-        batchSize: flags.batch,
+        batchSize: flags.batch ?? DEFAULT_BATCH,
         ...(runs !== undefined ? { runs } : {}),
         ...(perTarget !== undefined ? { timeLimitMs: perTarget } : {}),
         ...(flags.shard !== undefined ? { shard: flags.shard } : {}),

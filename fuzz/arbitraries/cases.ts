@@ -13,9 +13,10 @@
  * 0, the plainest printing.
  */
 import fc from "fast-check";
-import type { FunctionDoc } from "../../io/format.js";
+import type { CfgDoc, FunctionDoc } from "../../io/format.js";
 import { arbitraryCfg } from "./graphs.js";
-import { lowerProgram, programSize, structuredProgram, truncateProgram, type Program } from "./structured.js";
+import { lowerProgram, programSize, structuredProgram, truncateProgram, varyStructured, type Program } from "./structured.js";
+import type { CfgDefiniteAssignment, PredecessorOrder } from "./vary.js";
 
 /**
  * A case of a producer's fuzz target (see adapters/fuzz_target.ts): a structured program with
@@ -33,6 +34,21 @@ const MIN_IRREDUCIBLE_BLOCKS = 3;
 /** Structured programs whose CFG has at most `maxBlocks` blocks. */
 export function structuredWithin(maxBlocks: number): fc.Arbitrary<Program> {
   return structuredProgram({ maxStatements: Math.max(50, 2 * maxBlocks) }).map((p) => fitProgram(p, maxBlocks));
+}
+
+/**
+ * The CFGs of `formal-ssa fuzz --shape reducible`: structured programs whose CFG has at most
+ * `maxBlocks` blocks, with what vary.ts varies (by default predecessor order, and entry
+ * definitions or not).
+ */
+export function structuredCfgWithin(
+  maxBlocks: number,
+  o: { definiteAssignment?: CfgDefiniteAssignment; predecessorOrder?: PredecessorOrder } = {},
+): fc.Arbitrary<CfgDoc> {
+  return varyStructured(structuredWithin(maxBlocks), {
+    definiteAssignment: o.definiteAssignment ?? "mixed",
+    predecessorOrder: o.predecessorOrder ?? "varied",
+  });
 }
 
 /** The longest preorder prefix of `p` whose CFG has at most `maxBlocks` blocks (never recursion). */
@@ -53,9 +69,14 @@ export function fitProgram(p: Program, maxBlocks: number): Program {
   return { vars: p.vars, body: truncateProgram(p.body, lo) };
 }
 
-/** CFGs of any shape, steered towards irreducible cycles. */
-export function steeredCfg(maxBlocks: number): fc.Arbitrary<FunctionDoc> {
+/**
+ * CFGs of any shape, steered towards irreducible cycles. A producer's case needs the entry's
+ * definitions (its printer initialises there the variables that are not `uninitialised`), so
+ * `"entry"` is the default here; `formal-ssa fuzz` draws `"mixed"`.
+ */
+export function steeredCfg(maxBlocks: number, definiteAssignment: CfgDefiniteAssignment = "entry"): fc.Arbitrary<CfgDoc> {
   return arbitraryCfg({
+    definiteAssignment,
     minBlocks: Math.min(maxBlocks, MIN_IRREDUCIBLE_BLOCKS),
     maxBlocks,
     blockForm: "mixed",

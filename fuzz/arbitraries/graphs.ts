@@ -26,15 +26,16 @@
  * A failing CFG of dozens of blocks typically shrinks to the two or three blocks that matter:
  * "some cycle is irreducible" shrinks to B0 -> B1 <-> B2 <- B0.
  *
- * Definite assignment: by default the entry block first defines every variable used anywhere,
- * as the AFP While instance does for Entry. With `definiteAssignment: "by-construction"` the
+ * Definite assignment: with `definiteAssignment: "entry"` the entry block first defines every
+ * variable used anywhere, as the AFP While instance does for Entry. With `"by-construction"` the
  * entry defines nothing extra and every use that is not definitely assigned (a must-dataflow
- * fixpoint over the generated graph) is dropped.
+ * fixpoint over the generated graph) is dropped, so variables are undefined on some paths. The
+ * default, `"mixed"`, draws one of the two per graph (vary.ts).
  */
 import fc from "fast-check";
 import type { Arbitrary } from "fast-check";
 import { FORMAT_VERSION } from "../../io/format.js";
-import type { BlockDoc, FunctionDoc, StmtDoc } from "../../io/format.js";
+import type { BlockDoc, CfgDoc, StmtDoc } from "../../io/format.js";
 import {
   biasedBoolean,
   checkInteger,
@@ -46,6 +47,7 @@ import {
   variableSet,
 } from "./common.js";
 import type { DefiniteAssignment } from "./structured.js";
+import { withoutEntryDefinitions, type CfgDefiniteAssignment } from "./vary.js";
 
 /** `stmts` (ordered statements), `defs-uses` (one abstract node per block), or a mix per block. */
 export type BlockForm = "stmts" | "defs-uses" | "mixed";
@@ -126,8 +128,12 @@ export interface CfgConstraints {
    * statements minus its defs (`defs_uses_disjoint`).
    */
   maxUsesPerStatement?: number;
-  /** @defaultValue "entry" (see the module comment) */
-  definiteAssignment?: DefiniteAssignment;
+  /**
+   * @defaultValue "mixed": half of the graphs have the entry define every used variable, half
+   * leave variables undefined on the paths where nothing reads them (see the module comment and
+   * vary.ts).
+   */
+  definiteAssignment?: CfgDefiniteAssignment;
   /** The document's `name`. @defaultValue "random" */
   name?: string;
 }
@@ -144,7 +150,7 @@ const DEFAULTS = {
   maxStatementsPerBlock: 3,
   maxDefsPerStatement: 2,
   maxUsesPerStatement: 2,
-  definiteAssignment: "entry" as DefiniteAssignment,
+  definiteAssignment: "mixed" as CfgDefiniteAssignment,
   name: "random",
   size: "max" as fc.SizeForArbitrary,
 };
@@ -167,8 +173,8 @@ function resolve(c: CfgConstraints): Resolved {
   if (!["stmts", "defs-uses", "mixed"].includes(r.blockForm)) {
     throw new RangeError(`${who}: blockForm must be "stmts", "defs-uses" or "mixed"`);
   }
-  if (r.definiteAssignment !== "entry" && r.definiteAssignment !== "by-construction") {
-    throw new RangeError(`${who}: definiteAssignment must be "entry" or "by-construction"`);
+  if (r.definiteAssignment !== "entry" && r.definiteAssignment !== "by-construction" && r.definiteAssignment !== "mixed") {
+    throw new RangeError(`${who}: definiteAssignment must be "entry", "by-construction" or "mixed"`);
   }
   return r;
 }
@@ -205,7 +211,7 @@ export interface EntrySpec {
  * reachable from it; every use is definitely assigned; in `defs`/`uses` form a block's defs
  * and uses are disjoint.
  */
-export function arbitraryCfg(constraints: CfgConstraints = {}): Arbitrary<FunctionDoc> {
+export function arbitraryCfg(constraints: CfgConstraints = {}): Arbitrary<CfgDoc> {
   const c = resolve(constraints);
   const vars = variableNames(c.variableCount);
   const stmt: Arbitrary<StmtDoc> = fc.record({
@@ -240,10 +246,12 @@ export function arbitraryCfg(constraints: CfgConstraints = {}): Arbitrary<Functi
   });
   const entry: Arbitrary<EntrySpec> = fc.record({ defsUses: form, stmts: content });
   const others = fc.array(block, { minLength: c.minBlocks - 1, maxLength: c.maxBlocks - 1, size: c.size });
-  return fc.tuple(entry, others).map(([e, bs]) =>
+  const bare: Arbitrary<boolean> =
+    c.definiteAssignment === "mixed" ? withoutEntryDefinitions() : fc.constant(c.definiteAssignment === "by-construction");
+  return fc.tuple(entry, others, bare).map(([e, bs, noEntryDefs]) =>
     buildCfg(e, bs, {
       vars,
-      definiteAssignment: c.definiteAssignment,
+      definiteAssignment: noEntryDefs ? "by-construction" : "entry",
       name: c.name,
     }),
   );
@@ -261,7 +269,7 @@ export interface BuildOptions {
  * every input, which is what makes every shrunk value a well-formed CFG. Linear in the size
  * plus one dataflow fixpoint in `by-construction` mode; no recursion.
  */
-export function buildCfg(entry: EntrySpec, specs: readonly BlockSpec[], options: BuildOptions): FunctionDoc {
+export function buildCfg(entry: EntrySpec, specs: readonly BlockSpec[], options: BuildOptions): CfgDoc {
   const n = specs.length + 1;
   const preds: number[][] = [[]];
   for (let k = 1; k < n; k++) {

@@ -52,7 +52,7 @@
 import fc from "fast-check";
 import type { Arbitrary } from "fast-check";
 import { FORMAT_VERSION } from "../../io/format.js";
-import type { BlockDoc, FunctionDoc, StmtDoc } from "../../io/format.js";
+import type { BlockDoc, CfgDoc, StmtDoc } from "../../io/format.js";
 import {
   checkInteger,
   checkProbability,
@@ -62,6 +62,7 @@ import {
   variableNames,
   variableSet,
 } from "./common.js";
+import { permutePredecessors, predecessorOrders, withoutEntryDefinitions, type CfgDefiniteAssignment, type PredecessorOrder } from "./vary.js";
 
 // ---------------------------------------------------------------------------------------------
 // The language
@@ -856,7 +857,7 @@ interface LoopContext {
  * explicit stack, so 10^5 nested statements are fine. Throws a RangeError for a `break`
  * outside a loop or switch, a `continue` outside a loop, or a case with fewer than one label.
  */
-export function lowerProgram(program: Program, options: LowerOptions = {}): FunctionDoc {
+export function lowerProgram(program: Program, options: LowerOptions = {}): CfgDoc {
   const name = options.name ?? "structured";
   const defineAllAtEntry = options.defineAllAtEntry ?? true;
   const blocks: Building[] = [{ preds: [], stmts: [] }];
@@ -1031,16 +1032,55 @@ export function lowerProgram(program: Program, options: LowerOptions = {}): Func
 // ---------------------------------------------------------------------------------------------
 // Composition
 
-export interface StructuredCfgConstraints extends StructuredProgramConstraints {
+export interface StructuredCfgConstraints extends Omit<StructuredProgramConstraints, "definiteAssignment"> {
   /** The document's `name`. @defaultValue "structured" */
   name?: string;
+  /**
+   * How definite assignment is guaranteed (vary.ts).
+   * @defaultValue "mixed": half of the CFGs have the entry define every used variable, half
+   * leave variables undefined on the paths where nothing reads them.
+   */
+  definiteAssignment?: CfgDefiniteAssignment;
+  /**
+   * @defaultValue "varied": each block's predecessors in a drawn order (a loop header's back
+   * edge first as often as its preheader), not always in the order `lowerProgram` makes.
+   */
+  predecessorOrder?: PredecessorOrder;
 }
 
-/** Arbitrary reducible CFGs: `structuredProgram(constraints)` lowered by `lowerProgram`. */
-export function structuredCfg(constraints: StructuredCfgConstraints = {}): Arbitrary<FunctionDoc> {
-  const { name, ...rest } = constraints;
-  const defineAllAtEntry = (constraints.definiteAssignment ?? DEFAULTS.definiteAssignment) === "entry";
-  return structuredProgram(rest).map((p) => lowerProgram(p, { name: name ?? "structured", defineAllAtEntry }));
+/**
+ * Arbitrary reducible CFGs: `structuredProgram(constraints)` lowered by `lowerProgram`, with
+ * what vary.ts varies: predecessor order, and entry definitions or not.
+ */
+export function structuredCfg(constraints: StructuredCfgConstraints = {}): Arbitrary<CfgDoc> {
+  const { name, definiteAssignment, predecessorOrder, ...rest } = constraints;
+  return varyStructured(structuredProgram({ ...rest, definiteAssignment: "entry" }), {
+    name: name ?? "structured",
+    definiteAssignment: definiteAssignment ?? "mixed",
+    predecessorOrder: predecessorOrder ?? "varied",
+  });
+}
+
+/**
+ * The CFGs of `programs` (whose uses may rely on entry definitions) lowered with what vary.ts
+ * varies: under `"by-construction"` (or the `"mixed"` draw) the uses that are not definitely
+ * assigned without entry definitions are dropped (`restrictToDefinitelyAssigned`) and the entry
+ * defines nothing; `"varied"` permutes each block's predecessors. A composition of `map`s and
+ * `tuple`s, so every part shrinks on its own.
+ */
+export function varyStructured(
+  programs: Arbitrary<Program>,
+  o: { name?: string; definiteAssignment: CfgDefiniteAssignment; predecessorOrder: PredecessorOrder },
+): Arbitrary<CfgDoc> {
+  const bare: Arbitrary<boolean> =
+    o.definiteAssignment === "mixed" ? withoutEntryDefinitions() : fc.constant(o.definiteAssignment === "by-construction");
+  const orders: Arbitrary<number[]> = o.predecessorOrder === "varied" ? predecessorOrders() : fc.constant([]);
+  return fc.tuple(programs, bare, orders).map(([p, noEntryDefs, codes]) => {
+    const lowered = noEntryDefs
+      ? lowerProgram(restrictToDefinitelyAssigned(p), { name: o.name, defineAllAtEntry: false })
+      : lowerProgram(p, { name: o.name });
+    return permutePredecessors(lowered, codes);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

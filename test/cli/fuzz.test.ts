@@ -7,7 +7,7 @@
  * it runs are processes, with a per-case timeout (`--timeout`) far beyond what any of them takes
  * on a loaded machine, but in the test about timeouts.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +38,12 @@ interface Doc {
   blocks: { id: string }[];
 }
 const readJson = (file: string): Doc => JSON.parse(readFileSync(file, "utf8")) as Doc;
+/** The one finding folder a run wrote under `out` (findings go in a folder each). */
+function onlyFinding(out: string): string {
+  const folders = readdirSync(out);
+  expect(folders).toHaveLength(1);
+  return join(out, folders[0]);
+}
 
 describe("differential mode: our algorithms and minimisations against the theorems", () => {
   for (const shape of ["reducible", "irreducible", "any"]) {
@@ -64,20 +70,41 @@ describe("--constructor: the example constructors", () => {
     expect(r.stderr).toContain("seed 42");
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^FINDING: validity: rejected \(fails phis_wf/);
-    const original = readJson(join(out, "original.json"));
+    const dir = onlyFinding(out);
+    expect(dir).toMatch(/constructor-validity-rejected-fails-phis_wf[^/]*-[0-9a-f]{8}$/);
+    const original = readJson(join(dir, "original.json"));
     expect(original.kind).toBe("cfg");
     expect(original.blocks.length).toBeLessThanOrEqual(6);
-    expect(readJson(join(out, "ssa.json")).kind).toBe("ssa");
-    const readme = readFileSync(join(out, "README.txt"), "utf8");
-    const validate = `formal-ssa validate ${join(out, "original.json")} ${join(out, "ssa.json")}`;
+    expect(readJson(join(dir, "ssa.json")).kind).toBe("ssa");
+    const readme = readFileSync(join(dir, "README.txt"), "utf8");
+    const validate = `formal-ssa validate ${join(dir, "original.json")} ${join(dir, "ssa.json")}`;
     expect(readme).toContain(validate);
     expect(readme).toContain("validity: rejected");
-    expect(readFileSync(join(out, "report.txt"), "utf8")).toMatch(/FAILS {2}phis_wf/);
-    expect(JSON.parse(readFileSync(join(out, "report.json"), "utf8")).verdict).toBe("rejected");
+    expect(readFileSync(join(dir, "report.txt"), "utf8")).toMatch(/FAILS {2}phis_wf/);
+    expect(JSON.parse(readFileSync(join(dir, "report.json"), "utf8")).verdict).toBe("rejected");
     // the replay: the validator rejects the written SSA
-    const replay = await run("validate", join(out, "original.json"), join(out, "ssa.json"));
+    const replay = await run("validate", join(dir, "original.json"), join(dir, "ssa.json"));
     expect(replay.status).toBe(1);
     expect(replay.stdout).toContain("FAILS  phis_wf");
+  }, SLOW);
+
+  it("a second run never overwrites a finding: the same finding is kept, another one gets a folder of its own", async () => {
+    const out = outDir();
+    const cmd = `${NODE} examples/constructors/buggy-braun.mjs`;
+    const first = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "42", ...MARGIN, "--out", out);
+    const dir = onlyFinding(out);
+    const before = readFileSync(join(dir, "README.txt"), "utf8");
+    const again = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "42", ...MARGIN, "--out", out);
+    expect(again.status).toBe(1);
+    expect(again.stdout).toContain(`the same finding is in ${dir} already (kept as it is)`);
+    expect(readFileSync(join(dir, "README.txt"), "utf8")).toBe(before);
+    // another seed finds the same bug on another CFG: a folder of its own beside the first
+    const other = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "43", ...MARGIN, "--out", out);
+    expect(other.status).toBe(1);
+    const folders = readdirSync(out).sort();
+    expect(folders.length).toBe(2);
+    expect(readFileSync(join(dir, "README.txt"), "utf8")).toBe(before);
+    expect(first.stdout).not.toBe(other.stdout);
   }, SLOW);
 
   // a process per CFG: the command line's loop, not the construction, is what this tests (the
@@ -99,20 +126,22 @@ describe("--constructor: broken commands are findings", () => {
     const r = await run("fuzz", "--constructor", cmd, "--runs", "20", "--seed", "5", ...MARGIN, "--out", out1);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("FINDING: crash: exit status 3");
-    expect(readFileSync(join(out1, "README.txt"), "utf8")).toContain(`${cmd} < ${join(out1, "original.json")}`);
+    const dir1 = onlyFinding(out1);
+    expect(readFileSync(join(dir1, "README.txt"), "utf8")).toContain(`${cmd} < ${join(dir1, "original.json")}`);
     await run("fuzz", "--constructor", cmd, "--runs", "20", "--seed", "5", ...MARGIN, "--out", out2);
-    expect(readFileSync(join(out2, "original.json"), "utf8")).toBe(readFileSync(join(out1, "original.json"), "utf8"));
+    expect(readFileSync(join(onlyFinding(out2), "original.json"), "utf8")).toBe(readFileSync(join(dir1, "original.json"), "utf8"));
   });
   it("garbage on stdout is a finding (malformed output); validate replays it with exit 2", async () => {
     const out = outDir();
     const r = await run("fuzz", "--constructor", "echo garbage", "--runs", "20", "--seed", "5", ...MARGIN, "--out", out);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("FINDING: malformed output");
-    expect((await run("validate", join(out, "original.json"), join(out, "ssa.json"))).status).toBe(2);
+    const dir = onlyFinding(out);
+    expect((await run("validate", join(dir, "original.json"), join(dir, "ssa.json"))).status).toBe(2);
   });
   it("echoing the CFG back is malformed (not an SSA document); a renamed block is a same_graph mismatch", async () => {
     expect((await run("fuzz", "--constructor", "cat", "--runs", "20", "--seed", "5", ...MARGIN, "--out", outDir())).stdout).toContain('expected an SSA CFG ("kind": "ssa")');
-    const r = await run("fuzz", "--constructor", `${NODE} examples/constructors/correct.mjs | sed s/B1/B9/`, "--runs", "50", "--seed", "5", ...MARGIN, "--out", outDir());
+    const r = await run("fuzz", "--constructor", `${NODE} examples/constructors/correct.mjs | sed s/B1/X1/`, "--runs", "50", "--seed", "5", ...MARGIN, "--out", outDir());
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("FINDING: same_graph");
   }, SLOW);
