@@ -16,6 +16,7 @@ import type { QualityProperty } from "../checks/index.js";
 import { assertCertified } from "./assert.js";
 import type { CfgDocument, DocumentInput } from "./documents.js";
 import { NotCertified } from "./errors.js";
+import { reduceInBatches } from "../fuzz/shrink.js";
 import { cfgArbitrary, DEFAULT_MAX_BLOCKS, type Shape } from "./fuzz.js";
 import type { Report } from "./report.js";
 import type { UndefMode } from "./validate.js";
@@ -96,7 +97,7 @@ export interface FuzzConstructionResult {
   seed: number;
   /** Random CFGs tried (all `runs` when clean). */
   runs: number;
-  /** Shrinking steps to the counterexample. */
+  /** Shrinking steps to the counterexample: fast-check's, then the reductions (empty blocks contracted, empty statements dropped). */
   shrinks: number;
   finding?: ConstructionFinding;
 }
@@ -110,16 +111,28 @@ export async function fuzzConstruction(construct: AsyncSsaConstruction, options:
   const details = await fc.check(asyncCertifiedProperty(construct, options), { seed, numRuns: options.runs ?? 1000 });
   const out: FuzzConstructionResult = { seed: details.seed, runs: details.numRuns, shrinks: details.numShrinks };
   if (!details.failed || details.counterexample === null) return out;
-  const [original] = details.counterexample;
-  let output: DocumentInput | undefined;
-  try {
-    output = await construct(original);
-    assertCertified([original], output, validateOptions(options));
-  } catch (e) {
+  /** The construction's failure on `cfg` (its output, and the error that says why), or undefined when it is certified. */
+  const failure = async (cfg: CfgDocument): Promise<{ output?: DocumentInput; error: unknown } | undefined> => {
+    let output: DocumentInput | undefined;
+    try {
+      output = await construct(cfg);
+      assertCertified([cfg], output, validateOptions(options));
+      return undefined;
+    } catch (error) {
+      return { ...(output !== undefined ? { output } : {}), error };
+    }
+  };
+  // beyond fast-check's shrinking: empty blocks contracted, empty statements dropped, while it fails
+  const reduced = await reduceInBatches(details.counterexample[0], async (cfgs) => ((await failure(cfgs[0])) !== undefined ? 0 : -1), { batch: 1 });
+  const original = reduced.value;
+  const result = { ...out, shrinks: out.shrinks + reduced.steps };
+  const failed = await failure(original);
+  if (failed !== undefined) {
+    const e = failed.error;
     const message = e instanceof Error ? e.message : String(e);
-    return { ...out, finding: { original, ...(output !== undefined ? { output } : {}), message, ...(e instanceof NotCertified ? { report: e.report } : {}) } };
+    return { ...result, finding: { original, ...(failed.output !== undefined ? { output: failed.output } : {}), message, ...(e instanceof NotCertified ? { report: e.report } : {}) } };
   }
   // passed when repeated: a construction that does not always answer the same
   const e = details.errorInstance;
-  return { ...out, finding: { original, output, message: `flaky: failed once, passed when repeated${e instanceof Error ? ` (${e.message})` : ""}` } };
+  return { ...result, finding: { original, message: `flaky: failed once, passed when repeated${e instanceof Error ? ` (${e.message})` : ""}` } };
 }

@@ -37,7 +37,9 @@ export function variableNames(count: number): string[] {
 /** `true` with probability `p`; shrinks towards `false` (the first arbitrary of the oneof). */
 export function biasedBoolean(p: number): fc.Arbitrary<boolean> {
   const yes = Math.round(p * PROBABILITY_SCALE);
+  // withCrossShrink: without it a oneof never shrinks from one of its arbitraries to another
   return fc.oneof(
+    { withCrossShrink: true },
     { arbitrary: fc.constant(false), weight: PROBABILITY_SCALE - yes },
     { arbitrary: fc.constant(true), weight: yes },
   );

@@ -14,7 +14,8 @@
  *   knob's. Chain blocks get none, so a run of chain blocks is a straight line of
  *   single-predecessor blocks;
  * - a rotation of its predecessor list, so the tree edge is not always the first phi argument.
- * The entry (`B0`) never gets a predecessor. Backward edges close cycles; a backward edge
+ * The entry (`B0`) never gets a predecessor; with probability `entryAloneProbability` it has one
+ * successor, block 1 (its other out-edges leave from block 1 instead). Backward edges close cycles; a backward edge
  * into a block inside a cycle that is also entered elsewhere makes an irreducible cycle.
  *
  * Shrinking is fast-check's: removing a block specification removes a block; edges are
@@ -103,6 +104,13 @@ export interface CfgConstraints {
    * for long chains.
    */
   chainProbability?: number;
+  /**
+   * Probability that the entry has a single successor, block 1 (`EntrySpec.alone`).
+   * @defaultValue 0.3: forward edges reaching back past the entry are clamped to it, so without
+   * this the entry branches in most graphs (and in nearly every irreducible one: the two ways
+   * into the cycle); real functions start with a single-successor entry as often as not.
+   */
+  entryAloneProbability?: number;
   /** @defaultValue "stmts" */
   blockForm?: BlockForm;
   /**
@@ -144,6 +152,7 @@ const DEFAULTS = {
   maxExtraPredsPerBlock: 2,
   edgeWeights: { forward: 3, backward: 3, self: 1, parallel: 1 },
   chainProbability: 0.3,
+  entryAloneProbability: 0.3,
   blockForm: "stmts" as BlockForm,
   variableCount: 4,
   density: 0.6,
@@ -165,6 +174,7 @@ function resolve(c: CfgConstraints): Resolved {
   checkInteger(who, "maxExtraPredsPerBlock", r.maxExtraPredsPerBlock, 0);
   checkWeights(who, "edgeWeights", { ...r.edgeWeights });
   checkProbability(who, "chainProbability", r.chainProbability);
+  checkProbability(who, "entryAloneProbability", r.entryAloneProbability);
   checkInteger(who, "variableCount", r.variableCount, 0);
   checkProbability(who, "density", r.density);
   checkInteger(who, "maxStatementsPerBlock", r.maxStatementsPerBlock, 0);
@@ -204,6 +214,11 @@ export interface BlockSpec {
 export interface EntrySpec {
   defsUses: boolean;
   stmts: StmtDoc[];
+  /**
+   * The entry has one successor, block 1: every other edge out of the entry leaves from block 1
+   * instead (block 1's own in-edges from the entry stay).
+   */
+  alone?: boolean;
 }
 
 /**
@@ -244,7 +259,7 @@ export function arbitraryCfg(constraints: CfgConstraints = {}): Arbitrary<CfgDoc
     defsUses: form,
     stmts: content,
   });
-  const entry: Arbitrary<EntrySpec> = fc.record({ defsUses: form, stmts: content });
+  const entry: Arbitrary<EntrySpec> = fc.record({ defsUses: form, stmts: content, alone: biasedBoolean(c.entryAloneProbability) });
   const others = fc.array(block, { minLength: c.minBlocks - 1, maxLength: c.maxBlocks - 1, size: c.size });
   const bare: Arbitrary<boolean> =
     c.definiteAssignment === "mixed" ? withoutEntryDefinitions() : fc.constant(c.definiteAssignment === "by-construction");
@@ -302,6 +317,8 @@ export function buildCfg(entry: EntrySpec, specs: readonly BlockSpec[], options:
     const r = s.rotate % ps.length;
     preds.push(ps.slice(r).concat(ps.slice(0, r)));
   }
+  // an entry alone: its edges into blocks past block 1 leave from block 1, which the entry reaches
+  if (entry.alone === true && n > 2) for (let k = 2; k < n; k++) preds[k] = preds[k].map((p) => (p === 0 ? 1 : p));
 
   // Content: statements, or disjoint defs/uses sets.
   const contents: EntrySpec[] = [entry, ...specs];

@@ -2,15 +2,16 @@
  * # Random CFGs for property tests
  *
  * fast-check arbitraries that produce original CFGs in the exchange format
- * (`FunctionDoc`, `"kind": "cfg"`, `"format": "formal-ssa/1"`, see shared/FORMAT.md), ready
- * for the SSA constructions and checkers. Every generated CFG satisfies the assumptions of the
- * Isabelle locale `CFG_wf`:
+ * (`CfgDoc`, the library's `CfgDocument`: `"kind": "cfg"`, `"format": "formal-ssa/1"`, see
+ * docs/format.md), ready for the SSA constructions and checkers. Every generated CFG satisfies
+ * the assumptions of the Isabelle locale `CFG_wf`:
  *
  * - block ids `B0`, `B1`, ... are unique, `B0` is the entry, `preds` name existing blocks;
  * - the entry has no predecessors (`Entry_unreachable`) and reaches every block (`Entry_reaches`);
- * - every use is definitely assigned (`defAss`): by default the entry block first defines every
- *   used variable, as the AFP While instance makes Entry do; with
- *   `definiteAssignment: "by-construction"` uses are generated only where definitely assigned;
+ * - every use is definitely assigned (`defAss`): either the entry block first defines every
+ *   used variable, as the AFP While instance makes Entry do (`definiteAssignment: "entry"`), or
+ *   uses are kept only where definitely assigned (`"by-construction"`), so that variables are
+ *   undefined on paths that do not read them; by default (`"mixed"`) half of the CFGs each;
  * - in `defs`/`uses` form a block's defs and uses are disjoint (`defs_uses_disjoint`); in `stmts`
  *   form a statement may use and define the same variable (FORMAT.md splits it).
  *
@@ -35,6 +36,15 @@
  * (statement weights, nesting and list bounds, and for switches `maxSwitchCases`,
  * `maxLabelsPerCase`, `sharedLabelProbability`, `caseBreakProbability`,
  * `switchDefaultProbability`) and `CfgConstraints`.
+ *
+ * ## What they vary
+ *
+ * Beyond the shape, what real compilers vary and constructors wrongly assume fixed (vary.ts):
+ * the order of each block's predecessors (`structuredCfg` draws a permutation per block, so a
+ * loop header lists its back edge first as often as its preheader; `arbitraryCfg` rotates them),
+ * and entry definitions or not. Parallel edges, self-loops, critical edges, and entries with one
+ * or several successors come from both builders' shapes; test/fuzz/variation.test.ts measures
+ * each rate.
  *
  * ## Shrinking
  *
@@ -88,7 +98,10 @@ export type {
   StructuredCfgConstraints,
   LowerOptions,
 } from "./structured.js";
+export { varyStructured } from "./structured.js";
 export { parseProgram, type ParseProgramOptions } from "./program_text.js";
 export { arbitraryCfg, buildCfg } from "./graphs.js";
 export type { BlockForm, EdgeWeights, CfgConstraints, EdgeSpec, BlockSpec, EntrySpec, BuildOptions } from "./graphs.js";
 export { variableName, variableNames } from "./common.js";
+export { permuteBy, permutePredecessors, predecessorOrders, PERMUTATION_CODES, MAX_PERMUTED_BLOCKS } from "./vary.js";
+export type { CfgDefiniteAssignment, PredecessorOrder } from "./vary.js";

@@ -7,6 +7,7 @@
  * it runs are processes, with a per-case timeout (`--timeout`) far beyond what any of them takes
  * on a loaded machine, but in the test about timeouts.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -91,15 +92,16 @@ describe("--constructor: the example constructors", () => {
   it("a second run never overwrites a finding: the same finding is kept, another one gets a folder of its own", async () => {
     const out = outDir();
     const cmd = `${NODE} examples/constructors/buggy-braun.mjs`;
-    const first = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "42", ...MARGIN, "--out", out);
+    const batch = ["--batch", "25"];
+    const first = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "42", ...batch, ...MARGIN, "--out", out);
     const dir = onlyFinding(out);
     const before = readFileSync(join(dir, "README.txt"), "utf8");
-    const again = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "42", ...MARGIN, "--out", out);
+    const again = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "42", ...batch, ...MARGIN, "--out", out);
     expect(again.status).toBe(1);
     expect(again.stdout).toContain(`the same finding is in ${dir} already (kept as it is)`);
     expect(readFileSync(join(dir, "README.txt"), "utf8")).toBe(before);
-    // another seed finds the same bug on another CFG: a folder of its own beside the first
-    const other = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "43", ...MARGIN, "--out", out);
+    // structured CFGs find the same bug on another CFG: a folder of its own beside the first
+    const other = await run("fuzz", "--constructor", cmd, "--runs", "1000", "--seed", "42", "--shape", "reducible", ...batch, ...MARGIN, "--out", out);
     expect(other.status).toBe(1);
     const folders = readdirSync(out).sort();
     expect(folders.length).toBe(2);
@@ -115,6 +117,45 @@ describe("--constructor: the example constructors", () => {
     expect(r.stdout).toContain("clean: 120 random CFGs");
     expect(r.status).toBe(0);
     expect(existsSync(out)).toBe(false);
+  }, SLOW);
+});
+
+describe("--constructor with --batch: N CFGs per run, as one module", () => {
+  const wrong = (assume: string) => `${NODE} examples/constructors/wrong-assumptions.mjs --assume ${assume}`;
+  it("the preheader-first assumption is caught under --shape reducible within 1000 CFGs and shrunk to at most 4 blocks; the files replay it with the module the constructor was given", async () => {
+    const out = outDir();
+    const cmd = wrong("preheader-first");
+    const r = await run("fuzz", "--constructor", cmd, "--shape", "reducible", "--runs", "1000", "--batch", "100", "--seed", "11", ...MARGIN, "--out", out);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^FINDING: validity: rejected/);
+    expect(r.stderr).toMatch(/fuzz: \d+ random CFGs in [\d.]+ s, \d+ CFGs\/s; shrinking: \d+ steps, \d+ smaller CFGs tried in [\d.]+ s/);
+    const dir = onlyFinding(out);
+    const original = JSON.parse(readFileSync(join(dir, "original.json"), "utf8")) as { functions: Doc[] };
+    expect(original.functions).toHaveLength(1);
+    expect(original.functions[0].blocks.length).toBeLessThanOrEqual(4);
+    const readme = readFileSync(join(dir, "README.txt"), "utf8");
+    expect(readme).toContain(`${cmd} < ${join(dir, "original.json")} > ${join(dir, "ssa.json")}`);
+    expect(readme).toContain("with --batch: a module on stdin");
+    // the replay, as README.txt says: the constructor again on original.json, then validate
+    const again = spawnSync("sh", ["-c", `${cmd} < ${join(dir, "original.json")}`], { cwd: ROOT, encoding: "utf8" });
+    expect(again.stdout).toBe(readFileSync(join(dir, "ssa.json"), "utf8"));
+    const replay = await run("validate", join(dir, "original.json"), join(dir, "ssa.json"));
+    expect(replay.status).toBe(1);
+  }, SLOW);
+  it("correct.mjs is clean on 600 CFGs of any shape in batches of 50", async () => {
+    const out = outDir();
+    const r = await run("fuzz", "--constructor", `${NODE} examples/constructors/correct.mjs`, "--runs", "600", "--batch", "50", "--seed", "7", ...MARGIN, "--out", out);
+    expect(r.stdout).toContain("clean: 600 random CFGs");
+    expect(r.status).toBe(0);
+  }, SLOW);
+  it("a crash on one CFG of a batch is bisected to that CFG: the finding is the crash, on a CFG with a self-loop", async () => {
+    const out = outDir();
+    const r = await run("fuzz", "--constructor", `${NODE} test/fixtures/constructors/crash-on-self-loop.mjs`, "--runs", "200", "--batch", "10", "--seed", "3", ...MARGIN, "--out", out);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain("FINDING: crash: exit status 3: crash-on-self-loop.mjs: a self-loop");
+    const original = JSON.parse(readFileSync(join(onlyFinding(out), "original.json"), "utf8")) as { functions: { blocks: { id: string; preds: string[] }[] }[] };
+    expect(original.functions[0].blocks.some((b) => b.preds.includes(b.id))).toBe(true);
+    expect(original.functions[0].blocks.length).toBeLessThanOrEqual(3);
   }, SLOW);
 });
 
@@ -168,6 +209,8 @@ describe("bad usage: exit 2", () => {
     [["--target", "llvm-mem2reg", "--time", "0"]],
     [["--target", "llvm-mem2reg", "--shape", "reducible"]],
     [["--shard", "1/2"]],
+    [["--batch", "10"]],
+    [["--batch", "0", "--constructor", "cat"]],
     [["--time", "10s"]],
     [["--replay", "/nonexistent/finding"]],
   ])("fuzz %j", async (args) => {
