@@ -102,8 +102,8 @@ export function allUses_def_ass(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
         val: v as Val,
         use: u.node,
         phiArg: u.phi >= 0 ? { node: idx.phiNode[u.phi] as Node, arg: u.arg } : undefined,
-        want: defs.length === 0 ? "a definition" : "a definition on every path from the entry",
-        have: defs.length === 0 ? "the value is defined nowhere" : "none on this path",
+        want: "a definition on every path from the entry",
+        have: defs.length === 0 ? "none: no statement or phi defines it" : "none on this path",
       }));
     }
   }

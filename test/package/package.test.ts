@@ -159,6 +159,7 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
     "BuildOptions",
     "CertifiedPropertyOptions",
     "CfgConstraints",
+    "CfgDefiniteAssignment",
     "ConstructionFinding",
     "ContinueStmt",
     "DefiniteAssignment",
@@ -171,6 +172,7 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
     "IfStmt",
     "LowerOptions",
     "ParseProgramOptions",
+    "PredecessorOrder",
     "Program",
     "ReturnStmt",
     "Shape",
@@ -455,7 +457,13 @@ const property: fc.IPropertyWithHooks<[core_CfgDocument]> = arb_certifiedPropert
 const details: fc.RunDetails<[core_CfgDocument]> = fc.check(property, { seed: 42, numRuns: 1 });
 const result: Promise<arb_FuzzConstructionResult> = arb_fuzzConstruction(mine, { seed: 42, runs: 1 });
 const finding: arb_ConstructionFinding | undefined = undefined;
-const cfgs: fc.Arbitrary<core_CfgDocument> = arb_cfgArbitrary("any", 8) as fc.Arbitrary<core_CfgDocument>;
+const cfgs: fc.Arbitrary<core_CfgDocument> = arb_cfgArbitrary("any", 8);
+// the generators' samples go to a construction of one's own as they are, without casts
+const own = (c: core_CfgDocument): core_SsaDocument => core_construct(c);
+const ownAsProperty: arb_SsaConstruction = own;
+const structured: number[] = fc.sample(arb_structuredCfg(), { seed: 1, numRuns: 3 }).map((c) => own(c).blocks.length);
+const graphs: core_SsaDocument[] = fc.sample(arb_arbitraryCfg({ maxBlocks: 6 }), { seed: 1, numRuns: 3 }).map(own);
+fc.assert(arb_certifiedProperty(ownAsProperty, { shape: "reducible" }), { seed: 1, numRuns: 1 });
 
 const mem2reg: core_Report = llvm_validate("", "", { names: { original: "a.ll", ssa: "b.ll" } });
 const ours: core_ModuleDocument = llvm_construct("");
@@ -464,7 +472,7 @@ const progress: node_ProgressSink = { start() {}, tick() {}, stop() {} };
 const files: Promise<core_Report> = node_validateFiles("a.json", "b.json", { progress });
 const dot: string = node_dotFile("a.json");
 
-export const used = [v, equiv, text, functions, details, result, finding, cfgs, mem2reg, ours, files, dot];
+export const used = [v, equiv, text, functions, details, result, finding, cfgs, structured, graphs, mem2reg, ours, files, dot];
 `;
       writeFileSync(join(dir, "index.ts"), source);
       writeFileSync(

@@ -176,7 +176,7 @@ describe("mutants of captured SSA are rejected with real witnesses", () => {
       expect(result.report.verdict).toBe("rejected");
       expect(failing(result)).toEqual(["allUses_def_ass", "equiv"]);
       expectRealWitnesses(result, original, ["allUses_def_ass", "equiv"]);
-      expect(result.report.properties.allUses_def_ass.witness![0].have).toBe("the value is defined nowhere");
+      expect(result.report.properties.allUses_def_ass.witness![0].have).toBe("none: no statement or phi defines it");
       expect(result.report.stats.phis).toBe(0);
     });
 
