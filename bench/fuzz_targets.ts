@@ -8,6 +8,11 @@
  *
  *   npx tsc -p tsconfig.build.json && node dist/bench/fuzz_targets.js [--seconds S] [--no-write]
  *
+ * Then external constructors (`formal-ssa fuzz --constructor CMD`): examples/constructors/correct.mjs
+ * one process per CFG, as the protocol ran before `--batch`, against `--batch 10` and `--batch
+ * 100` (target: at least 10 times the CFGs per second with batching), generation, validation and
+ * process starts included.
+ *
  * Writes bench/fuzz-targets.md and bench/fuzz-targets.json (generated files). A target whose
  * tools are missing here is reported as skipped. Findings during the bench are listed (a bench
  * is no campaign: docs/findings.md reports those).
@@ -20,6 +25,8 @@ import { emitLlvm } from "../adapters/llvm/emit.js";
 import { llvmAdapter } from "../adapters/llvm/index.js";
 import { caseArbitrary, caseSeed, generateCase, runCampaign } from "../api/fuzz_producers.js";
 import { DEFAULT_BATCH, FUZZ_TARGETS } from "../api/fuzz_options.js";
+import { fuzz } from "../api/fuzz.js";
+import { oracleFor } from "../api/node/fuzz.js";
 import { prepareTarget } from "../api/node/fuzz_producers.js";
 import { validateWith } from "../api/producers.js";
 import { MalformedInput } from "../spec/errors.js";
@@ -77,6 +84,28 @@ async function batched(name: string, seconds: number): Promise<Row> {
   }
 }
 
+interface ConstructorRow {
+  batch: number;
+  cases: number;
+  seconds: number;
+  perSecond: number;
+  finding?: string;
+}
+
+/**
+ * The example constructor under `fuzz --constructor`, `batch` CFGs per process (1: a function
+ * document per process, the protocol without `--batch`). Node without this machine's extra CA
+ * certificates (NODE_EXTRA_CA_CERTS), which triple each start-up here and which a user's machine
+ * does not have.
+ */
+async function externalConstructor(batch: number, runs: number): Promise<ConstructorRow> {
+  const command = `env -u NODE_EXTRA_CA_CERTS ${process.execPath} ${fileURLToPath(new URL("../../examples/constructors/correct.mjs", import.meta.url))}`;
+  const start = performance.now();
+  const r = await fuzz({ runs, seed: SEED, shape: "any", maxBlocks: MAX_BLOCKS, batch, oracle: oracleFor({ command, timeoutMs: 60_000, modules: batch > 1 }) });
+  const s = (performance.now() - start) / 1000;
+  return { batch, cases: r.cases, seconds: s, perSecond: r.cases / s, ...(r.finding !== undefined ? { finding: r.finding.description } : {}) };
+}
+
 async function main(): Promise<void> {
   const date = new Date().toISOString();
   // the machine's load when the run starts: these are rates, and other work on the machine lowers them all
@@ -88,6 +117,9 @@ async function main(): Promise<void> {
     process.stderr.write(`fuzz targets: ${t.name}\n`);
     rows.push(await batched(t.name, SECONDS));
   }
+  process.stderr.write(`fuzz targets: external constructors\n`);
+  const external: ConstructorRow[] = [];
+  for (const [batch, runs] of [[1, Math.max(50, 10 * SECONDS)], [10, Math.max(200, 40 * SECONDS)], [100, Math.max(1000, 200 * SECONDS)]]) external.push(await externalConstructor(batch, runs));
   const base = rows[0].perSecond;
   const llvm = rows.find((r) => r.target === "llvm-mem2reg")!;
   const lines = [
@@ -105,12 +137,22 @@ async function main(): Promise<void> {
     "",
     `Batched llvm-mem2reg against one process per case: ${(llvm.perSecond / base).toFixed(1)} times (target: at least 10).`,
     "",
+    "## External constructors",
+    "",
+    `\`formal-ssa fuzz --constructor "node examples/constructors/correct.mjs"\` (seed ${SEED}, shape any, at most ${MAX_BLOCKS} blocks): one process per CFG (no \`--batch\`, a function document on stdin) against \`--batch N\` (a module of N CFGs per process); generation, validation and process starts included.`,
+    "",
+    "| CFGs per process | CFGs | seconds | CFGs/s | times one process per CFG | finding |",
+    "| ---: | ---: | ---: | ---: | ---: | --- |",
+    ...external.map((e) => `| ${e.batch} | ${e.cases} | ${e.seconds.toFixed(1)} | ${e.perSecond.toFixed(1)} | ${(e.perSecond / external[0].perSecond).toFixed(1)} | ${e.finding ?? "none"} |`),
+    "",
+    `With --batch 100: ${(external[2].perSecond / external[0].perSecond).toFixed(1)} times the CFGs per second of one process per CFG (target: at least 10).`,
+    "",
   ];
   const text = lines.join("\n");
   process.stdout.write(text);
   if (WRITE) {
     writeFileSync(fileURLToPath(new URL("../../bench/fuzz-targets.md", import.meta.url)), text);
-    writeFileSync(fileURLToPath(new URL("../../bench/fuzz-targets.json", import.meta.url)), `${JSON.stringify({ date, seconds: SECONDS, seed: SEED, rows }, null, 2)}\n`);
+    writeFileSync(fileURLToPath(new URL("../../bench/fuzz-targets.json", import.meta.url)), `${JSON.stringify({ date, seconds: SECONDS, seed: SEED, rows, external }, null, 2)}\n`);
   }
 }
 

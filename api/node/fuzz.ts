@@ -1,9 +1,11 @@
 /**
- * Fuzzing with processes and files, around the in-process fuzzer (api/fuzz.ts): a constructor
- * command run once per CFG (`formal-ssa fuzz --constructor CMD`), and a finding written as
- * files: the shrunk original CFG, the offending SSA, the validator's report on the two (what
- * `formal-ssa validate` prints), and a README.txt with the commands that replay it. Producers
- * are fuzzed through their fuzz targets, in batches (api/node/fuzz_producers.ts).
+ * Fuzzing with processes and files, around the fuzzer's engine (api/fuzz.ts): a constructor
+ * command run once per CFG, or once per batch of CFGs handed to it as one module (`formal-ssa
+ * fuzz --constructor CMD [--batch N]`), a run that fails as a whole bisected; and a finding
+ * written as files, in a folder of its own that no later run overwrites: the shrunk original
+ * CFG, the offending SSA, the validator's report on the two (what `formal-ssa validate`
+ * prints), and a README.txt with the commands that replay it. Producers are fuzzed through
+ * their fuzz targets, in batches (api/node/fuzz_producers.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

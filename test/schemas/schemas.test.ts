@@ -661,7 +661,11 @@ describe("certificate.json: validate's certificates", () => {
 describe("a fuzz finding's report.json", () => {
   // a per-case timeout (--timeout) far beyond what a constructor takes on a loaded machine
   const fuzz = (out: string, ...args: string[]) => run("fuzz", ...args, "--timeout", "60000", "--out", join(dir, out));
-  const reportJson = (out: string): unknown => JSON.parse(readFileSync(join(dir, out, "report.json"), "utf8"));
+  /** The report.json of the one finding a run wrote under `out` (a folder per finding). */
+  const reportJson = (out: string): unknown => {
+    const [folder] = readdirSync(join(dir, out));
+    return JSON.parse(readFileSync(join(dir, out, folder, "report.json"), "utf8"));
+  };
 
   it("malformed output (constructor `echo not-json`, seed 1): fuzz-finding.json", async () => {
     const r = await fuzz("malformed", "--constructor", "echo not-json", "--runs", "5", "--seed", "1");
