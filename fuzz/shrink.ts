@@ -58,6 +58,50 @@ export interface BatchShrinkResult<T> {
 }
 
 /**
+ * The descent both shrinkers make: from `start`, try its candidates in order, up to `batch` per
+ * call of `firstFailing`; take the first that still fails and start again from it; stop when none
+ * of a value's candidates fails, or after `maxTries` candidates (then the last value taken is the
+ * result). `valueOf` is what `firstFailing` is given of a candidate.
+ */
+async function descend<V, T>(
+  start: V,
+  candidatesOf: (v: V) => Iterable<V>,
+  valueOf: (v: V) => T,
+  firstFailing: FirstFailing<T>,
+  o: { batch: number; maxTries?: number },
+): Promise<{ result: V; steps: number; tries: number; batches: number }> {
+  const maxTries = o.maxTries ?? Number.POSITIVE_INFINITY;
+  let current = start;
+  let steps = 0;
+  let tries = 0;
+  let batches = 0;
+  let descended = true;
+  while (descended && tries < maxTries) {
+    descended = false;
+    const candidates = candidatesOf(current)[Symbol.iterator]();
+    for (;;) {
+      const chunk: V[] = [];
+      while (chunk.length < o.batch && tries + chunk.length < maxTries) {
+        const next = candidates.next();
+        if (next.done === true) break;
+        chunk.push(next.value);
+      }
+      if (chunk.length === 0) break;
+      tries += chunk.length;
+      batches++;
+      const j = await firstFailing(chunk.map(valueOf));
+      if (j >= 0) {
+        current = chunk[j];
+        steps++;
+        descended = true;
+        break;
+      }
+    }
+  }
+  return { result: current, steps, tries, batches };
+}
+
+/**
  * fast-check's shrinking of `start`, trying up to `batch` candidates per call of `firstFailing`,
  * and at most `maxTries` candidates in all (then the smallest value so far is the result).
  */
@@ -67,35 +111,8 @@ export async function shrinkInBatches<T>(
   firstFailing: FirstFailing<T>,
   o: { batch: number; maxTries?: number },
 ): Promise<BatchShrinkResult<T>> {
-  const maxTries = o.maxTries ?? Number.POSITIVE_INFINITY;
-  let current = start;
-  let steps = 0;
-  let tries = 0;
-  let batches = 0;
-  let shrunk = true;
-  while (shrunk && tries < maxTries) {
-    shrunk = false;
-    const stream = arb.shrink(current.value_, current.context)[Symbol.iterator]();
-    for (;;) {
-      const chunk: fc.Value<T>[] = [];
-      while (chunk.length < o.batch && tries + chunk.length < maxTries) {
-        const next = stream.next();
-        if (next.done === true) break;
-        chunk.push(next.value);
-      }
-      if (chunk.length === 0) break;
-      tries += chunk.length;
-      batches++;
-      const j = await firstFailing(chunk.map((v) => v.value));
-      if (j >= 0) {
-        current = chunk[j];
-        steps++;
-        shrunk = true;
-        break;
-      }
-    }
-  }
-  return { value: current.value, steps, tries, batches };
+  const { result, ...counts } = await descend(start, (v) => arb.shrink(v.value_, v.context), (v) => v.value, firstFailing, o);
+  return { value: result.value, ...counts };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,27 +184,6 @@ export async function reduceInBatches(
   firstFailing: FirstFailing<CfgDoc>,
   o: { batch: number; maxTries?: number },
 ): Promise<BatchShrinkResult<CfgDoc>> {
-  const maxTries = o.maxTries ?? Number.POSITIVE_INFINITY;
-  let current = doc;
-  let steps = 0;
-  let tries = 0;
-  let batches = 0;
-  let reduced = true;
-  while (reduced && tries < maxTries) {
-    reduced = false;
-    const all = cfgReductions(current);
-    for (let i = 0; i < all.length && tries < maxTries; i += o.batch) {
-      const chunk = all.slice(i, Math.min(all.length, i + o.batch, i + (maxTries - tries)));
-      tries += chunk.length;
-      batches++;
-      const j = await firstFailing(chunk);
-      if (j >= 0) {
-        current = chunk[j];
-        steps++;
-        reduced = true;
-        break;
-      }
-    }
-  }
-  return { value: current, steps, tries, batches };
+  const { result, ...counts } = await descend(doc, cfgReductions, (d) => d, firstFailing, o);
+  return { value: result, ...counts };
 }
