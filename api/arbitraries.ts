@@ -17,12 +17,12 @@ import { assertCertified } from "./assert.js";
 import type { CfgDocument, DocumentInput } from "./documents.js";
 import { NotCertified } from "./errors.js";
 import { reduceInBatches } from "../fuzz/shrink.js";
-import { cfgArbitrary, DEFAULT_MAX_BLOCKS, type Shape } from "./fuzz.js";
+import { cfgArbitrary, DEFAULT_MAX_BLOCKS, type Shape } from "./campaign/constructors.js";
 import type { Report } from "./report.js";
 import type { UndefMode } from "./validate.js";
 
 export * from "../fuzz/arbitraries/index.js";
-export { cfgArbitrary, DEFAULT_MAX_BLOCKS, DEFAULT_RUNS, MIN_IRREDUCIBLE_BLOCKS, SHAPES, type Shape } from "./fuzz.js";
+export { cfgArbitrary, DEFAULT_MAX_BLOCKS, DEFAULT_RUNS, MIN_IRREDUCIBLE_BLOCKS, SHAPES, type Shape } from "./campaign/constructors.js";
 
 export interface CertifiedPropertyOptions {
   /** `reducible`: structured programs; `irreducible`: graphs with an irreducible cycle; `any` (default): both. */

@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import { recheck, type Certificate, type FunctionCertificate } from "../api/certificate.js";
 import { certificateOfPair } from "../api/certify.js";
 import { ALGORITHMS, construct } from "../api/construct.js";
-import { cfgArbitrary } from "../api/fuzz.js";
+import { cfgArbitrary } from "../api/campaign/constructors.js";
 import { validate } from "../api/validate.js";
 import type { FunctionDoc } from "../io/format.js";
 import { lowerPair } from "../io/lower.js";

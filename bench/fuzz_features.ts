@@ -11,8 +11,8 @@
  *
  * Prints a markdown table per target: feature, cases that have it, share.
  */
-import { caseArbitrary, caseSeed, generateCase } from "../api/fuzz_producers.js";
-import { DEFAULT_MAX_BLOCKS, FUZZ_TARGETS } from "../api/fuzz_options.js";
+import { caseArbitrary, caseSeed, generateCase } from "../api/campaign/producers.js";
+import { DEFAULT_MAX_BLOCKS, FUZZ_TARGETS } from "../api/campaign/options.js";
 import type { FuzzCase } from "../adapters/fuzz_target.js";
 import type { Stmt } from "../fuzz/arbitraries/structured.js";
 import { isReducible } from "../graph/reducible.js";

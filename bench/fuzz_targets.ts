@@ -23,11 +23,11 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { emitLlvm } from "../adapters/llvm/emit.js";
 import { llvmAdapter } from "../adapters/llvm/index.js";
-import { caseArbitrary, caseSeed, generateCase, runCampaign } from "../api/fuzz_producers.js";
-import { DEFAULT_BATCH, FUZZ_TARGETS } from "../api/fuzz_options.js";
-import { fuzz } from "../api/fuzz.js";
-import { oracleFor } from "../api/node/fuzz.js";
-import { prepareTarget } from "../api/node/fuzz_producers.js";
+import { caseArbitrary, caseSeed, generateCase, runCampaign } from "../api/campaign/producers.js";
+import { DEFAULT_BATCH, FUZZ_TARGETS } from "../api/campaign/options.js";
+import { fuzz } from "../api/campaign/constructors.js";
+import { oracleFor } from "../api/campaign/node/constructors.js";
+import { prepareTarget } from "../api/campaign/node/producers.js";
 import { validateWith } from "../api/producers.js";
 import { MalformedInput } from "../spec/errors.js";
 

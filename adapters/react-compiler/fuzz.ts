@@ -2,7 +2,7 @@
  * The fuzz target `react-compiler` (adapters/fuzz_target.ts): a batch of cases as ONE JavaScript
  * module, one top-level `function f<k>(p0, p1)` per case, which the library compiles in one Babel
  * call with babel-plugin-react-compiler (`compilationMode: "all"`, as `validateSources` does;
- * api/react_fuzz.ts runs it in this process). The validator names a top-level function by its id,
+ * api/campaign/react.ts runs it in this process). The validator names a top-level function by its id,
  * so case k's function is `f<k>`, and the functions nested in it `f<k> > ...`.
  *
  * Each case prints from its structured program (fuzz/arbitraries/structured.ts): assignments,

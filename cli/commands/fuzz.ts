@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { MalformedInput } from "../../api/errors.js";
-import type { Progress } from "../../api/fuzz.js";
+import type { Progress } from "../../api/campaign/constructors.js";
 import {
   DEFAULT_BATCH,
   DEFAULT_MAX_BLOCKS,
@@ -18,7 +18,7 @@ import {
   SHAPES,
   TARGETS,
   type Shape,
-} from "../../api/fuzz_options.js";
+} from "../../api/campaign/options.js";
 import { print, type Io } from "../io.js";
 import type { SetExit } from "./exit.js";
 
@@ -110,8 +110,8 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
       if (flags.command !== undefined && flags.command.trim() === "") throw new MalformedInput(`--constructor: empty command`);
       if (flags.command !== undefined && flags.target !== undefined) throw new MalformedInput(`--constructor and --target: give one of them`);
       // loaded here: the fuzzer brings fast-check, which no other command needs
-      const { fuzz } = await import("../../api/fuzz.js");
-      const { oracleFor, writeFinding } = await import("../../api/node/fuzz.js");
+      const { fuzz } = await import("../../api/campaign/constructors.js");
+      const { oracleFor, writeFinding } = await import("../../api/campaign/node/constructors.js");
       const seed = flags.seed ?? randomSeed();
       const modules = flags.batch !== undefined;
       const rerun = [
@@ -225,7 +225,7 @@ class ProgressLine {
 
 /**
  * `formal-ssa fuzz --target T|all`, `--replay FINDING`, `--merge DIR...`: producers through their
- * fuzz targets (api/node/fuzz_producers.ts). Each new finding (a signature not seen before in
+ * fuzz targets (api/campaign/node/producers.ts). Each new finding (a signature not seen before in
  * the run) is printed and written to `--out/<signature>/`; the summary table goes to stdout at
  * the end. Exit 1 when anything was found (or a replayed finding is still there), else 0.
  */
@@ -233,8 +233,8 @@ class ProgressLine {
 const PROGRESS_LINE_MS = 60_000;
 
 async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Promise<void> {
-  const engine = await import("../../api/fuzz_producers.js");
-  const node = await import("../../api/node/fuzz_producers.js");
+  const engine = await import("../../api/campaign/producers.js");
+  const node = await import("../../api/campaign/node/producers.js");
   for (const [flag, given] of [["--constructor", flags.command], ["--shape", flags.shape !== "any" ? flags.shape : undefined]] as const)
     if (given !== undefined) throw new MalformedInput(`${flag}: not with --target, --replay or --merge (a target takes the shapes its language has)`);
 

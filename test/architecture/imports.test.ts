@@ -34,7 +34,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 };
 
 /** Node's own modules are allowed only here (files, processes, threads, byte decoding; the explorer's two build configs). */
-const NODE_ALLOWED = [/^api\/node\//, /^cli\//, /^io\/text\.ts$/, /^explorer\/vite(\.react)?\.config\.ts$/];
+const NODE_ALLOWED = [/^api\/node\//, /^api\/campaign\/node\//, /^cli\//, /^io\/text\.ts$/, /^explorer\/vite(\.react)?\.config\.ts$/];
 
 function sources(dir: string): string[] {
   const out: string[] = [];

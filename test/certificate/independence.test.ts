@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { recheck } from "../../api/certificate.js";
 import { construct } from "../../api/construct.js";
-import { cfgArbitrary } from "../../api/fuzz.js";
+import { cfgArbitrary } from "../../api/campaign/constructors.js";
 import { validate } from "../../api/validate.js";
 import { QUALITY } from "../../checks/index.js";
 import type { FunctionDoc } from "../../io/format.js";

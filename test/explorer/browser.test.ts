@@ -341,7 +341,7 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     await page.waitForSelector(`#functions button[data-stages="${Object.keys(each.functions[0].stages!).join(",")}"]`, WAIT);
     expect(await page.$$eval("#functions button", (bs) => bs.map((b) => [b.getAttribute("data-verdict"), b.getAttribute("data-stages")]))).toEqual(each.functions.map((f) => [f.verdict, Object.keys(f.stages!).join(",")]));
     await page.uncheck("#each-pass");
-    // a link as a React Compiler finding makes it (api/node/fuzz_producers.ts): the source, a function, the per-pass check
+    // a link as a React Compiler finding makes it (api/campaign/node/producers.ts): the source, a function, the per-pass check
     const second = expected.functions[1].name;
     const made = explorerLink(pathToFileURL(join(out, "index.html")).href, { p: "react", src: source, fn: second, each: "1" });
     expect("url" in made).toBe(true);

@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain-JavaScript example without types, imported as its users run it
 import { ASSUMPTIONS, construct as assumingConstruct } from "../../examples/constructors/wrong-assumptions.mjs";
-import { cfgArbitrary, ssaViolation, fuzz } from "../../api/fuzz.js";
+import { cfgArbitrary, ssaViolation, fuzz } from "../../api/campaign/constructors.js";
 import { fuzzConstruction } from "../../api/arbitraries.js";
 import type { CfgDocument, SsaDocument } from "../../api/documents.js";
 import { structuredCfgWithin } from "../../fuzz/arbitraries/cases.js";

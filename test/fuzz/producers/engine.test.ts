@@ -1,5 +1,5 @@
 /**
- * The engine of producer campaigns (api/fuzz_producers.ts), on fake runners where the answer is
+ * The engine of producer campaigns (api/campaign/producers.ts), on fake runners where the answer is
  * known, and on LLVM's mem2reg (opt-14, 15 and 16, which `npm test` installs):
  * - a case is the first value fast-check draws for its seed, so shrinking starts from it;
  * - shards of a campaign are disjoint and together cover every case index;
@@ -19,8 +19,8 @@ import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { FuzzCase, FuzzTarget } from "../../../adapters/fuzz_target.js";
 import { llvmFuzzTarget } from "../../../adapters/llvm/fuzz.js";
-import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, shrinkFinding, type BatchRun, type BatchRunner } from "../../../api/fuzz_producers.js";
-import { processRunner, writeProducerFinding } from "../../../api/node/fuzz_producers.js";
+import { batchFindings, caseArbitrary, caseSeed, generateCase, inShard, normaliseMessage, runCampaign, shrinkFinding, type BatchRun, type BatchRunner } from "../../../api/campaign/producers.js";
+import { processRunner, writeProducerFinding } from "../../../api/campaign/node/producers.js";
 import { caseWith, fakeTarget } from "./fake_target.js";
 
 const SEED = Number(process.env.FC_SEED ?? 20161017);

@@ -1,5 +1,5 @@
 /**
- * An in-process target's runner in a worker thread (api/node/isolated_runner.ts): a case on which
+ * An in-process target's runner in a worker thread (api/campaign/node/isolated_runner.ts): a case on which
  * the producer loops forever is a `timeout`, one on which it eats its heap a `crash` (out of
  * memory), one on which it throws a `crash` with its message; each is bisected to its case, the
  * other cases of the batch are judged, and the next batch runs in a fresh worker. The producer is
@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/cli.js";
 import { caseWith, fakeTarget } from "./fake_target.js";
 
-const { isolatedRunner } = (await import(pathToFileURL(join(ROOT, "dist/api/node/isolated_runner.js")).href)) as typeof import("../../../api/node/isolated_runner.js");
-const { batchFindings } = (await import(pathToFileURL(join(ROOT, "dist/api/fuzz_producers.js")).href)) as typeof import("../../../api/fuzz_producers.js");
+const { isolatedRunner } = (await import(pathToFileURL(join(ROOT, "dist/api/campaign/node/isolated_runner.js")).href)) as typeof import("../../../api/campaign/node/isolated_runner.js");
+const { batchFindings } = (await import(pathToFileURL(join(ROOT, "dist/api/campaign/producers.js")).href)) as typeof import("../../../api/campaign/producers.js");
 
 const target = fakeTarget();
 

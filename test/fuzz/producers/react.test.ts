@@ -13,7 +13,7 @@ import type { FuzzCase } from "../../../adapters/fuzz_target.js";
 import { printReactBatch, reactFuzzTarget } from "../../../adapters/react-compiler/fuzz.js";
 import { parseProgram } from "../../../fuzz/arbitraries/program_text.js";
 import { lowerProgram, type Program, type Stmt } from "../../../fuzz/arbitraries/structured.js";
-import { caseArbitrary, caseSeed, generateCase } from "../../../api/fuzz_producers.js";
+import { caseArbitrary, caseSeed, generateCase } from "../../../api/campaign/producers.js";
 import { loadCompiler } from "../../../api/react_compiler.js";
 
 const SEED = Number(process.env.FC_SEED ?? 20161017);

@@ -1,6 +1,6 @@
 /**
  * A deliberately broken React Compiler is caught and shrunk: the runner of `react-compiler`
- * (api/react_fuzz.ts) with its test hook changing each captured function before validation, as
+ * (api/campaign/react.ts) with its test hook changing each captured function before validation, as
  * a broken pass would have left it, in a campaign through the engine:
  * - enterSSA's output with a phi's two (different) operands swapped: `equiv` (or the pairing)
  *   rejects the SSA stage;
@@ -19,9 +19,9 @@ import type { CapturedFunction, SnapUnit } from "../../../adapters/react-compile
 import { reactFuzzTarget } from "../../../adapters/react-compiler/fuzz.js";
 import { programSize } from "../../../fuzz/arbitraries/structured.js";
 import type { FuzzCase } from "../../../adapters/fuzz_target.js";
-import { runCampaign, type BatchRunner } from "../../../api/fuzz_producers.js";
-import { writeProducerFinding } from "../../../api/node/fuzz_producers.js";
-import { reactBatchRunner } from "../../../api/react_fuzz.js";
+import { runCampaign, type BatchRunner } from "../../../api/campaign/producers.js";
+import { writeProducerFinding } from "../../../api/campaign/node/producers.js";
+import { reactBatchRunner } from "../../../api/campaign/react.js";
 import { swapFirstPhiOperands } from "../../../explorer/src/mutants.js";
 
 const SEED = Number(process.env.FC_SEED ?? 20161017);

@@ -1,6 +1,6 @@
 /**
- * A campaign of the fuzz target `react-compiler` through the engine (api/fuzz_producers.ts) with
- * its in-process runner (api/react_fuzz.ts) and the installed babel-plugin-react-compiler: a few
+ * A campaign of the fuzz target `react-compiler` through the engine (api/campaign/producers.ts) with
+ * its in-process runner (api/campaign/react.ts) and the installed babel-plugin-react-compiler: a few
  * hundred random cases, two Babel calls, every function validated at enterSSA,
  * EliminateRedundantPhi and every later pass in SSA. Nothing is rejected, nothing is what
  * formal-ssa cannot read, no function is missing; what the compiler's own invariants say of the
@@ -18,10 +18,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { printReactBatch, reactFuzzTarget } from "../../../adapters/react-compiler/fuzz.js";
-import { caseArbitrary, caseSeed, generateCase, runCampaign } from "../../../api/fuzz_producers.js";
-import { loadReactCompiler, nodeReactBatchRunner } from "../../../api/node/react_fuzz.js";
+import { caseArbitrary, caseSeed, generateCase, runCampaign } from "../../../api/campaign/producers.js";
+import { loadReactCompiler, nodeReactBatchRunner } from "../../../api/campaign/node/react.js";
 import { loadCompiler, type CompilerLogger } from "../../../api/react_compiler.js";
-import { reactBatchRunner } from "../../../api/react_fuzz.js";
+import { reactBatchRunner } from "../../../api/campaign/react.js";
 import { MalformedInput } from "../../../spec/errors.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));

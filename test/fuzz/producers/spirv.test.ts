@@ -18,8 +18,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { FuzzCase, FuzzTarget, ProcessRunner } from "../../../adapters/fuzz_target.js";
 import { spirvFuzzTarget } from "../../../adapters/spirv/fuzz.js";
-import { caseArbitrary, caseSeed, generateCase, judgeBatch, runCampaign, type BatchRun } from "../../../api/fuzz_producers.js";
-import { processRunner } from "../../../api/node/fuzz_producers.js";
+import { caseArbitrary, caseSeed, generateCase, judgeBatch, runCampaign, type BatchRun } from "../../../api/campaign/producers.js";
+import { processRunner } from "../../../api/campaign/node/producers.js";
 import { lowerProgram, type Program } from "../../../fuzz/arbitraries/structured.js";
 import { QUALITY } from "../../../checks/index.js";
 

@@ -3,7 +3,7 @@
  * batch message with its `BatchRun`, or with the error the runner threw (name and message).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import type { BatchRunner } from "../fuzz_producers.js";
+import type { BatchRunner } from "../producers.js";
 
 const data = workerData as { module: string; factory: string; options?: unknown };
 let runner: Promise<BatchRunner> | undefined;

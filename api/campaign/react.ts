@@ -1,6 +1,6 @@
 /**
  * The in-process runner of the fuzz target `react-compiler` (adapters/react-compiler/fuzz.ts)
- * for the campaign engine (api/fuzz_producers.ts): a printed batch, one JavaScript module, goes
+ * for the campaign engine (api/campaign/producers.ts): a printed batch, one JavaScript module, goes
  * through Babel and babel-plugin-react-compiler in one call in this process (`compilationMode:
  * "all"`, as `validateSources` compiles), its functions are captured from the compiler's logger
  * and validated as `formal-ssa react --each-pass` validates them: enterSSA and
@@ -21,22 +21,22 @@
  *   `UnsupportedSyntax`, a rule of React): not a finding; `stats` counts them by reason.
  *
  * The runner has no timeout of its own: the compiler runs in the runner's thread. The CLI's target
- * runs it in a worker thread (api/node/isolated_runner.ts) with a heap limit and a time limit per
+ * runs it in a worker thread (api/campaign/node/isolated_runner.ts) with a heap limit and a time limit per
  * batch, so that a hang or a heap eaten is a finding of its case.
  */
-import type { CapturedFunction } from "../adapters/react-compiler/index.js";
-import { Capture, LAST_PASS_BEFORE_SSA, snapshot } from "../adapters/react-compiler/index.js";
-import type { FuzzCase, PrintedBatch } from "../adapters/fuzz_target.js";
-import { QUALITY } from "../checks/index.js";
-import { MalformedInput } from "../spec/errors.js";
-import type { BatchRun, BatchRunner, FunctionResult, RunFailure } from "./fuzz_producers.js";
-import { compileOne, loadCompiler, type LoadedCompiler } from "./react_compiler.js";
-import { outsideThePipeline } from "./react_logger.js";
-import { formatReactReport, ReactValidator, type CompilerEvent, type CompilerLogger, type ReactFunctionReport } from "./react_validator.js";
+import type { CapturedFunction } from "../../adapters/react-compiler/index.js";
+import { Capture, LAST_PASS_BEFORE_SSA, snapshot } from "../../adapters/react-compiler/index.js";
+import type { FuzzCase, PrintedBatch } from "../../adapters/fuzz_target.js";
+import { QUALITY } from "../../checks/index.js";
+import { MalformedInput } from "../../spec/errors.js";
+import type { BatchRun, BatchRunner, FunctionResult, RunFailure } from "./producers.js";
+import { compileOne, loadCompiler, type LoadedCompiler } from "../react_compiler.js";
+import { outsideThePipeline } from "../react_logger.js";
+import { formatReactReport, ReactValidator, type CompilerEvent, type CompilerLogger, type ReactFunctionReport } from "../react_validator.js";
 
 export interface ReactFuzzOptions {
   /**
-   * The compiler to run: Babel and a copy of the plugin (api/node/react_fuzz.ts loads one from a
+   * The compiler to run: Babel and a copy of the plugin (api/campaign/node/react.ts loads one from a
    * package directory, `--react-compiler DIR`). Default: the installed peer dependencies,
    * loaded at the first batch.
    */

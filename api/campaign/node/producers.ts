@@ -1,5 +1,5 @@
 /**
- * Producer campaigns with processes and files, around the pure engine (api/fuzz_producers.ts):
+ * Producer campaigns with processes and files, around the pure engine (api/campaign/producers.ts):
  * the process runner (a batch's files in a temporary directory, the target's steps run in a
  * process group of their own with a timeout, the before and after forms read back and validated
  * through the adapter exactly as `formal-ssa validate` does), findings on disk (one folder per
@@ -11,16 +11,16 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FuzzCase, FuzzTarget, PrintedBatch, ProcessRunner, ProcessStep } from "../../adapters/fuzz_target.js";
-import { MalformedInput } from "../../spec/errors.js";
-import { adapterNamed } from "../adapters.js";
-import { batchFindings, type BatchRun, type BatchRunner, type CampaignFinding, type FunctionResult, type RunFailure, type RunOptions } from "../fuzz_producers.js";
-import { validateWith } from "../producers.js";
-import { formatReport, type Report } from "../report.js";
-import { QUALITY } from "../../checks/index.js";
-import { shellQuote } from "../fuzz_options.js";
+import type { FuzzCase, FuzzTarget, PrintedBatch, ProcessRunner, ProcessStep } from "../../../adapters/fuzz_target.js";
+import { MalformedInput } from "../../../spec/errors.js";
+import { adapterNamed } from "../../adapters.js";
+import { batchFindings, type BatchRun, type BatchRunner, type CampaignFinding, type FunctionResult, type RunFailure, type RunOptions } from "../producers.js";
+import { validateWith } from "../../producers.js";
+import { formatReport, type Report } from "../../report.js";
+import { QUALITY } from "../../../checks/index.js";
+import { shellQuote } from "../options.js";
 import { isolatedRunner } from "./isolated_runner.js";
-import { explorerBase, explorerLink } from "./link.js";
+import { explorerBase, explorerLink } from "../../node/link.js";
 
 const QUALITY_SET = new Set<string>(QUALITY);
 
@@ -447,12 +447,12 @@ export interface InProcessOptions {
 const IN_PROCESS: Record<string, (o: InProcessOptions & { timeoutMs: number }) => Promise<{ runner: BatchRunner & { close(): Promise<void> }; version: string }>> = {
   "react-compiler": async (o) => {
     // loaded here too: the version line, and a bad --react-compiler DIR refused before any batch
-    const { loadReactCompiler } = await import("./react_fuzz.js");
+    const { loadReactCompiler } = await import("./react.js");
     const loaded = await loadReactCompiler(o.reactCompilerDir);
     // the compiler runs in a worker thread (isolated_runner.ts): a case it loops on or eats memory
     // with is a timeout or a crash of that batch, bisected to its case, not the campaign's end
     const runner = isolatedRunner({
-      module: new URL("./react_fuzz.js", import.meta.url).href,
+      module: new URL("./react.js", import.meta.url).href,
       factory: "nodeReactBatchRunner",
       options: o.reactCompilerDir === undefined ? {} : { reactCompiler: o.reactCompilerDir },
       timeoutPerCaseMs: o.timeoutMs,

@@ -1,28 +1,28 @@
 /**
- * Fuzzing with processes and files, around the fuzzer's engine (api/fuzz.ts): a constructor
+ * Fuzzing with processes and files, around the fuzzer's engine (api/campaign/constructors.ts): a constructor
  * command run once per CFG, or once per batch of CFGs handed to it as one module (`formal-ssa
  * fuzz --constructor CMD [--batch N]`), a run that fails as a whole bisected; and a finding
  * written as files, in a folder of its own that no later run overwrites: the shrunk original
  * CFG, the offending SSA, the validator's report on the two (what `formal-ssa validate`
  * prints), and a README.txt with the commands that replay it. Producers are fuzzed through
- * their fuzz targets, in batches (api/node/fuzz_producers.ts).
+ * their fuzz targets, in batches (api/campaign/node/producers.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { QUALITY, type QualityProperty } from "../../checks/index.js";
-import type { FunctionDoc } from "../../io/format.js";
-import { formatDocument, formatEntries, moduleEntry } from "../../io/write.js";
-import { MalformedInput } from "../../spec/errors.js";
-import { constructOne, type Algorithm, type Minimize } from "../construct.js";
-import type { CfgDocument } from "../documents.js";
-import { parseDocument } from "../documents.js";
-import { differentialOracle, ssaViolation, type BatchOracle, type Finding } from "../fuzz.js";
-import { formatReport } from "../report.js";
-import { validate } from "../validate.js";
-import { shellQuote } from "../fuzz_options.js";
-import { normaliseMessage } from "../fuzz_producers.js";
-import { findingFolder } from "./fuzz_producers.js";
+import { QUALITY, type QualityProperty } from "../../../checks/index.js";
+import type { FunctionDoc } from "../../../io/format.js";
+import { formatDocument, formatEntries, moduleEntry } from "../../../io/write.js";
+import { MalformedInput } from "../../../spec/errors.js";
+import { constructOne, type Algorithm, type Minimize } from "../../construct.js";
+import type { CfgDocument } from "../../documents.js";
+import { parseDocument } from "../../documents.js";
+import { differentialOracle, ssaViolation, type BatchOracle, type Finding } from "../constructors.js";
+import { formatReport } from "../../report.js";
+import { validate } from "../../validate.js";
+import { shellQuote } from "../options.js";
+import { normaliseMessage } from "../producers.js";
+import { findingFolder } from "./producers.js";
 
 /** Whether a program runs (`PROGRAM --version` exits 0). */
 export function hasProgram(program: string): boolean {

@@ -9,31 +9,31 @@
  * - a constructor's output (`ssaViolation`): one SSA document on the same graph that the
  *   validator certifies (validity); malformed output, a different graph or a property that
  *   fails is a finding. `certifiedProperty` makes it a fast-check property of the user's own
- *   function (api/arbitraries.ts); api/node/fuzz.ts runs a command per case instead;
+ *   function (api/arbitraries.ts); api/campaign/node/constructors.ts runs a command per case instead;
  * Producers of SSA are fuzzed through their fuzz targets instead, in batches
- * (api/fuzz_producers.ts).
+ * (api/campaign/producers.ts).
  */
 import fc from "fast-check";
-import type { Adapter } from "../adapters/adapter.js";
-import { certified, checkTransformed, QUALITY, type QualityProperty, type Verdict } from "../checks/index.js";
-import { steeredCfg, structuredCfgWithin } from "../fuzz/arbitraries/cases.js";
-import { generateWithContext, reduceInBatches, shrinkInBatches } from "../fuzz/shrink.js";
-import { isReducible } from "../graph/reducible.js";
-import { removeDeadPhis } from "../impl/prune.js";
-import type { FunctionDoc } from "../io/format.js";
-import { lowerCfg } from "../io/lower.js";
-import { MalformedInput } from "../spec/errors.js";
-import { Transformed } from "../spec/model.js";
-import { ALGORITHMS, buildSsa, MINIMIZATIONS, type Algorithm, type Minimize } from "./construct.js";
-import type { CfgDocument, DocumentInput } from "./documents.js";
-import { validateWith } from "./producers.js";
-import type { Report } from "./report.js";
-import { caseSeed } from "./fuzz_producers.js";
-import { validate } from "./validate.js";
+import type { Adapter } from "../../adapters/adapter.js";
+import { certified, checkTransformed, QUALITY, type QualityProperty, type Verdict } from "../../checks/index.js";
+import { steeredCfg, structuredCfgWithin } from "../../fuzz/arbitraries/cases.js";
+import { generateWithContext, reduceInBatches, shrinkInBatches } from "../../fuzz/shrink.js";
+import { isReducible } from "../../graph/reducible.js";
+import { removeDeadPhis } from "../../impl/prune.js";
+import type { FunctionDoc } from "../../io/format.js";
+import { lowerCfg } from "../../io/lower.js";
+import { MalformedInput } from "../../spec/errors.js";
+import { Transformed } from "../../spec/model.js";
+import { ALGORITHMS, buildSsa, MINIMIZATIONS, type Algorithm, type Minimize } from "../construct.js";
+import type { CfgDocument, DocumentInput } from "../documents.js";
+import { validateWith } from "../producers.js";
+import type { Report } from "../report.js";
+import { caseSeed } from "./producers.js";
+import { validate } from "../validate.js";
 
-import type { Shape } from "./fuzz_options.js";
+import type { Shape } from "./options.js";
 
-export { DEFAULT_MAX_BLOCKS, DEFAULT_RUNS, MIN_IRREDUCIBLE_BLOCKS, SHAPES, type Shape } from "./fuzz_options.js";
+export { DEFAULT_MAX_BLOCKS, DEFAULT_RUNS, MIN_IRREDUCIBLE_BLOCKS, SHAPES, type Shape } from "./options.js";
 
 // ---------------------------------------------------------------------------------------------
 // The CFGs

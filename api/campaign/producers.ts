@@ -4,7 +4,7 @@
  * through the producer once per batch, every function's pair validated as `validate` does. What
  * is pure lives here: the cases and their seeds, judging a batch's run, bisecting a batch that
  * fails as a whole, shrinking a finding, signatures, and the campaign loop over a runner that
- * the caller provides (api/node/fuzz_producers.ts runs processes; the React Compiler runs in
+ * the caller provides (api/campaign/node/producers.ts runs processes; the React Compiler runs in
  * this process).
  *
  * Determinism: case `i` of a campaign with seed `S` is the first value fast-check generates for
@@ -12,9 +12,9 @@
  * same seed, so it starts from exactly that case.
  */
 import fc from "fast-check";
-import type { FuzzCase, FuzzTarget, PrintedBatch } from "../adapters/fuzz_target.js";
-import { fuzzCases } from "../fuzz/arbitraries/cases.js";
-import { DEFAULT_SHRINK_RUNS } from "./fuzz_options.js";
+import type { FuzzCase, FuzzTarget, PrintedBatch } from "../../adapters/fuzz_target.js";
+import { fuzzCases } from "../../fuzz/arbitraries/cases.js";
+import { DEFAULT_SHRINK_RUNS } from "./options.js";
 
 // ---------------------------------------------------------------------------------------------
 // Cases

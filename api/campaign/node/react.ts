@@ -1,5 +1,5 @@
 /**
- * The React Compiler's fuzz runner in Node (api/react_fuzz.ts): the compiler to run is the
+ * The React Compiler's fuzz runner in Node (api/campaign/react.ts): the compiler to run is the
  * installed peer dependency, or another copy of babel-plugin-react-compiler from a package
  * directory (`--react-compiler DIR`: `DIR/package.json` names the plugin, and its own
  * dependencies resolve from where it is installed, as `npm install --prefix P
@@ -9,10 +9,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { MalformedInput } from "../../spec/errors.js";
-import { reactBatchRunner, type ReactFuzzOptions, type ReactFuzzStats } from "../react_fuzz.js";
-import { loadCompiler, type LoadedCompiler } from "../react_compiler.js";
-import type { BatchRunner } from "../fuzz_producers.js";
+import { MalformedInput } from "../../../spec/errors.js";
+import { reactBatchRunner, type ReactFuzzOptions, type ReactFuzzStats } from "../react.js";
+import { loadCompiler, type LoadedCompiler } from "../../react_compiler.js";
+import type { BatchRunner } from "../producers.js";
 
 const PLUGIN = "babel-plugin-react-compiler";
 

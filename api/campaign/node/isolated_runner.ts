@@ -10,9 +10,9 @@
  * the printed batch and its cases in, the `BatchRun` out.
  */
 import { Worker } from "node:worker_threads";
-import { MalformedInput } from "../../spec/errors.js";
-import type { FuzzCase, PrintedBatch } from "../../adapters/fuzz_target.js";
-import type { BatchRun, BatchRunner } from "../fuzz_producers.js";
+import { MalformedInput } from "../../../spec/errors.js";
+import type { FuzzCase, PrintedBatch } from "../../../adapters/fuzz_target.js";
+import type { BatchRun, BatchRunner } from "../producers.js";
 
 /** Heap of the worker (MB): far above what a batch needs (about 250 MB), far below a machine's memory. */
 export const WORKER_HEAP_MB = 2048;

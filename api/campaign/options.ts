@@ -1,12 +1,12 @@
 /**
- * The options of fuzzing and their defaults, apart from api/fuzz.ts so that registering the
+ * The options of fuzzing and their defaults, apart from api/campaign/constructors.ts so that registering the
  * `fuzz` command (every run of the command line) does not load the fuzzer and fast-check.
  */
-import type { FuzzTarget } from "../adapters/fuzz_target.js";
-import { gccFuzzTarget } from "../adapters/gcc/fuzz.js";
-import { llvmFuzzTarget } from "../adapters/llvm/fuzz.js";
-import { reactFuzzTarget } from "../adapters/react-compiler/fuzz.js";
-import { spirvFuzzTarget } from "../adapters/spirv/fuzz.js";
+import type { FuzzTarget } from "../../adapters/fuzz_target.js";
+import { gccFuzzTarget } from "../../adapters/gcc/fuzz.js";
+import { llvmFuzzTarget } from "../../adapters/llvm/fuzz.js";
+import { reactFuzzTarget } from "../../adapters/react-compiler/fuzz.js";
+import { spirvFuzzTarget } from "../../adapters/spirv/fuzz.js";
 
 /** `shape`: which CFGs. */
 export const SHAPES = ["reducible", "irreducible", "any"] as const;
