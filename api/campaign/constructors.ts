@@ -28,7 +28,8 @@ import { ALGORITHMS, buildSsa, MINIMIZATIONS, type Algorithm, type Minimize } fr
 import type { CfgDocument, DocumentInput } from "../documents.js";
 import { validateWith } from "../producers.js";
 import type { Report } from "../report.js";
-import { caseSeed } from "./producers.js";
+import type { KnownHit } from "./producers.js";
+import { caseSeed, normaliseMessage } from "./producers.js";
 import { validate } from "../validate.js";
 
 import type { Shape } from "./options.js";
@@ -65,6 +66,12 @@ export function cfgArbitrary(shape: Shape, maxBlocks: number): fc.Arbitrary<CfgD
 
 /** What went wrong on one CFG. */
 export interface Finding {
+  /**
+   * One bug, one signature: the mode (`constructor`, `differential`), the kind, and what failed
+   * (the first failing property, the construction, the message without its numbers and names),
+   * e.g. `constructor:rejected:phis_wf`. Shrinking keeps it, and a baseline lists it (`--known`).
+   */
+  signature: string;
   /** One line: which relation failed. */
   description: string;
   /** The CFG (shrunk, once the run is over). */
@@ -144,15 +151,17 @@ export function theoremViolation(doc: CfgDocument): Finding | undefined {
         livePhis = (algorithm as string) === UNPRUNED ? removeDeadPhis(b.ssa).phiCount : phis;
         verdicts = checkTransformed(new Transformed(cfg, b.ssa, b.construction.transformed.varOf));
       } catch (e) {
-        return { description: `${name(c)} throws: ${e instanceof Error ? e.message : String(e)}`, original: doc, require: [], construction: c };
+        return { signature: `differential:throws:${name(c)}`, description: `${name(c)} throws: ${e instanceof Error ? e.message : String(e)}`, original: doc, require: [], construction: c };
       }
-      if (!certified(verdicts))
-        return { description: `validity: ${name(c)} is not certified (fails ${failing(verdicts).join(", ")})`, original: doc, require: [], construction: c };
+      if (!certified(verdicts)) {
+        const fails = failing(verdicts);
+        return { signature: `differential:rejected:${name(c)}:${fails[0]}`, description: `validity: ${name(c)} is not certified (fails ${fails.join(", ")})`, original: doc, require: [], construction: c };
+      }
       const promised = promisedQuality(algorithm, minimize, reducible);
       const broken = failing(verdicts, promised);
       if (broken.length > 0) {
         const why = minimize === "trivial" && reducible && broken.includes("cytronMinimal") ? " on a reducible CFG" : "";
-        return { description: `quality: ${name(c)} is not ${broken.join(", not ")}${why}`, original: doc, require: broken, construction: c };
+        return { signature: `differential:quality:${name(c)}:${broken[0]}`, description: `quality: ${name(c)} is not ${broken.join(", not ")}${why}`, original: doc, require: broken, construction: c };
       }
       built.push({ ...c, phis, livePhis });
     }
@@ -162,6 +171,7 @@ export function theoremViolation(doc: CfgDocument): Finding | undefined {
   const ref = cytron ?? peeled.reduce<Built | undefined>((m, b) => (m === undefined || b.livePhis < m.livePhis ? b : m), undefined);
   if (ref === undefined) return undefined;
   const countFinding = (b: Built, relation: string, count: number): Finding => ({
+    signature: `differential:${relation.replace(/ \(.*\)$/, "").replace(/ /g, "_")}:${name(b)}`,
     description: `${relation}: ${name(b)} has ${plural(count, "phi")}${count !== b.phis ? " after removing dead ones" : ""}, ${name(ref)} ${ref.phis}`,
     original: doc,
     require: QUALITY.filter((q) => q !== "pruned" || (b.algorithm as string) !== UNPRUNED),
@@ -183,21 +193,23 @@ export function theoremViolation(doc: CfgDocument): Finding | undefined {
  */
 export function ssaViolation(doc: CfgDocument, output: DocumentInput, require: readonly string[] = []): Finding | undefined {
   const base = { original: doc, ...(typeof output === "string" ? { ssaText: output } : {}), require: [...require] };
+  const malformed = (message: string) => ({ ...base, signature: `constructor:malformed-output:${normaliseMessage(message)}`, description: `malformed output: ${message}` });
   let report: Report;
   try {
     report = validate([doc], output, { names: { original: "original.json", ssa: "ssa.json" }, require: require as QualityProperty[] });
   } catch (e) {
-    if (e instanceof MalformedInput) return { ...base, description: `malformed output: ${e.message}` };
+    if (e instanceof MalformedInput) return malformed(e.message);
     // not the constructor's fault, but worth the files: formal-ssa failed on this output
-    return { ...base, description: `formal-ssa failed on this output: ${e instanceof Error ? e.message : String(e)}` };
+    const message = e instanceof Error ? e.message : String(e);
+    return { ...base, signature: `constructor:formal-ssa-failed:${normaliseMessage(message)}`, description: `formal-ssa failed on this output: ${message}` };
   }
-  if (report.functions.length !== 1) return { ...base, description: `malformed output: want one function, got ${report.functions.length}`, report };
+  if (report.functions.length !== 1) return { ...malformed(`want one function, got ${report.functions.length}`), report };
   const [f] = report.functions;
   if (f.verdict === "certified") return undefined;
   const mismatch = f.properties.same_graph?.witness?.[0]?.mismatch;
-  if (mismatch !== undefined) return { ...base, description: `same_graph: ${mismatch}`, report };
+  if (mismatch !== undefined) return { ...base, signature: "constructor:same_graph", description: `same_graph: ${mismatch}`, report };
   const fails = Object.entries(f.properties).filter(([p, v]) => !v.holds && (!QUALITY_SET.has(p) || require.includes(p))).map(([p]) => p);
-  return { ...base, description: `validity: rejected (fails ${fails.join(", ")})`, report };
+  return { ...base, signature: `constructor:rejected:${fails[0]}`, description: `validity: rejected (fails ${fails.join(", ")})`, report };
 }
 
 function plural(n: number, word: string): string {
@@ -206,12 +218,6 @@ function plural(n: number, word: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // The run
-
-/** A finding's kind: what its description says before the first colon (`validity`, `crash`, `phi_count_minimal`, ...). */
-export function findingKind(f: Finding): string {
-  const i = f.description.indexOf(":");
-  return i < 0 ? f.description : f.description.slice(0, i);
-}
 
 /** The oracle of a batch of CFGs: a finding for each, or undefined where all is well. */
 export type BatchOracle = (docs: readonly CfgDocument[]) => (Finding | undefined)[] | Promise<(Finding | undefined)[]>;
@@ -224,6 +230,11 @@ export interface FuzzOptions {
   /** CFGs per call of `oracle` (a constructor run per batch); 1 by default. */
   batch?: number;
   oracle: BatchOracle;
+  /**
+   * Signatures already known (a baseline, `--known FILE`): a finding with one of these is
+   * counted (`FuzzResult.known`) and the run goes on to the first finding that is new.
+   */
+  known?: ReadonlySet<string>;
   /** Called after every batch of generated cases and of shrink tries. */
   onProgress?: (p: Progress) => void;
 }
@@ -240,43 +251,58 @@ export interface Progress {
 
 export interface FuzzResult {
   seed: number;
-  /** Generated CFGs checked (all `runs` when clean). */
+  /** Generated CFGs checked (all `runs` when no new finding). */
   cases: number;
   /** With a finding: the 1-based number of the generated CFG that failed first. */
   foundAt?: number;
   shrinkTries: number;
   shrinkSteps: number;
+  /** The first new finding (a signature the baseline does not list), shrunk. */
   finding?: Finding;
+  /** The known findings met, with their hits. */
+  known: KnownHit[];
 }
 
 /**
- * Random CFGs of `shape` through `oracle`, `batch` at a time; the first that fails is shrunk and
- * reduced (fuzz/shrink.ts) while it fails alike (the same `findingKind`), and asked once more
- * alone for the finding. Case `i` is the first value fast-check generates for
- * `caseSeed(seed, i)`, so a run depends on its seed and its cases alone, whatever the batch.
- * Shrinking is fast-check's (the first failing candidate of each shrink stream), its candidates
- * tried `batch` at a time: the same result as `fc.check` would shrink to.
+ * Random CFGs of `shape` through `oracle`, `batch` at a time, until the first finding whose
+ * signature is not `known`; that one is shrunk and reduced (fuzz/shrink.ts) while it fails with
+ * the same signature, and asked once more alone for the finding. Case `i` is the first value
+ * fast-check generates for `caseSeed(seed, i)`, so a run depends on its seed and its cases alone,
+ * whatever the batch. Shrinking is fast-check's (the first failing candidate of each shrink
+ * stream), its candidates tried `batch` at a time: the same result as `fc.check` would shrink to.
  */
 export async function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const arb = cfgArbitrary(opts.shape, opts.maxBlocks);
   const batch = Math.max(1, opts.batch ?? 1);
   const progress: Progress = { phase: "search", cases: 0, shrinkTries: 0, shrinkSteps: 0 };
-  const clean: FuzzResult = { seed: opts.seed, cases: 0, shrinkTries: 0, shrinkSteps: 0 };
+  const knownHits = new Map<string, KnownHit>();
+  const knownList = () => [...knownHits.values()].sort((a, b) => b.hits - a.hits || (a.signature < b.signature ? -1 : 1));
   for (let start = 0; start < opts.runs; start += batch) {
     const values: fc.Value<CfgDocument>[] = [];
     for (let i = start; i < Math.min(opts.runs, start + batch); i++) values.push(generateWithContext(arb, caseSeed(opts.seed, i)));
     const findings = await opts.oracle(values.map((v) => v.value));
-    const k = findings.findIndex((f) => f !== undefined);
-    progress.cases += values.length;
+    let k = -1;
+    for (let j = 0; j < findings.length; j++) {
+      const f = findings[j];
+      if (f === undefined) continue;
+      if (opts.known?.has(f.signature) !== true) {
+        k = j;
+        break;
+      }
+      const hit = knownHits.get(f.signature);
+      if (hit === undefined) knownHits.set(f.signature, { signature: f.signature, description: f.description, hits: 1 });
+      else hit.hits++;
+    }
+    progress.cases += k < 0 ? values.length : k + 1;
     opts.onProgress?.(progress);
     if (k < 0) continue;
-    const kind = findingKind(findings[k]!);
+    const signature = findings[k]!.signature;
     progress.phase = "shrink";
     const failsAlike = async (docs: readonly CfgDocument[]) => {
       const fs = await opts.oracle(docs);
       progress.shrinkTries += docs.length;
       opts.onProgress?.(progress);
-      return fs.findIndex((f) => f !== undefined && findingKind(f) === kind);
+      return fs.findIndex((f) => f?.signature === signature);
     };
     const shrunk = await shrinkInBatches(arb, values[k], failsAlike, { batch });
     progress.shrinkSteps += shrunk.steps;
@@ -285,10 +311,13 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
     const doc = reduced.value;
     // once more alone: the finding of what it shrank to (and a constructor's output as written)
     let finding = (await opts.oracle([doc]))[0];
-    if (finding === undefined) finding = { description: `flaky: failed once, passed when repeated (${findings[k]!.description})`, original: doc, require: [] };
-    return { seed: opts.seed, cases: progress.cases, foundAt: start + k + 1, shrinkTries: progress.shrinkTries, shrinkSteps: progress.shrinkSteps, finding };
+    if (finding === undefined || finding.signature !== signature) {
+      const mode = signature.slice(0, signature.indexOf(":"));
+      finding = { signature: `${mode}:flaky`, description: `flaky: failed once, ${finding === undefined ? "passed" : `failed otherwise (${finding.description})`} when repeated (${findings[k]!.description})`, original: doc, require: [] };
+    }
+    return { seed: opts.seed, cases: progress.cases, foundAt: start + k + 1, shrinkTries: progress.shrinkTries, shrinkSteps: progress.shrinkSteps, finding, known: knownList() };
   }
-  return { ...clean, cases: progress.cases };
+  return { seed: opts.seed, cases: progress.cases, shrinkTries: 0, shrinkSteps: 0, known: knownList() };
 }
 
 /** The differential oracle on a batch: `theoremViolation` of each CFG. */

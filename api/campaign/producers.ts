@@ -358,10 +358,22 @@ export interface CampaignOptions {
   /** Producer runs to shrink one new finding (default `DEFAULT_SHRINK_RUNS`). */
   shrinkRuns?: number;
   runner: BatchRunner;
-  /** Called with each new finding (signature not seen before in this campaign), shrunk. */
+  /**
+   * Signatures already known (a baseline, `--known FILE`): a finding with one of these is
+   * counted (`CampaignResult.known`) and nothing more: not shrunk, not reported as new.
+   */
+  known?: ReadonlySet<string>;
+  /** Called with each new finding (signature not seen before in this campaign, nor known), shrunk. */
   onFinding?: (f: CampaignFinding) => void | Promise<void>;
   /** Called after each batch. */
   onProgress?: (p: { cases: number; findings: number; elapsedMs: number }) => void;
+}
+
+/** A known finding as a campaign met it. */
+export interface KnownHit {
+  signature: string;
+  description: string;
+  hits: number;
 }
 
 export interface CampaignResult {
@@ -370,7 +382,10 @@ export interface CampaignResult {
   /** Producer runs (batches, bisection and shrinking included). */
   runs: number;
   elapsedMs: number;
+  /** The new findings: signatures the baseline does not list. */
   findings: CampaignFinding[];
+  /** The known findings hit (signatures the baseline lists), with their hits and a description of one. */
+  known: KnownHit[];
   /** Case indices run, lowest and highest (for the summary and for merging shards). */
   firstIndex: number;
   lastIndex: number;
@@ -394,6 +409,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const arb = caseArbitrary(o.target, o.maxBlocks);
   const shard = o.shard ?? { index: 1, count: 1 };
   const bySignature = new Map<string, CampaignFinding>();
+  const knownHits = new Map<string, KnownHit>();
   let cases = 0;
   /** Cases of the batches started (with an overlap, one batch ahead of `cases`). */
   let started = 0;
@@ -448,6 +464,12 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
       for (let k = 0; k < findings.length; k++) {
         const f = findings[k];
         if (f === undefined) continue;
+        if (o.known?.has(f.signature) === true) {
+          const hit = knownHits.get(f.signature);
+          if (hit === undefined) knownHits.set(f.signature, { signature: f.signature, description: f.description, hits: 1 });
+          else hit.hits++;
+          continue;
+        }
         const seen = bySignature.get(f.signature);
         if (seen !== undefined) {
           seen.hits++;
@@ -481,5 +503,6 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
     // even when judging one failed
     await Promise.allSettled(ahead.map((a) => a.result));
   }
-  return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], firstIndex: first, lastIndex: last };
+  const known = [...knownHits.values()].sort((a, b) => b.hits - a.hits || (a.signature < b.signature ? -1 : 1));
+  return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], known, firstIndex: first, lastIndex: last };
 }

@@ -43,6 +43,8 @@ interface FuzzFlags {
   shrinkRuns: number;
   replay?: string;
   merge?: string[];
+  known?: string;
+  writeKnown?: string;
 }
 
 /** `I/N` with 1 <= I <= N. */
@@ -96,6 +98,8 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
     .addOption(new Option("--shrink-time <ms>", "with --target: time to shrink each new finding at most").argParser(integer(0)).default(DEFAULT_SHRINK_MS))
     .addOption(new Option("--replay <finding>", "run a producer finding's case (a folder that --target wrote) through its producer again and validate it: exit 1 if the finding is still there, 0 if not"))
     .addOption(new Option("--merge <dirs...>", "merge the findings of several --target campaigns (shards) into --out, one per signature"))
+    .addOption(new Option("--known <file>", "a baseline (formal-ssa/known-findings@1): findings whose signature it lists are counted and shown as known, and the run exits 0 unless a new signature appears; with --merge and --write-known, its entries are kept in the file written"))
+    .addOption(new Option("--write-known <file>", "with --merge: also write the merged findings' signatures as a baseline for --known"))
     .action(async (flags: FuzzFlags) => {
       if (flags.replay !== undefined || flags.merge !== undefined || flags.target !== undefined) {
         await producerCommand(flags, setExit, io);
@@ -105,6 +109,7 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
       for (const [flag, given] of [["--time", flags.time], ["--shard", flags.shard], ["--variant", flags.variant], ["--llvm-version", flags.llvmVersion], ["--react-compiler", flags.reactCompiler]] as const)
         if (given !== undefined) throw new MalformedInput(`${flag}: only with --target`);
       if (flags.batch !== undefined && flags.command === undefined) throw new MalformedInput(`--batch: only with --constructor or --target`);
+      if (flags.writeKnown !== undefined) throw new MalformedInput(`--write-known: only with --merge`);
       if (flags.shape === "irreducible" && flags.maxBlocks < MIN_IRREDUCIBLE_BLOCKS)
         throw new MalformedInput(`--max-blocks: an irreducible CFG needs at least ${MIN_IRREDUCIBLE_BLOCKS} blocks, got ${flags.maxBlocks}`);
       if (flags.command !== undefined && flags.command.trim() === "") throw new MalformedInput(`--constructor: empty command`);
@@ -112,6 +117,7 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
       // loaded here: the fuzzer brings fast-check, which no other command needs
       const { fuzz } = await import("../../api/campaign/constructors.js");
       const { oracleFor, writeFinding } = await import("../../api/campaign/node/constructors.js");
+      const known = flags.known === undefined ? undefined : await knownSet(flags.known);
       const seed = flags.seed ?? randomSeed();
       const modules = flags.batch !== undefined;
       const rerun = [
@@ -122,6 +128,7 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
         `--max-blocks ${flags.maxBlocks}`,
         ...(flags.command !== undefined ? [`--constructor ${shellQuote(flags.command)}`, `--timeout ${flags.timeout}`] : []),
         ...(modules ? [`--batch ${flags.batch}`] : []),
+        ...(flags.known !== undefined ? [`--known ${shellQuote(flags.known)}`] : []),
         ...(flags.out !== DEFAULT_OUT ? [`--out ${shellQuote(flags.out)}`] : []),
       ].join(" ");
       const what =
@@ -138,12 +145,15 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
         maxBlocks: flags.maxBlocks,
         batch: flags.batch ?? 1,
         oracle: oracleFor({ command: flags.command, timeoutMs: flags.timeout, modules }),
+        ...(known !== undefined ? { known } : {}),
         onProgress: (p) => meter.update(p),
       });
       meter.done(result);
+      const knownLines = result.known.map((k) => `known: ${k.signature}: ${k.hits} hit${k.hits === 1 ? "" : "s"} (${k.description})`);
+      const knownTally = known === undefined ? "" : `; ${result.known.length} known finding${result.known.length === 1 ? "" : "s"}, ${result.known.reduce((n, k) => n + k.hits, 0)} hits`;
 
       if (result.finding === undefined) {
-        print(io, `clean: ${result.cases} random CFGs, no finding (seed ${seed})\n`);
+        print(io, [...knownLines, `clean: ${result.cases} random CFGs, no ${known === undefined ? "" : "new "}finding (seed ${seed}${knownTally})`].join("\n") + "\n");
         setExit(0);
         return;
       }
@@ -160,15 +170,23 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
       });
       const blocks = f.original.blocks.length;
       const out = [
-        `FINDING: ${f.description}`,
+        `FINDING${known === undefined ? "" : " (new)"} [${f.signature}]: ${f.description}`,
         `  seed ${seed}, found at random CFG ${result.foundAt}, shrunk in ${result.shrinkSteps} steps (${result.shrinkTries} smaller CFGs tried) to ${blocks} block${blocks === 1 ? "" : "s"}`,
         ...(written.existing ? [`  the same finding is in ${written.dir} already (kept as it is)`] : written.files.map((file) => `  wrote ${file}`)),
         `  replay: see ${join(written.dir, "README.txt")}`,
         `  repeat: ${rerun}`,
+        ...knownLines,
       ];
       print(io, `${out.join("\n")}\n`);
       setExit(1);
     });
+}
+
+/** The signatures of the baseline in `file` (`--known`). */
+async function knownSet(file: string): Promise<ReadonlySet<string>> {
+  const { readKnownFile } = await import("../../api/campaign/node/known.js");
+  const { knownSignatures } = await import("../../api/campaign/known.js");
+  return knownSignatures(readKnownFile(file));
 }
 
 function constructorOption(): Option {
@@ -238,8 +256,14 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   for (const [flag, given] of [["--constructor", flags.command], ["--shape", flags.shape !== "any" ? flags.shape : undefined]] as const)
     if (given !== undefined) throw new MalformedInput(`${flag}: not with --target, --replay or --merge (a target takes the shapes its language has)`);
 
+  if (flags.writeKnown !== undefined && flags.merge === undefined) throw new MalformedInput(`--write-known: only with --merge`);
   if (flags.merge !== undefined) {
     const merged = node.mergeFindings(flags.out, flags.merge);
+    if (flags.writeKnown !== undefined) {
+      const { readKnownFile, writeKnownFile } = await import("../../api/campaign/node/known.js");
+      const written = writeKnownFile(flags.writeKnown, flags.merge, flags.known === undefined ? undefined : readKnownFile(flags.known));
+      print(io, `wrote ${flags.writeKnown}: ${written.findings.length} known finding${written.findings.length === 1 ? "" : "s"}\n`);
+    }
     for (const r of merged) print(io, `${r.signature}: ${r.hits} hit${r.hits === 1 ? "" : "s"} (${r.description})\n`);
     print(io, `merged ${flags.merge.length} folder${flags.merge.length === 1 ? "" : "s"} into ${flags.out}: ${merged.length} finding${merged.length === 1 ? "" : "s"}\n`);
     setExit(merged.length > 0 ? 1 : 0);
@@ -277,6 +301,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
     }
   }
   if (prepared.length === 0) throw new MalformedInput(`--target all: no target can run here`);
+  const known = flags.known === undefined ? undefined : await knownSet(flags.known);
   const shard = flags.shard === undefined ? "" : ` --shard ${flags.shard.index}/${flags.shard.count}`;
   const rows: Array<Awaited<ReturnType<typeof engine.runCampaign>> & { variants: string[] }> = [];
   let findings = 0;
@@ -323,10 +348,11 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
         shrinkRuns: flags.shrinkRuns,
         stopRequested: () => interrupted !== undefined,
         runner: p.runner,
+        ...(known !== undefined ? { known } : {}),
         onFinding: async (f) => {
           findings++;
           const { dir, link } = await node.writeProducerFinding(f, { out: flags.out, target: p.target, runner: p.runner, maxBlocks: flags.maxBlocks, version: p.version(f.variant) });
-          print(io, `FINDING [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n  explorer: ${link}\n`);
+          print(io, `FINDING${known === undefined ? "" : " (new)"} [${f.signature}]: ${f.description}\n  case ${f.index} of seed ${f.seed}, shrunk in ${f.shrinkSteps} steps to ${f.case.cfg.blocks.length} blocks; wrote ${dir} (replay: formal-ssa fuzz --replay ${shellQuote(dir)})\n  explorer: ${link}\n`);
         },
         onProgress: (q) => {
           const line = `${p.target.name}: ${q.cases} cases, ${q.findings} findings, ${((q.cases * 1000) / Math.max(1, q.elapsedMs)).toFixed(0)} cases/s`;
@@ -359,7 +385,15 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   );
   print(io, table);
   if (interrupted !== undefined) print(io, `interrupted by ${interrupted}: the table counts the cases run until then\n`);
-  print(io, findings === 0 ? `clean: no finding (seed ${seed}${shard})\n` : `${findings} finding${findings === 1 ? "" : "s"} in ${flags.out} (seed ${seed}${shard})\n`);
+  // new findings first, then the known ones with their hits
+  const lines: string[] = [];
+  for (const r of rows) for (const f of r.findings) lines.push(`new: ${f.signature}: ${f.hits} hit${f.hits === 1 ? "" : "s"}`);
+  for (const r of rows) for (const k of r.known) lines.push(`known: ${k.signature}: ${k.hits} hit${k.hits === 1 ? "" : "s"}`);
+  if (known !== undefined && lines.length > 0) print(io, `${lines.join("\n")}\n`);
+  const knownCount = rows.reduce((n, r) => n + r.known.length, 0);
+  const knownTally = known === undefined ? "" : `; ${knownCount} known finding${knownCount === 1 ? "" : "s"}, ${rows.reduce((n, r) => n + r.known.reduce((m, k) => m + k.hits, 0), 0)} hits`;
+  const noun = known === undefined ? "finding" : "new finding";
+  print(io, findings === 0 ? `clean: no ${noun} (seed ${seed}${shard}${knownTally})\n` : `${findings} ${noun}${findings === 1 ? "" : "s"} in ${flags.out} (seed ${seed}${shard}${knownTally})\n`);
   // a campaign cut short says so to its caller (a shell's 128 + the signal), unless it found something
   setExit(findings > 0 ? 1 : interrupted === "SIGINT" ? 130 : interrupted === "SIGTERM" ? 143 : 0);
 }

@@ -42,7 +42,7 @@ const NODE = "env -u NODE_EXTRA_CA_CERTS node";
 
 // --- the schemas ------------------------------------------------------------------------------
 
-const SCHEMAS = ["format", "report", "check-report", "fuzz-finding", "react-report", "certificate"] as const;
+const SCHEMAS = ["format", "report", "check-report", "fuzz-finding", "react-report", "certificate", "known-findings"] as const;
 type SchemaName = (typeof SCHEMAS)[number];
 const schemaText = (name: SchemaName) => readFileSync(join(ROOT, "schemas", `${name}.json`), "utf8");
 

@@ -85,13 +85,14 @@ function runCommand(command: string, input: string, timeoutMs: number): Promise<
 }
 
 /** What happened to a process, for a finding; undefined when it exited 0 in time. */
-function processFailure(run: ProcessRun, timeoutMs: number): { description: string; process: NonNullable<Finding["process"]> } | undefined {
+function processFailure(run: ProcessRun, timeoutMs: number): { signature: string; description: string; process: NonNullable<Finding["process"]> } | undefined {
   const what = run.timedOut ? `timed out after ${timeoutMs} ms, killed` : run.error?.message;
   const proc = { status: run.status, signal: run.signal, stderr: run.stderr, ...(what !== undefined ? { error: what } : {}) };
-  if (run.timedOut) return { description: `timeout: no answer within ${timeoutMs} ms`, process: proc };
-  if (run.error) return { description: `crash: cannot run the constructor (${run.error.message})`, process: proc };
-  if (run.signal) return { description: `crash: killed by ${run.signal}`, process: proc };
-  if (run.status !== 0) return { description: `crash: exit status ${run.status}${firstLine(run.stderr)}`, process: proc };
+  if (run.timedOut) return { signature: "constructor:timeout", description: `timeout: no answer within ${timeoutMs} ms`, process: proc };
+  if (run.error) return { signature: "constructor:crash:cannot run", description: `crash: cannot run the constructor (${run.error.message})`, process: proc };
+  if (run.signal) return { signature: `constructor:crash:${run.signal}`, description: `crash: killed by ${run.signal}`, process: proc };
+  const crash = `exit status ${run.status}${firstLine(run.stderr)}`;
+  if (run.status !== 0) return { signature: `constructor:crash:${normaliseMessage(crash)}`, description: `crash: ${crash}`, process: proc };
   return undefined;
 }
 
@@ -162,11 +163,11 @@ async function constructorRun(docs: readonly CfgDocument[], o: ConstructorOption
   try {
     functions = parseDocument(run.stdout, { name: "ssa.json" });
   } catch (e) {
-    if (e instanceof MalformedInput) return { whole: { ...base, description: `malformed output: ${e.message}` }, each: [] };
+    if (e instanceof MalformedInput) return { whole: { ...base, signature: `constructor:malformed-output:${normaliseMessage(e.message)}`, description: `malformed output: ${e.message}` }, each: [] };
     throw e;
   }
   if (functions.length !== docs.length)
-    return { whole: { ...base, description: `malformed output: want a module of ${docs.length} SSA function${docs.length === 1 ? "" : "s"} (one per CFG, in order), got ${functions.length}` }, each: [] };
+    return { whole: { ...base, signature: "constructor:malformed-output:module size", description: `malformed output: want a module of ${docs.length} SSA function${docs.length === 1 ? "" : "s"} (one per CFG, in order), got ${functions.length}` }, each: [] };
   // a CFG alone keeps the output as written, for its finding's ssa.json
   const alone = (f: Finding | undefined) => (f !== undefined && docs.length === 1 ? { ...f, ssaText: run.stdout } : f);
   return { each: docs.map((d, k) => alone(ssaViolation({ ...d, name: `f${k}` }, [functions[k]]))) };
@@ -182,6 +183,24 @@ export function oracleFor(opts: { command?: string; timeoutMs: number; modules?:
     // the finding speaks of the CFG as the generator made it (the name the constructor saw is in its input)
     return findings.map((f, k) => (f === undefined ? undefined : { ...f, original: docs[k] }));
   };
+}
+
+export const CONSTRUCTOR_FINDING_FORMAT = "formal-ssa/constructor-finding@1";
+
+/** finding.json of a `--constructor` or differential finding: what `--write-known` reads. */
+export interface ConstructorFindingRecord {
+  format: typeof CONSTRUCTOR_FINDING_FORMAT;
+  signature: string;
+  description: string;
+  /** `constructor` or `differential`. */
+  target: string;
+  kind: string;
+  command?: string;
+  seed: number;
+  foundAt: number;
+  shrinkSteps: number;
+  /** Blocks of the shrunk CFG. */
+  blocks: number;
 }
 
 export interface FindingContext {
@@ -203,6 +222,7 @@ export interface FindingContext {
 /** Every file `writeFinding` may write, in the order they are listed. */
 export const FINDING_FILES: readonly string[] = [
   "README.txt",
+  "finding.json",
   "original.json",
   "ssa.json",
   "reference.ssa.json",
@@ -210,11 +230,6 @@ export const FINDING_FILES: readonly string[] = [
   "report.json",
   "stderr.txt",
 ];
-
-/** A finding's signature: the mode and its description without what varies from case to case. */
-export function findingSignature(f: Finding, command: string | undefined): string {
-  return `${command !== undefined ? "constructor" : "differential"}:${normaliseMessage(f.description)}`;
-}
 
 /**
  * The finding's own folder under `out`: named by its signature (`findingFolder`), with `-2`,
@@ -244,7 +259,7 @@ function folderFor(out: string, signature: string, originalText: string): { dir:
  */
 export function writeFinding(f: Finding, ctx: FindingContext): { dir: string; files: string[]; existing: boolean } {
   const originalText = ctx.modules === true ? constructorInput([f.original], true) : formatDocument([f.original]);
-  const { dir, existing } = folderFor(ctx.out, findingSignature(f, ctx.command), originalText);
+  const { dir, existing } = folderFor(ctx.out, f.signature, originalText);
   if (existing) return { dir, files: [], existing };
   mkdirSync(dir, { recursive: true });
   const p = (file: string) => join(dir, file);
@@ -252,6 +267,19 @@ export function writeFinding(f: Finding, ctx: FindingContext): { dir: string; fi
   const files: Record<string, string> = {};
   const fnName = f.original.name ?? "#0";
   files["original.json"] = originalText;
+  const record: ConstructorFindingRecord = {
+    format: CONSTRUCTOR_FINDING_FORMAT,
+    signature: f.signature,
+    description: f.description,
+    target: ctx.command !== undefined ? "constructor" : "differential",
+    kind: f.signature.split(":")[1] ?? "",
+    ...(ctx.command !== undefined ? { command: ctx.command } : {}),
+    seed: ctx.seed,
+    foundAt: ctx.foundAt,
+    shrinkSteps: ctx.shrinkSteps,
+    blocks: f.original.blocks.length,
+  };
+  files["finding.json"] = `${JSON.stringify(record, null, 2)}\n`;
 
   const construct = (c: { algorithm: Algorithm; minimize: Minimize }): string | undefined => {
     try {
@@ -286,7 +314,7 @@ export function writeFinding(f: Finding, ctx: FindingContext): { dir: string; fi
   }
 
   const lines: string[] = [];
-  lines.push(`formal-ssa fuzz finding: ${f.description}`);
+  lines.push(`formal-ssa fuzz finding: ${f.description}`, `signature: ${f.signature}`);
   lines.push("");
   lines.push(
     `seed ${ctx.seed}, found at random CFG ${ctx.foundAt}, shrunk in ${plural(ctx.shrinkSteps, "step")} (${plural(ctx.shrinkTries, "smaller CFG")} tried) to ${plural(f.original.blocks.length, "block")}.`,
@@ -308,6 +336,7 @@ export function writeFinding(f: Finding, ctx: FindingContext): { dir: string; fi
     );
   }
   const about: Record<string, string> = {
+    "finding.json": "the finding's record: signature, description, seed (what `fuzz --merge ... --write-known` reads)",
     "original.json": "the shrunk original CFG (kind cfg)",
     "ssa.json": ctx.command !== undefined ? "the constructor's output on it, as written" : "the offending SSA (kind ssa)",
     "reference.ssa.json": "the SSA the count was compared with",

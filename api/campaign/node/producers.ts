@@ -10,7 +10,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { FuzzCase, FuzzTarget, PrintedBatch, ProcessRunner, ProcessStep } from "../../../adapters/fuzz_target.js";
 import { MalformedInput } from "../../../spec/errors.js";
 import { adapterNamed } from "../../adapters.js";
@@ -403,8 +403,15 @@ export function findingFolders(dir: string): string[] {
  */
 export function mergeFindings(out: string, dirs: readonly string[]): FindingRecord[] {
   const best = new Map<string, { record: FindingRecord; folder: string; hits: number }>();
+  mkdirSync(out, { recursive: true });
   for (const dir of dirs)
     for (const folder of findingFolders(dir)) {
+      // a constructor's or differential finding (a folder each, no hits to sum): copied as it is
+      if (JSON.parse(readFileSync(join(folder, "finding.json"), "utf8")).format === "formal-ssa/constructor-finding@1") {
+        const to = join(out, basename(folder));
+        if (to !== folder && !existsSync(to)) cpSync(folder, to, { recursive: true });
+        continue;
+      }
       const record = readFindingRecord(folder);
       const seen = best.get(record.signature);
       if (seen === undefined) best.set(record.signature, { record, folder, hits: record.hits });

@@ -46,7 +46,13 @@ export async function loadReactCompiler(dir?: string): Promise<LoadedCompiler> {
   if (pkg === undefined) throw new MalformedInput(`${dir}: no package.json here (want the directory of an installed ${PLUGIN}, as node_modules/${PLUGIN})`);
   if (pkg.name !== PLUGIN) throw new MalformedInput(`${dir}: package.json names ${JSON.stringify(pkg.name)}, not ${PLUGIN}`);
   // the plugin's own dependencies (@babel/types) resolve from its directory, as in a project
-  const mod = createRequire(join(root, "package.json"))(root) as { default?: unknown } | ((...args: unknown[]) => unknown);
+  let mod: { default?: unknown } | ((...args: unknown[]) => unknown);
+  try {
+    mod = createRequire(join(root, "package.json"))(root) as typeof mod;
+  } catch (e) {
+    // a copy whose own dependencies are not installed where it is (copied out of its project)
+    throw new MalformedInput(`${dir}: cannot load ${PLUGIN} ${pkg.version ?? ""} from here: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
+  }
   const plugin = typeof mod === "function" ? mod : (mod.default ?? mod);
   return { babel: installed.babel, plugin, version: pkg.version };
 }
