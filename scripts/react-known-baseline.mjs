@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Writes examples/known/react-compiler.json: the baseline (`formal-ssa fuzz --known FILE`) of the
-// React Compiler releases docs/findings.md covers. Each reproducer of docs/findings.md's React
+// React Compiler releases docs/findings.md covers, and docs/reports/react-compiler/*.md: each
+// documented reproducer as a bug report ready to paste upstream (api/campaign/report.ts, as
+// `formal-ssa fuzz --report` writes one), with the releases that have it. Each reproducer of docs/findings.md's React
 // table runs through each release exactly as `formal-ssa fuzz --target react-compiler` runs a case
 // (the fuzz target's runner, one module, the function renamed f0), and the finding's signature is
 // the one a campaign gives: so a campaign with this baseline stays green on these known bugs and
@@ -22,6 +24,7 @@ const { nodeReactBatchRunner } = await dist("api/campaign/node/react.js");
 const { judgeBatch } = await dist("api/campaign/producers.js");
 const { reactFuzzTarget } = await dist("adapters/react-compiler/fuzz.js");
 const { formatKnown, mergeKnown } = await dist("api/campaign/known.js");
+const { bugReport } = await dist("api/campaign/report.js");
 
 /** The releases of docs/findings.md ("all four"), newest first; undefined: the installed 1.0.0. */
 export const RELEASES = ["1.0.0", "19.1.0-rc.2", "19.0.0-beta-af1b7da-20250417", "19.0.0-beta-b2e8e9c-20241220"];
@@ -60,19 +63,29 @@ function releaseDir(v) {
 }
 
 const found = [];
+/** Per reproducer, per release: the finding (signature, description, witness), or undefined when it compiles and is certified. */
+const outcomes = REPRODUCERS.map(() => []);
+const installed = JSON.parse(readFileSync(join(ROOT, "node_modules/babel-plugin-react-compiler/package.json"), "utf8")).version;
 for (const v of RELEASES) {
-  const installed = JSON.parse(readFileSync(join(ROOT, "node_modules/babel-plugin-react-compiler/package.json"), "utf8")).version;
   const runner = nodeReactBatchRunner(v === installed ? {} : { reactCompiler: releaseDir(v) });
   const version = `babel-plugin-react-compiler ${v}`;
-  for (const source of REPRODUCERS) {
+  for (const [n, source] of REPRODUCERS.entries()) {
     const printed = { files: { "case.js": `${source.replace(/^function f\(/, "function f0(")}\n` }, functionNames: ["f0"] };
     const run = await runner("default", printed, []);
     if (run.kind !== "ran") {
-      found.push({ signature: `react-compiler:${run.failure.kind}:${run.failure.message}`, target: "react-compiler", kind: run.failure.kind, description: run.failure.message, versions: [version] });
+      const signature = `react-compiler:${run.failure.kind}:${run.failure.message}`;
+      found.push({ signature, target: "react-compiler", kind: run.failure.kind, description: run.failure.message, versions: [version] });
+      outcomes[n].push({ version, signature, kind: run.failure.kind, description: run.failure.message, witness: run.failure.stderr ?? run.failure.message });
       continue;
     }
     const [finding] = judgeBatch(reactFuzzTarget, "default", printed, run);
-    if (finding === undefined) continue;
+    if (finding === undefined) {
+      outcomes[n].push({ version });
+      continue;
+    }
+    const failure = run.failures?.get("f0");
+    const witness = [failure?.message, run.files["report.txt"]].filter((x) => x !== undefined).join("\n");
+    outcomes[n].push({ version, signature: finding.signature, kind: finding.kind, description: finding.description, witness: witness.replace(/\bf0\b/g, "f") });
     found.push({
       signature: finding.signature,
       target: "react-compiler",
@@ -88,3 +101,27 @@ const known = mergeKnown(undefined, found);
 const out = join(ROOT, "examples/known/react-compiler.json");
 writeFileSync(out, formatKnown(known));
 process.stderr.write(`wrote ${out}: ${known.findings.length} signatures\n`);
+
+// the reports: each reproducer's signature is the one of the newest release that has a finding on it
+const reports = join(ROOT, "docs/reports/react-compiler");
+mkdirSync(reports, { recursive: true });
+for (const [n, source] of REPRODUCERS.entries()) {
+  const first = outcomes[n].find((o) => o.signature !== undefined);
+  if (first === undefined) continue;
+  const file = join(reports, `${String(n + 1).padStart(2, "0")}.md`);
+  const text = bugReport({
+    producer: "babel-plugin-react-compiler",
+    signature: first.signature,
+    kind: first.kind,
+    description: first.description.replace(/\bf0\b/g, "f"),
+    files: { "case.js": `${source}\n` },
+    commands: reactFuzzTarget.reproduce("default", ["case.js"]),
+    have: outcomes[n].filter((o) => o.signature === first.signature).map((o) => o.version),
+    haveNot: outcomes[n].filter((o) => o.signature === undefined).map((o) => o.version),
+    otherwise: outcomes[n].filter((o) => o.signature !== undefined && o.signature !== first.signature).map((o) => `${o.version} (${o.signature})`),
+    witness: first.witness,
+    check: ["npx formal-ssa react case.js --each-pass --functions"],
+  });
+  writeFileSync(file, `<!-- generated by scripts/react-known-baseline.mjs; the releases checked: ${RELEASES.join(", ")} -->\n\n${text}`);
+  process.stderr.write(`wrote ${file}\n`);
+}

@@ -45,6 +45,7 @@ interface FuzzFlags {
   merge?: string[];
   known?: string;
   writeKnown?: string;
+  report?: string;
 }
 
 /** `I/N` with 1 <= I <= N. */
@@ -98,9 +99,16 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
     .addOption(new Option("--shrink-time <ms>", "with --target: time to shrink each new finding at most").argParser(integer(0)).default(DEFAULT_SHRINK_MS))
     .addOption(new Option("--replay <finding>", "run a producer finding's case (a folder that --target wrote) through its producer again and validate it: exit 1 if the finding is still there, 0 if not"))
     .addOption(new Option("--merge <dirs...>", "merge the findings of several --target campaigns (shards) into --out, one per signature"))
+    .addOption(new Option("--report <finding>", "print a finding (a folder that fuzz wrote) as a Markdown bug report ready to paste upstream: title, the versions here that have it and those that do not, the reproducer, the producer's own commands, what happens and should, the witness"))
     .addOption(new Option("--known <file>", "a baseline (formal-ssa/known-findings@1): findings whose signature it lists are counted and shown as known, and the run exits 0 unless a new signature appears; with --merge and --write-known, its entries are kept in the file written"))
     .addOption(new Option("--write-known <file>", "with --merge: also write the merged findings' signatures as a baseline for --known"))
     .action(async (flags: FuzzFlags) => {
+      if (flags.report !== undefined) {
+        const { reportFinding } = await import("../../api/campaign/node/report.js");
+        print(io, await reportFinding(flags.report, { timeoutMs: flags.timeout, ...(flags.reactCompiler !== undefined ? { reactCompilerDir: flags.reactCompiler } : {}) }));
+        setExit(0);
+        return;
+      }
       if (flags.replay !== undefined || flags.merge !== undefined || flags.target !== undefined) {
         await producerCommand(flags, setExit, io);
         return;

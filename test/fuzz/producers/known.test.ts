@@ -7,35 +7,20 @@
  * writes from finding folders (a producer's and a constructor's) makes the same campaigns green.
  * And the reader: every malformed baseline is one line naming the place.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { formatKnown, knownSignatures, mergeKnown, parseKnown } from "../../../api/campaign/known.js";
 import { ROOT, runMain } from "../../cli/cli.js";
+import { plantedCompiler } from "../../helpers/planted.js";
 
 const run = (...args: string[]) => runMain(args, ROOT);
 const dir = mkdtempSync(join(tmpdir(), "formal-ssa-known-"));
 const SLOW = 600_000;
 const NODE = "env -u NODE_EXTRA_CA_CERTS node";
 const SHIPPED = join(ROOT, "examples/known/react-compiler.json");
-
-/**
- * A copy of the installed babel-plugin-react-compiler whose enterSSA throws: a new bug, planted.
- * Inside the checkout (test-artifacts/, ignored by git), where its own dependencies resolve from
- * the project's node_modules as they would in a user's project.
- */
-function plantedCompiler(): string {
-  const copy = join(ROOT, "test-artifacts", "planted-react-compiler", "node_modules", "babel-plugin-react-compiler");
-  cpSync(join(ROOT, "node_modules/babel-plugin-react-compiler"), copy, { recursive: true });
-  const index = join(copy, "dist/index.js");
-  const text = readFileSync(index, "utf8");
-  const planted = text.replace("function enterSSA(func) {", 'function enterSSA(func) {\n  throw new Error("planted: enterSSA gives up");');
-  expect(planted).not.toBe(text);
-  writeFileSync(index, planted);
-  return copy;
-}
 
 describe("the reader of baselines", () => {
   const good = { format: "formal-ssa/known-findings@1", findings: [{ signature: "a:b", versions: ["x"] }] };
