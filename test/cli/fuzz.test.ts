@@ -70,9 +70,9 @@ describe("--constructor: the example constructors", () => {
     const r = await run("fuzz", "--constructor", `${NODE} examples/constructors/buggy-braun.mjs`, "--runs", "1000", "--seed", "42", ...MARGIN, "--out", out);
     expect(r.stderr).toContain("seed 42");
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/^FINDING: validity: rejected \(fails phis_wf/);
+    expect(r.stdout).toMatch(/^FINDING \[constructor:rejected:phis_wf\]: validity: rejected \(fails phis_wf/);
     const dir = onlyFinding(out);
-    expect(dir).toMatch(/constructor-validity-rejected-fails-phis_wf[^/]*-[0-9a-f]{8}$/);
+    expect(dir).toMatch(/constructor-rejected-phis_wf-[0-9a-f]{8}$/);
     const original = readJson(join(dir, "original.json"));
     expect(original.kind).toBe("cfg");
     expect(original.blocks.length).toBeLessThanOrEqual(6);
@@ -127,7 +127,7 @@ describe("--constructor with --batch: N CFGs per run, as one module", () => {
     const cmd = wrong("preheader-first");
     const r = await run("fuzz", "--constructor", cmd, "--shape", "reducible", "--runs", "1000", "--batch", "100", "--seed", "11", ...MARGIN, "--out", out);
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/^FINDING: validity: rejected/);
+    expect(r.stdout).toMatch(/^FINDING \[constructor:rejected:[A-Za-z_]+\]: validity: rejected/);
     expect(r.stderr).toMatch(/fuzz: \d+ random CFGs in [\d.]+ s, \d+ CFGs\/s; shrinking: \d+ steps, \d+ smaller CFGs tried in [\d.]+ s/);
     const dir = onlyFinding(out);
     const original = JSON.parse(readFileSync(join(dir, "original.json"), "utf8")) as { functions: Doc[] };
@@ -152,7 +152,7 @@ describe("--constructor with --batch: N CFGs per run, as one module", () => {
     const out = outDir();
     const r = await run("fuzz", "--constructor", `${NODE} test/fixtures/constructors/crash-on-self-loop.mjs`, "--runs", "200", "--batch", "10", "--seed", "3", ...MARGIN, "--out", out);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("FINDING: crash: exit status 3: crash-on-self-loop.mjs: a self-loop");
+    expect(r.stdout).toContain("FINDING [constructor:crash:exit status N: crash-on-self-loop.mjs: a self-loop]: crash: exit status 3: crash-on-self-loop.mjs: a self-loop");
     const original = JSON.parse(readFileSync(join(onlyFinding(out), "original.json"), "utf8")) as { functions: { blocks: { id: string; preds: string[] }[] }[] };
     expect(original.functions[0].blocks.some((b) => b.preds.includes(b.id))).toBe(true);
     expect(original.functions[0].blocks.length).toBeLessThanOrEqual(3);
@@ -166,7 +166,7 @@ describe("--constructor: broken commands are findings", () => {
     const cmd = `node -e "process.exit(3)"`;
     const r = await run("fuzz", "--constructor", cmd, "--runs", "20", "--seed", "5", ...MARGIN, "--out", out1);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("FINDING: crash: exit status 3");
+    expect(r.stdout).toContain("FINDING [constructor:crash:exit status N]: crash: exit status 3");
     const dir1 = onlyFinding(out1);
     expect(readFileSync(join(dir1, "README.txt"), "utf8")).toContain(`${cmd} < ${join(dir1, "original.json")}`);
     await run("fuzz", "--constructor", cmd, "--runs", "20", "--seed", "5", ...MARGIN, "--out", out2);
@@ -176,7 +176,7 @@ describe("--constructor: broken commands are findings", () => {
     const out = outDir();
     const r = await run("fuzz", "--constructor", "echo garbage", "--runs", "20", "--seed", "5", ...MARGIN, "--out", out);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("FINDING: malformed output");
+    expect(r.stdout).toMatch(/^FINDING \[constructor:malformed-output:[^\]]*\]: malformed output/);
     const dir = onlyFinding(out);
     expect((await run("validate", join(dir, "original.json"), join(dir, "ssa.json"))).status).toBe(2);
   });
@@ -184,12 +184,12 @@ describe("--constructor: broken commands are findings", () => {
     expect((await run("fuzz", "--constructor", "cat", "--runs", "20", "--seed", "5", ...MARGIN, "--out", outDir())).stdout).toContain('expected an SSA CFG ("kind": "ssa")');
     const r = await run("fuzz", "--constructor", `${NODE} examples/constructors/correct.mjs | sed s/B1/X1/`, "--runs", "50", "--seed", "5", ...MARGIN, "--out", outDir());
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("FINDING: same_graph");
+    expect(r.stdout).toContain("FINDING [constructor:same_graph]: same_graph");
   }, SLOW);
   it("a constructor that does not answer in time is a finding (--timeout)", async () => {
     const r = await run("fuzz", "--constructor", "sleep 5", "--timeout", "200", "--runs", "3", "--seed", "5", "--out", outDir());
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain("FINDING: timeout: no answer within 200 ms");
+    expect(r.stdout).toContain("FINDING [constructor:timeout]: timeout: no answer within 200 ms");
   }, SLOW);
 });
 

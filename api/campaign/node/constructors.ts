@@ -63,6 +63,7 @@ function runCommand(command: string, input: string, timeoutMs: number): Promise<
     const err: Buffer[] = [];
     let timedOut = false;
     let error: Error | undefined;
+    const started = performance.now();
     const timer = setTimeout(() => {
       timedOut = true;
       try {
@@ -78,6 +79,9 @@ function runCommand(command: string, input: string, timeoutMs: number): Promise<
     child.on("error", (e) => (error = e));
     child.on("close", (status, signal) => {
       clearTimeout(timer);
+      // past its time is a timeout, whichever the event loop saw first: on a loaded machine the
+      // child's end can be read before the timer's turn comes
+      if (performance.now() - started > timeoutMs) timedOut = true;
       resolve({ stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), status, signal, timedOut, ...(error !== undefined ? { error } : {}) });
     });
     child.stdin.end(input);

@@ -101,6 +101,7 @@ function runStep(step: ProcessStep, dir: string, timeoutMs: number): Promise<Run
       size += b.length;
     });
     let timedOut = false;
+    const started = performance.now();
     const timer = setTimeout(() => {
       timedOut = true;
       if (pid !== undefined) killGroup(pid);
@@ -118,6 +119,9 @@ function runStep(step: ProcessStep, dir: string, timeoutMs: number): Promise<Run
       clearTimeout(timer);
       if (pid !== undefined) running.delete(pid);
       const stderr = Buffer.concat(chunks).toString("utf8");
+      // past its time is a timeout, whichever the event loop saw first: on a loaded machine the
+      // child's end can be read before the timer's turn comes
+      if (performance.now() - started > timeoutMs) timedOut = true;
       if (timedOut) return resolve({ kind: "timeout", message: `${program}: no answer within ${timeoutMs} ms, killed`, stderr });
       if (error !== undefined) return resolve({ kind: "crash", message: `${program}: cannot run (${error.message})`, stderr });
       const first = stderr.split("\n").find((l) => INTERNAL_ERROR.test(l)) ?? stderr.split("\n").find((l) => l.trim() !== "") ?? "";
