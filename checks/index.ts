@@ -9,7 +9,7 @@ import { SsaIndex } from "./context.js";
 import { allUsesDefAssUpTo, equiv, EquivVerdict, Wildcard } from "./equiv.js";
 import { cytronMinimal, no_redundant_set, no_trivial_phis, pruned } from "./quality.js";
 import { allDefs_disjoint, allUses_def_ass, Entry_no_phis, phis_wf, simpleDefs_phiDefs_disjoint } from "./ssa_wf.js";
-import { allDefs_var_disjoint, conventional, oldDefs_correct, oldUses_correct, phis_same_var } from "./transformed.js";
+import { allDefs_var_disjoint, conventional, oldDefs_def, oldUses_def, phis_same_var } from "./transformed.js";
 import type { Verdict } from "./verdict.js";
 
 export * from "./verdict.js";
@@ -32,8 +32,8 @@ export const VALIDITY = [
   "allUses_def_ass",
   "Entry_no_phis",
   "defs_uses_disjoint",
-  "oldDefs_correct",
-  "oldUses_correct",
+  "oldDefs_def",
+  "oldUses_def",
   "phis_same_var",
   "allDefs_var_disjoint",
   "conventional",
@@ -113,8 +113,8 @@ export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdi
     w === undefined ? allUses_def_ass(t.ssa, idx) : allUsesDefAssUpTo(t, idx, w),
     Entry_no_phis(t.ssa),
     defs_uses_disjoint(t.ssa),
-    oldDefs_correct(t),
-    oldUses_correct(t),
+    oldDefs_def(t),
+    oldUses_def(t),
     phis_same_var(t),
     allDefs_var_disjoint(t),
     conventional(t, idx),

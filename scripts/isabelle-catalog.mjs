@@ -462,7 +462,20 @@ corollary CFG_SSA_Transformed.no_redundant_SCC_minimal | ~ (EX P scc. redundant_
 corollary CFG_SSA_Transformed.no_redundant_set_not_redundant | (unnamed) ~ (EX P. redundant_set g P) ==> ~ redundant g
 `;
 
-/** @typedef {{ id: string, session: string, theory: string, locale: string, name: string, kind: string, summary: string, notExecutable?: string }} CatalogEntry */
+/**
+ * Names the CC 2016 paper gives where the AFP has another: the paper's Fig. 6 calls the
+ * assumptions `oldDefs_def` and `oldUses_def` of `CFG_SSA_Transformed` `oldDefs_correct` and
+ * `oldUses_correct`, names that in the AFP belong to two lemmas of `CFG_Construct` (about the
+ * construction); Fig. 8 calls `isTrivialPhi` `trivialPhi`. Reports, certificates and the code use
+ * the AFP's names; the spec map shows the paper's beside them, as aliases.
+ */
+export const PAPER_NAMES = new Map([
+  ["Formal_SSA.CFG_SSA_Transformed.oldDefs_def", "oldDefs_correct (Fig. 6)"],
+  ["Formal_SSA.CFG_SSA_Transformed.oldUses_def", "oldUses_correct (Fig. 6)"],
+  ["Formal_SSA.CFG_SSA_wf_base.isTrivialPhi", "trivialPhi (Fig. 8)"],
+]);
+
+/** @typedef {{ id: string, session: string, theory: string, locale: string, name: string, kind: string, summary: string, notExecutable?: string, paperName?: string }} CatalogEntry */
 
 /** The entries, in catalog order. */
 export function catalog() {
@@ -489,6 +502,8 @@ export function catalog() {
     /** @type {CatalogEntry} */
     const e = { id, session, theory, locale, name, kind, summary };
     if (reason) e.notExecutable = reason;
+    const paper = PAPER_NAMES.get(id);
+    if (paper !== undefined) e.paperName = paper;
     out.push(e);
   }
   const seen = new Set();
@@ -496,5 +511,6 @@ export function catalog() {
     if (seen.has(e.id)) throw new Error(`isabelle-catalog.mjs: ${e.id} twice`);
     seen.add(e.id);
   }
+  for (const id of PAPER_NAMES.keys()) if (!seen.has(id)) throw new Error(`isabelle-catalog.mjs: PAPER_NAMES names ${id}, which is not catalogued`);
   return out;
 }

@@ -435,7 +435,8 @@ function renderRow({ entry: e, mirrors, tests, statedBy }) {
       return `${file.replace(/^test\//, "")}: ${shown.join("; ")}${more}`;
     })
     .join("<br>");
-  return `| ${code(name)} | ${e.kind} | ${esc(e.summary)} | ${symbol} | ${where} | ${testCell || (e.notExecutable ? "" : "**none**")} |`;
+  const alias = e.paperName === undefined ? "" : `<br>paper: ${code(e.paperName.replace(/ \(.*$/, ""))} ${esc(e.paperName.replace(/^\S+ /, ""))}`;
+  return `| ${code(name)}${alias} | ${e.kind} | ${esc(e.summary)} | ${symbol} | ${where} | ${testCell || (e.notExecutable ? "" : "**none**")} |`;
 }
 
 function shorten(s) {
