@@ -57,7 +57,10 @@ export function checkCfg(g: Cfg): Verdict[] {
  * What needs no original: `CFG_SSA_wf` and the quality properties that are about the SSA alone,
  * decided on the code representation (`CFG_SSA_code`, `CFG_SSA_wf_code`).
  *
- * @isabelle CFG_SSA_code, CFG_SSA_wf_code
+ * @standin CFG_SSA_code, CFG_SSA_wf_code: the code locales are CFG_SSA and CFG_SSA_wf with uses
+ * and phis as mappings, assuming what those assume; checkSsa decides those assumptions on the
+ * model's tables (SsaCfg, in the code theory's shape) with the efficient checkers, which the
+ * agreement tests hold to the literal definitions, instead of transcribing the locales
  */
 export function checkSsa(ssa: SsaCfg): Verdict[] {
   const idx = new SsaIndex(ssa);
@@ -97,7 +100,10 @@ export interface CheckOptions {
  * Every property of a translation: validity (VALIDITY order), then quality (QUALITY order, those
  * in `opts.quality` where given); validity is `CFG_SSA_Transformed` on the code representation (`CFG_SSA_Transformed_code`).
  *
- * @isabelle CFG_SSA_Transformed_code
+ * @standin CFG_SSA_Transformed_code: the code locale is CFG_SSA_Transformed on mappings, plus
+ * dom_uses_in_graph; checkTransformed decides its assumptions with the efficient checkers (held
+ * to the literal definitions by the agreement tests), and adds what the locale does not assume:
+ * the theorem equiv, decided, and the quality properties
  */
 export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdict[] {
   const idx = new SsaIndex(t.ssa);

@@ -6,13 +6,16 @@
  *
  * `virtual:spec-mirrors` is made here at build time: for every declaration of spec/, impl/,
  * checks/ and graph/ (functions, classes, consts, types, methods), its file, line and doc
- * comment (which carries the Isabelle statement it mirrors) and its `@isabelle` names, so that
- * a construction step can show the definition it is a step of.
+ * comment (which carries the Isabelle statement it mirrors) and the Isabelle names of its tags
+ * (`@isabelle`, `@standin`, `@approximates`), so that a construction step can show the
+ * definition it is a step of; and every catalogued name's status in the spec map
+ * (scripts/spec-map.mjs, computed from the code as `npm run spec-map` computes it).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { buildSpecMap, statusText } from "../scripts/spec-map.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..");
@@ -23,7 +26,11 @@ interface Mirror {
   symbol: string;
   file: string;
   line: number;
+  /** Names of its `@isabelle` tags (a transcription). */
   isabelle: string[];
+  /** Names of its `@standin` and `@approximates` tags. */
+  standin: string[];
+  approximates: string[];
   doc: string;
 }
 
@@ -63,8 +70,11 @@ function scanMirrors(): { mirrors: Mirror[]; headers: Record<string, string> } {
       if (m !== null && docDone !== null) {
         const symbol = m[1] ?? m[2];
         if (symbol !== undefined && !["if", "for", "while", "switch", "catch", "return"].includes(symbol)) {
-          const tags = [...docDone.matchAll(/@isabelle\s+([^\n@]+)/g)].flatMap((t) => t[1].split(",").map((s) => s.trim()).filter((s) => s !== ""));
-          mirrors.push({ symbol, file, line: i + 1, isabelle: tags, doc: docDone.replace(/\n?@(isabelle|theory)[^\n]*/g, "").trim().slice(0, 2400) });
+          const text = docDone;
+          const names = (kind: string) =>
+            [...text.matchAll(new RegExp(kind === "isabelle" ? "@isabelle\\s+([^\\n@]+)" : `@${kind}\\s+([^:\\n@]+):`, "g"))].flatMap((t) => t[1].split(",").map((s) => s.trim()).filter((s) => s !== ""));
+          const doc = docDone.replace(/\n?@(isabelle|theory)[^\n]*/g, "").replace(/\n?@(standin|approximates)[^@]*/g, "").trim().slice(0, 2400);
+          mirrors.push({ symbol, file, line: i + 1, isabelle: names("isabelle"), standin: names("standin"), approximates: names("approximates"), doc });
         }
       }
       if (l.trim() !== "" && !/^\s*(\/\/|@)/.test(l)) docDone = null;
@@ -73,7 +83,14 @@ function scanMirrors(): { mirrors: Mirror[]; headers: Record<string, string> } {
   return { mirrors, headers };
 }
 
-/** `virtual:spec-mirrors`: `{ mirrors, headers }` as JSON, made from the sources when the page is built. */
+/** Catalog id -> its status in the spec map, and the status in words (with its reason). */
+function specStatuses(): Record<string, { status: string; text: string }> {
+  const out: Record<string, { status: string; text: string }> = {};
+  for (const [id, row] of buildSpecMap(ROOT).rows) out[id] = { status: row.status ?? "none", text: statusText(row) };
+  return out;
+}
+
+/** `virtual:spec-mirrors`: `{ mirrors, headers, statuses }` as JSON, made from the sources when the page is built. */
 function specMirrors(): Plugin {
   return {
     name: "formal-ssa-spec-mirrors",
@@ -82,7 +99,7 @@ function specMirrors(): Plugin {
       if (id !== `\0${VIRTUAL}`) return null;
       const { mirrors, headers } = scanMirrors();
       for (const f of SOURCE_DIRS.flatMap(tsFiles)) this.addWatchFile(join(ROOT, f));
-      return `export default ${JSON.stringify({ mirrors, headers })};`;
+      return `export default ${JSON.stringify({ mirrors, headers, statuses: specStatuses() })};`;
     },
   };
 }

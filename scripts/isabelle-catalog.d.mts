@@ -7,7 +7,7 @@ export interface CatalogEntry {
   name: string;
   kind: string;
   summary: string;
-  notExecutable?: string;
+  notApplicable?: string;
   /** The CC 2016 paper's name where it differs from the AFP's (an alias, with the figure). */
   paperName?: string;
 }

@@ -4,7 +4,7 @@
  * the declaration of spec/ or impl/ that mirrors it (file, line, doc comment with the equation),
  * found by the step's `def` (`lookupDef`, `substAll`, `Braun.readVariableRecursive`, ...).
  */
-import mirrorData, { type Mirror } from "virtual:spec-mirrors";
+import mirrorData, { type Mirror, type Status } from "virtual:spec-mirrors";
 import { catalog, type CatalogEntry } from "../../scripts/isabelle-catalog.mjs";
 
 const ENTRIES: CatalogEntry[] = catalog();
@@ -20,6 +20,8 @@ export interface Definition {
   def: string;
   /** Catalog entries named so (a definition first). */
   entries: CatalogEntry[];
+  /** Each entry's status in the spec map, by its id. */
+  statuses: Record<string, Status>;
   /** Declarations that mirror it, `@isabelle`-tagged ones first. */
   mirrors: Mirror[];
   /** For a paper's procedure with no declaration of its own: the header of the file that has it. */
@@ -35,12 +37,13 @@ export function definitionOf(def: string): Definition {
   const qualified = def.includes(".");
   const byId = ENTRIES.filter((e) => e.id.endsWith(`.${def}`) || e.id.endsWith(`.${def}:lemma`));
   const entries = (byId.length > 0 ? byId : ENTRIES.filter((e) => e.name === last)).sort((a, b) => rank(a) - rank(b));
-  const tagged = mirrorData.mirrors.filter((m) => m.isabelle.some((t) => t === def || t.endsWith(`.${def}`) || (!qualified && t === last) || entries.some((e) => e.id.endsWith(`.${t}`) || e.id === t)));
+  const tagged = mirrorData.mirrors.filter((m) => [...m.isabelle, ...m.standin, ...m.approximates].some((t) => t === def || t.endsWith(`.${def}`) || (!qualified && t === last) || entries.some((e) => e.id.endsWith(`.${t}`) || e.id === t)));
   const named = mirrorData.mirrors.filter((m) => m.symbol === last && !tagged.includes(m));
   const prefix = def.slice(0, def.indexOf("."));
   const inFile = PROCEDURE_FILES[prefix];
   const mirrors = [...tagged, ...named.filter((m) => inFile === undefined || m.file === inFile)];
-  const out: Definition = { def, entries, mirrors };
+  const statuses = Object.fromEntries(entries.map((e) => [e.id, mirrorData.statuses[e.id] ?? { status: "none", text: "not in the spec map" }]));
+  const out: Definition = { def, entries, statuses, mirrors };
   if (mirrors.length === 0 && inFile !== undefined) out.file = { file: inFile, header: mirrorData.headers[inFile] ?? "" };
   cache.set(def, out);
   return out;

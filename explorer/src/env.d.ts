@@ -4,10 +4,19 @@ declare module "virtual:spec-mirrors" {
     symbol: string;
     file: string;
     line: number;
+    /** Names of its `@isabelle` tags (a transcription). */
     isabelle: string[];
+    /** Names of its `@standin` and `@approximates` tags. */
+    standin: string[];
+    approximates: string[];
     doc: string;
   }
-  const data: { mirrors: Mirror[]; headers: Record<string, string> };
+  /** A catalogued name's status in the spec map (mirrored, stand-in, approximated, property-tested, not applicable), and in words. */
+  export interface Status {
+    status: string;
+    text: string;
+  }
+  const data: { mirrors: Mirror[]; headers: Record<string, string>; statuses: Record<string, Status> };
   export default data;
 }
 
