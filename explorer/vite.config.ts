@@ -8,14 +8,13 @@
  * checks/ and graph/ (functions, classes, consts, types, methods), its file, line and doc
  * comment (which carries the Isabelle statement it mirrors) and the Isabelle names of its tags
  * (`@isabelle`, `@standin`, `@approximates`), so that a construction step can show the
- * definition it is a step of; and every catalogued name's status in the spec map
- * (scripts/spec-map.mjs, computed from the code as `npm run spec-map` computes it).
+ * definition it is a step of. (Each name's status in the spec map comes from
+ * src/spec_status.ts, which `npm run spec-map` writes with the map.)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
-import { buildSpecMap, statusText } from "../scripts/spec-map.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..");
@@ -83,14 +82,7 @@ function scanMirrors(): { mirrors: Mirror[]; headers: Record<string, string> } {
   return { mirrors, headers };
 }
 
-/** Catalog id -> its status in the spec map, and the status in words (with its reason). */
-function specStatuses(): Record<string, { status: string; text: string }> {
-  const out: Record<string, { status: string; text: string }> = {};
-  for (const [id, row] of buildSpecMap(ROOT).rows) out[id] = { status: row.status ?? "none", text: statusText(row) };
-  return out;
-}
-
-/** `virtual:spec-mirrors`: `{ mirrors, headers, statuses }` as JSON, made from the sources when the page is built. */
+/** `virtual:spec-mirrors`: `{ mirrors, headers }` as JSON, made from the sources when the page is built. */
 function specMirrors(): Plugin {
   return {
     name: "formal-ssa-spec-mirrors",
@@ -99,7 +91,7 @@ function specMirrors(): Plugin {
       if (id !== `\0${VIRTUAL}`) return null;
       const { mirrors, headers } = scanMirrors();
       for (const f of SOURCE_DIRS.flatMap(tsFiles)) this.addWatchFile(join(ROOT, f));
-      return `export default ${JSON.stringify({ mirrors, headers, statuses: specStatuses() })};`;
+      return `export default ${JSON.stringify({ mirrors, headers })};`;
     },
   };
 }

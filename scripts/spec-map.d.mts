@@ -22,6 +22,7 @@ export interface SpecMapRow {
 }
 export const ROOT: string;
 export const OUTPUT: string;
+export const STATUS_OUTPUT: string;
 export const STATUSES: SpecStatus[];
 export function statusText(row: SpecMapRow): string;
 export function buildSpecMap(root?: string): {
@@ -32,4 +33,6 @@ export function buildSpecMap(root?: string): {
   /** Names per status; `examplesOnly`: property-tested names no stating test checks with fast-check. */
   tallies: Record<SpecStatus | "examplesOnly", number>;
   markdown: string;
+  /** The text of STATUS_OUTPUT. */
+  statusModule: string;
 };

@@ -1,11 +1,16 @@
 /**
  * The definition a construction step is a step of: its entry in the Isabelle catalog
- * (scripts/isabelle-catalog.mjs, the names the spec map accounts for, with their statements) and
- * the declaration of spec/ or impl/ that mirrors it (file, line, doc comment with the equation),
- * found by the step's `def` (`lookupDef`, `substAll`, `Braun.readVariableRecursive`, ...).
+ * (scripts/isabelle-catalog.mjs, the names the spec map accounts for, with their statements),
+ * its status in the spec map (spec_status.ts) and the declaration of spec/ or impl/ that mirrors
+ * it (file, line, doc comment with the equation), found by the step's `def` (`lookupDef`,
+ * `substAll`, `Braun.readVariableRecursive`, ...).
  */
-import mirrorData, { type Mirror, type Status } from "virtual:spec-mirrors";
+import mirrorData, { type Mirror } from "virtual:spec-mirrors";
 import { catalog, type CatalogEntry } from "../../scripts/isabelle-catalog.mjs";
+import { SPEC_STATUS } from "./spec_status.js";
+
+/** A catalogued name's status in the spec map (mirrored, stand-in, approximated, property-tested, not applicable), and in words. */
+export type Status = { status: string; text: string };
 
 const ENTRIES: CatalogEntry[] = catalog();
 
@@ -42,7 +47,7 @@ export function definitionOf(def: string): Definition {
   const prefix = def.slice(0, def.indexOf("."));
   const inFile = PROCEDURE_FILES[prefix];
   const mirrors = [...tagged, ...named.filter((m) => inFile === undefined || m.file === inFile)];
-  const statuses = Object.fromEntries(entries.map((e) => [e.id, mirrorData.statuses[e.id] ?? { status: "none", text: "not in the spec map" }]));
+  const statuses = Object.fromEntries(entries.map((e) => [e.id, SPEC_STATUS[e.id] ?? { status: "none", text: "not in the spec map" }]));
   const out: Definition = { def, entries, statuses, mirrors };
   if (mirrors.length === 0 && inFile !== undefined) out.file = { file: inFile, header: mirrorData.headers[inFile] ?? "" };
   cache.set(def, out);

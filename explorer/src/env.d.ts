@@ -11,12 +11,7 @@ declare module "virtual:spec-mirrors" {
     approximates: string[];
     doc: string;
   }
-  /** A catalogued name's status in the spec map (mirrored, stand-in, approximated, property-tested, not applicable), and in words. */
-  export interface Status {
-    status: string;
-    text: string;
-  }
-  const data: { mirrors: Mirror[]; headers: Record<string, string>; statuses: Record<string, Status> };
+  const data: { mirrors: Mirror[]; headers: Record<string, string> };
   export default data;
 }
 

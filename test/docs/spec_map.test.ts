@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildSpecMap, OUTPUT, ROOT, STATUSES, statusText } from "../../scripts/spec-map.mjs";
+import { buildSpecMap, OUTPUT, ROOT, STATUS_OUTPUT, STATUSES, statusText } from "../../scripts/spec-map.mjs";
 
 describe("spec map", () => {
   const map = buildSpecMap(ROOT);
@@ -42,13 +42,18 @@ describe("spec map", () => {
     for (const name of ["nodes_list_it_correct", "pred_list_it_correct"]) expect({ name, status: status(name) }).toEqual({ name, status: "not applicable" });
     expect(status("liveVal")).toBe("mirrored");
   });
-  it("docs/spec-map.md is up to date", () => {
-    const committed = readFileSync(join(ROOT, OUTPUT), "utf8");
-    // a stale map is not a failure of the code: the generator rewrites it from the code
-    if (committed !== map.markdown) {
-      const at = [...committed].findIndex((c, i) => c !== map.markdown[i]);
-      const line = committed.slice(0, at === -1 ? committed.length : at).split("\n").length;
-      expect.fail(`${OUTPUT} is stale (it first differs at line ${line}): run \`npm run spec-map\` to regenerate it, and commit the result`);
+  it("docs/spec-map.md and the explorer's statuses (explorer/src/spec_status.ts) are up to date", () => {
+    for (const [file, text] of [
+      [OUTPUT, map.markdown],
+      [STATUS_OUTPUT, map.statusModule],
+    ]) {
+      const committed = readFileSync(join(ROOT, file), "utf8");
+      // a stale map is not a failure of the code: the generator rewrites it from the code
+      if (committed !== text) {
+        const at = [...committed].findIndex((c, i) => c !== text[i]);
+        const line = committed.slice(0, at === -1 ? committed.length : at).split("\n").length;
+        expect.fail(`${file} is stale (it first differs at line ${line}): run \`npm run spec-map\` to regenerate it, and commit the result`);
+      }
     }
   });
 });
