@@ -23,7 +23,7 @@ import { SsaIndex } from "../checks/context.js";
 import { equiv } from "../checks/equiv.js";
 import { cytronMinimal, no_redundant_set, no_trivial_phis, pruned } from "../checks/quality.js";
 import { allDefs_disjoint, allUses_def_ass, Entry_no_phis, phis_wf, simpleDefs_phiDefs_disjoint } from "../checks/ssa_wf.js";
-import { allDefs_var_disjoint, conventional, oldDefs_correct, oldUses_correct, phis_same_var } from "../checks/transformed.js";
+import { allDefs_var_disjoint, conventional, oldDefs_def, oldUses_def, phis_same_var } from "../checks/transformed.js";
 import type { Verdict } from "../checks/verdict.js";
 import { buildSsa } from "../api/construct.js";
 import { arbitraryCfg, lowerProgram, structuredProgram } from "../fuzz/arbitraries/index.js";
@@ -80,7 +80,7 @@ const CHECKERS: [string, (t: Transformed, idx: SsaIndex) => Verdict][] = [
   ["phis_wf, simpleDefs_phiDefs_disjoint, Entry_no_phis, defs_uses_disjoint", (t) => (phis_wf(t.ssa), simpleDefs_phiDefs_disjoint(t.ssa), Entry_no_phis(t.ssa), defs_uses_disjoint(t.ssa))],
   ["allDefs_disjoint", (t, idx) => allDefs_disjoint(t.ssa, idx)],
   ["allUses_def_ass", (t, idx) => allUses_def_ass(t.ssa, idx)],
-  ["oldDefs_correct, oldUses_correct", (t) => (oldDefs_correct(t), oldUses_correct(t))],
+  ["oldDefs_def, oldUses_def", (t) => (oldDefs_def(t), oldUses_def(t))],
   ["phis_same_var, allDefs_var_disjoint", (t) => (phis_same_var(t), allDefs_var_disjoint(t))],
   ["conventional", (t, idx) => conventional(t, idx)],
   ["equiv", (t, idx) => equiv(t, idx)],

@@ -615,9 +615,9 @@ function checkModel(m: Model, c: FunctionCertificate, require: readonly string[]
     for (let k = old.start[n]; k < old.start[n + 1]; k++) if (seen[old.list[k]] !== n) return false;
     return true;
   };
-  for (let n = 0; n < N; n++) if (!sameSet(m.oldDefs, m.defs, n)) fail("oldDefs_correct", m, n, "the SSA's definitions are not the original's renamed");
+  for (let n = 0; n < N; n++) if (!sameSet(m.oldDefs, m.defs, n)) fail("oldDefs_def", m, n, "the SSA's definitions are not the original's renamed");
   seen.fill(-1);
-  for (let n = 0; n < N; n++) if (!sameSet(m.oldUses, m.uses, n)) fail("oldUses_correct", m, n, "the SSA's uses are not the original's renamed");
+  for (let n = 0; n < N; n++) if (!sameSet(m.oldUses, m.uses, n)) fail("oldUses_def", m, n, "the SSA's uses are not the original's renamed");
   // phis_same_var (CFG_SSA_Transformed)
   for (let p = 0; p < m.phiDef.length; p++)
     for (let k = m.args.start[p]; k < m.args.start[p + 1]; k++)

@@ -112,6 +112,14 @@ export class SsaIndex {
   useCount(v: number): number {
     return this.useStart[v + 1] - this.useStart[v];
   }
+  /**
+   * `v in allVars g`: defined at some node (`allDefs`) or used at some node (`allUses`: an
+   * ordinary use, or a phi argument zipped with a predecessor). Only a phi argument beyond its
+   * node's predecessors (where `phis_wf` fails) is in no `allUses`, hence not in `allVars`.
+   */
+  inAllVars(v: number): boolean {
+    return this.defNodes.count(v) > 0 || this.useStart[v + 1] > this.useStart[v];
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { SsaIndex } from "./context.js";
 import { allUsesDefAssUpTo, equiv, EquivVerdict, Wildcard } from "./equiv.js";
 import { cytronMinimal, no_redundant_set, no_trivial_phis, pruned } from "./quality.js";
 import { allDefs_disjoint, allUses_def_ass, Entry_no_phis, phis_wf, simpleDefs_phiDefs_disjoint } from "./ssa_wf.js";
-import { allDefs_var_disjoint, conventional, oldDefs_correct, oldUses_correct, phis_same_var } from "./transformed.js";
+import { allDefs_var_disjoint, conventional, oldDefs_def, oldUses_def, phis_same_var } from "./transformed.js";
 import type { Verdict } from "./verdict.js";
 
 export * from "./verdict.js";
@@ -32,8 +32,8 @@ export const VALIDITY = [
   "allUses_def_ass",
   "Entry_no_phis",
   "defs_uses_disjoint",
-  "oldDefs_correct",
-  "oldUses_correct",
+  "oldDefs_def",
+  "oldUses_def",
   "phis_same_var",
   "allDefs_var_disjoint",
   "conventional",
@@ -57,7 +57,10 @@ export function checkCfg(g: Cfg): Verdict[] {
  * What needs no original: `CFG_SSA_wf` and the quality properties that are about the SSA alone,
  * decided on the code representation (`CFG_SSA_code`, `CFG_SSA_wf_code`).
  *
- * @isabelle CFG_SSA_code, CFG_SSA_wf_code
+ * @standin CFG_SSA_code, CFG_SSA_wf_code: the code locales are CFG_SSA and CFG_SSA_wf with uses
+ * and phis as mappings, assuming what those assume; checkSsa decides those assumptions on the
+ * model's tables (SsaCfg, in the code theory's shape) with the efficient checkers, which the
+ * agreement tests hold to the literal definitions, instead of transcribing the locales
  */
 export function checkSsa(ssa: SsaCfg): Verdict[] {
   const idx = new SsaIndex(ssa);
@@ -97,7 +100,10 @@ export interface CheckOptions {
  * Every property of a translation: validity (VALIDITY order), then quality (QUALITY order, those
  * in `opts.quality` where given); validity is `CFG_SSA_Transformed` on the code representation (`CFG_SSA_Transformed_code`).
  *
- * @isabelle CFG_SSA_Transformed_code
+ * @standin CFG_SSA_Transformed_code: the code locale is CFG_SSA_Transformed on mappings, plus
+ * dom_uses_in_graph; checkTransformed decides its assumptions with the efficient checkers (held
+ * to the literal definitions by the agreement tests), and adds what the locale does not assume:
+ * the theorem equiv, decided, and the quality properties
  */
 export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdict[] {
   const idx = new SsaIndex(t.ssa);
@@ -113,8 +119,8 @@ export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdi
     w === undefined ? allUses_def_ass(t.ssa, idx) : allUsesDefAssUpTo(t, idx, w),
     Entry_no_phis(t.ssa),
     defs_uses_disjoint(t.ssa),
-    oldDefs_correct(t),
-    oldUses_correct(t),
+    oldDefs_def(t),
+    oldUses_def(t),
     phis_same_var(t),
     allDefs_var_disjoint(t),
     conventional(t, idx),

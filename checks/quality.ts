@@ -59,9 +59,16 @@ export function pruned(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
 }
 
 /**
- * `~ redundant g`, where `redundant g == EX v in allVars g. trivial g v` and
+ * `~ redundant g`, where `redundant g == EX v in allVars g. trivial g v`,
+ * `trivial g v == EX v' in allVars g. isTrivialPhi g v v'` and
  * `isTrivialPhi g v v' <-> v' ~= v /\ set (phi g v) in {{v'}, {v, v'}}`. Witness: each trivial
  * phi with its one other argument.
+ *
+ * The other argument is found as Isabelle's code finds it (`the_trivial`, SSA_CFG_code), and
+ * must be in `allVars g`: it always is where `phis_wf` holds (every argument is a use at its
+ * predecessor), so `trivial_code` is `trivial` there, but an argument beyond the node's
+ * predecessors is used nowhere, and a phi `p = phi(a)` at a node without predecessors (Entry)
+ * is not trivial by the definition. Exact on every input.
  */
 export function no_trivial_phis(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   const f = new Failures("no_trivial_phis");
@@ -71,7 +78,7 @@ export function no_trivial_phis(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
     const p = phiOf[v];
     if (p < 0) continue;
     const other = the_trivial(v, ssa.args.list, ssa.args.start[p], ssa.args.start[p + 1]);
-    if (other >= 0) f.add({ kind: "phi", node: idx.phiNode[p] as Node, val: v as Val, other: other as Val, want: "at least two arguments besides itself", have: "trivial" });
+    if (other >= 0 && idx.inAllVars(other)) f.add({ kind: "phi", node: idx.phiNode[p] as Node, val: v as Val, other: other as Val, want: "at least two arguments besides itself", have: "trivial" });
   }
   return f.verdict();
 }
@@ -340,13 +347,19 @@ function augmentedIdom(preds: Rows<Node>, N: number, defs: readonly number[], sp
 
 /**
  * `~ (EX P. redundant_set g P)`, where a redundant set is a non-empty set of phis referencing at
- * most one value outside itself. By Lemma 1 of Minimal_SSA every redundant set contains a
- * redundant SCC, and the peeling search of Wagner's thesis (Section 4.1, Fig. 4.2) finds one
- * whenever one exists: in the phi graph restricted to a working set, an SCC with at most one
- * outside argument is redundant; otherwise only its members whose arguments all stay inside it
- * can lie in a redundant SCC within it, so the search continues on them. O(V^2 + VE) in the
- * phi graph at worst (the ladder), linear when phi webs are not nested.
+ * most one value outside itself, that value in `allVars g`. By Lemma 1 of Minimal_SSA every
+ * redundant set contains a redundant SCC, and the peeling search of Wagner's thesis (Section
+ * 4.1, Fig. 4.2) finds one whenever one exists: in the phi graph restricted to a working set,
+ * an SCC with at most one outside argument is redundant; otherwise only its members whose
+ * arguments all stay inside it can lie in a redundant SCC within it, so the search continues on
+ * them. O(V^2 + VE) in the phi graph at worst (the ladder), linear when phi webs are not nested.
  * Witness: every redundant SCC found, with its outside argument.
+ *
+ * A phi with an argument outside `allVars g` (one beyond its node's predecessors, where
+ * `phis_wf` fails) is in no redundant set: that argument is not a phi of `allVars`, so it lies
+ * outside any set holding the phi, and it cannot be the one outside value `v'`, which must be
+ * in `allVars`. The search leaves such phis out from the start; the argument above holds in any
+ * working set, so the answer is exact on every input.
  */
 export function no_redundant_set(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict {
   const f = new Failures("no_redundant_set");
@@ -361,7 +374,13 @@ export function no_redundant_set(ssa: SsaCfg, idx = new SsaIndex(ssa)): Verdict 
   const adj = Rows.from(phis.map((p) => ssa.args.row(p).map(argVertex).filter((x) => x >= 0)));
   const scc = new SubsetScc(adj);
   const inC = new Uint8Array(P);
-  const work: number[][] = [Array.from({ length: P }, (_, i) => i)];
+  const start: number[] = [];
+  for (let u = 0; u < P; u++) {
+    let ok = true;
+    for (let k = ssa.args.start[phis[u]]; ok && k < ssa.args.start[phis[u] + 1]; k++) ok = idx.inAllVars(ssa.args.list[k]);
+    if (ok) start.push(u);
+  }
+  const work: number[][] = [start];
   while (work.length > 0) {
     for (const members of scc.run(work.pop()!)) {
       for (const u of members) inC[u] = 1;

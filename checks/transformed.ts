@@ -1,7 +1,8 @@
 /**
  * Checkers for the translation: locale `CFG_SSA_Transformed` (AFP SSA_CFG; Fig. 6 of the
- * CC 2016 paper, whose names `oldDefs_correct`/`oldUses_correct` are used here for the AFP's
- * `oldDefs_def`/`oldUses_def`).
+ * CC 2016 paper). The assumptions keep the AFP's names `oldDefs_def`/`oldUses_def`; the paper
+ * calls them `oldDefs_correct`/`oldUses_correct`, which in the AFP are two other lemmas (of
+ * `CFG_Construct`, about the construction), so those names are not used for them here.
  *
  * @theory SSA_CFG
  */
@@ -12,21 +13,21 @@ import { shortestPath, SsaIndex } from "./context.js";
 import { Failures, Verdict } from "./verdict.js";
 
 /**
- * `oldDefs_correct: oldDefs g n = var g ` defs g n` (the AFP's `oldDefs_def`).
+ * `oldDefs_def: oldDefs g n = var g ` defs g n` (the paper's Fig. 6: `oldDefs_correct`).
  *
  * @isabelle CFG_SSA_Transformed.oldDefs_def
  */
-export function oldDefs_correct(t: Transformed): Verdict {
-  return imageCheck(t, "oldDefs_correct", t.old.defRows, t.ssa.defRows);
+export function oldDefs_def(t: Transformed): Verdict {
+  return imageCheck(t, "oldDefs_def", t.old.defRows, t.ssa.defRows);
 }
 
 /**
- * `oldUses_correct: n in set (alpha_n g) ==> oldUses g n = var g ` uses g n` (the AFP's `oldUses_def`).
+ * `oldUses_def: n in set (alpha_n g) ==> oldUses g n = var g ` uses g n` (the paper's Fig. 6: `oldUses_correct`).
  *
  * @isabelle CFG_SSA_Transformed.oldUses_def
  */
-export function oldUses_correct(t: Transformed): Verdict {
-  return imageCheck(t, "oldUses_correct", t.old.useRows, t.ssa.useRows);
+export function oldUses_def(t: Transformed): Verdict {
+  return imageCheck(t, "oldUses_def", t.old.useRows, t.ssa.useRows);
 }
 
 /** Per node, the set of old variables equals the image under `var` of the SSA values; allocation-free. */

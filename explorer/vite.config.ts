@@ -6,8 +6,10 @@
  *
  * `virtual:spec-mirrors` is made here at build time: for every declaration of spec/, impl/,
  * checks/ and graph/ (functions, classes, consts, types, methods), its file, line and doc
- * comment (which carries the Isabelle statement it mirrors) and its `@isabelle` names, so that
- * a construction step can show the definition it is a step of.
+ * comment (which carries the Isabelle statement it mirrors) and the Isabelle names of its tags
+ * (`@isabelle`, `@standin`, `@approximates`), so that a construction step can show the
+ * definition it is a step of. (Each name's status in the spec map comes from
+ * src/spec_status.ts, which `npm run spec-map` writes with the map.)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -23,7 +25,11 @@ interface Mirror {
   symbol: string;
   file: string;
   line: number;
+  /** Names of its `@isabelle` tags (a transcription). */
   isabelle: string[];
+  /** Names of its `@standin` and `@approximates` tags. */
+  standin: string[];
+  approximates: string[];
   doc: string;
 }
 
@@ -63,8 +69,11 @@ function scanMirrors(): { mirrors: Mirror[]; headers: Record<string, string> } {
       if (m !== null && docDone !== null) {
         const symbol = m[1] ?? m[2];
         if (symbol !== undefined && !["if", "for", "while", "switch", "catch", "return"].includes(symbol)) {
-          const tags = [...docDone.matchAll(/@isabelle\s+([^\n@]+)/g)].flatMap((t) => t[1].split(",").map((s) => s.trim()).filter((s) => s !== ""));
-          mirrors.push({ symbol, file, line: i + 1, isabelle: tags, doc: docDone.replace(/\n?@(isabelle|theory)[^\n]*/g, "").trim().slice(0, 2400) });
+          const text = docDone;
+          const names = (kind: string) =>
+            [...text.matchAll(new RegExp(kind === "isabelle" ? "@isabelle\\s+([^\\n@]+)" : `@${kind}\\s+([^:\\n@]+):`, "g"))].flatMap((t) => t[1].split(",").map((s) => s.trim()).filter((s) => s !== ""));
+          const doc = docDone.replace(/\n?@(isabelle|theory)[^\n]*/g, "").replace(/\n?@(standin|approximates)[^@]*/g, "").trim().slice(0, 2400);
+          mirrors.push({ symbol, file, line: i + 1, isabelle: names("isabelle"), standin: names("standin"), approximates: names("approximates"), doc });
         }
       }
       if (l.trim() !== "" && !/^\s*(\/\/|@)/.test(l)) docDone = null;

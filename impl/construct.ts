@@ -149,7 +149,9 @@ export function phisPrime(g: Cfg, n: Node, [v, m, def]: SsaVal, trace?: Tracer):
  * `trace` receives the searches of `phiDefNodes_aux` (per variable, from each use) and the walks
  * of `lookupDef` (from each use, then from each predecessor of each phi node), each once.
  *
- * @isabelle CFG_Construct, CFG_Construct_wf
+ * @standin CFG_Construct, CFG_Construct_wf: the locales assume nothing beyond CFG (CFG_wf),
+ * which spec/ssa_cfg.ts decides; what they add are the construction's definitions, transcribed
+ * in this file, and construct computes the SSA CFG they define
  */
 export function construct(g: Cfg, trace?: Tracer): Construction {
   const key = ([v, n, d]: SsaVal) => ValTable.key(v, n, d, g.nodeCount);

@@ -124,7 +124,10 @@ class MemoLookup {
  *
  * `trace`: the searches and walks as they are done here, each once (see impl/trace.ts).
  *
- * @isabelle CFG_Construct_linorder
+ * @standin CFG_Construct_linorder: the locale assumes nothing beyond CFG_wf and hosts the
+ * executable construction of Construct_SSA_code, whose definitions impl/construct_code.ts
+ * transcribes; constructFast is the efficient construction in its role (breadth-first
+ * phiDefNodes, memoised lookupDef), with construct's output, value for value (tested)
  */
 export function constructFast(g: Cfg, trace?: Tracer): Construction {
   const N = g.nodeCount;

@@ -29,7 +29,9 @@ export interface State {
  * The SSA CFG with `uses := u`, `phis := p`: Isabelle's `uses(g:=u)`, `phis(g:=p)`, on which the
  * definitions of the locale are evaluated.
  *
- * @isabelle CFG_SSA_Transformed_notriv_base
+ * @standin CFG_SSA_Transformed_notriv_base: the locale fixes chooseNext_all and assumes nothing;
+ * its definitions (transcribed in this file) speak of the SSA CFG with a state's uses and phis,
+ * which view builds, and chooseNextPrime instantiates chooseNext_all
  */
 export function view(base: SsaCfg, s: State): CFG_SSA_base {
   return {
@@ -110,7 +112,7 @@ export function step(base: SsaCfg, s: State): State {
  * @isabelle CFG_SSA_step.redundant
  */
 export function cond(base: SsaCfg, s: State): boolean {
-  return chooseNextPrime(view(base, s)) !== undefined;
+  return redundant(view(base, s));
 }
 
 /**
@@ -198,7 +200,9 @@ export function CFG_SSA_Transformed_notriv(g: CFG_SSA_Transformed_base): boolean
  * `locale CFG_SSA_Transformed_notriv_linorder = CFG_SSA_Transformed_notriv_base + CFG_SSA_Transformed_notriv`:
  * no assumption of its own; with the `Max` choice also `CFG_SSA_Transformed_notriv_linorder_code`.
  *
- * @isabelle CFG_SSA_Transformed_notriv_linorder
+ * @standin CFG_SSA_Transformed_notriv_linorder: the locale adds no assumption to
+ * CFG_SSA_Transformed_notriv; this predicate is its code variant's, which also asks that
+ * chooseNext_all be chooseNext_all_code (the Max choice every construction here makes)
  */
 export function CFG_SSA_Transformed_notriv_linorder_code(g: CFG_SSA_Transformed_base): boolean {
   return CFG_SSA_Transformed_notriv(g) && chooseNext_all_code(g);
@@ -251,7 +255,9 @@ export function phisPrime_code(g: CFG_SSA_base, next: readonly [Node, Val]): { n
  * `step_code g = (let next = chooseNext' g in (uses'_code g next, phis'_code g next))`, on a state: one step of
  * the code locale `CFG_SSA_step_code`.
  *
- * @isabelle CFG_SSA_step_code
+ * @standin CFG_SSA_step_code: the locale (CFG_SSA_Transformed_notriv_linorder_code with
+ * CFG_SSA_step's assumption redundant g) is where step_code is proved to be step; its
+ * assumptions are those of CFG_SSA_step (transcribed above), and step_code stands for its content
  */
 export function step_code(base: SsaCfg, s: State): State {
   const g = view(base, s);

@@ -64,7 +64,12 @@ class MaxHeap {
  * deviation in the header; `substAll_efficient_code` (its result is `substAll`'s) is tested.
  * `trace`: one `substAll.step` event per removed phi, in `substAll`'s order.
  *
- * @isabelle substAll_efficient, CFG_SSA_Transformed_notriv_base_code
+ * @approximates substAll_efficient: the same choices and result, but the substitutions are
+ * composed in a union-find and uses and arguments resolved once at the end, where the code
+ * theory rewrites every use of a removed value at once (quadratic on a chain of trivial phis)
+ * @standin CFG_SSA_Transformed_notriv_base_code: the code locale (notriv_base on mappings, with
+ * the indices nodes_of_uses' and nodes_of_phis' of impl/notriv_code.ts) is where
+ * substAll_efficient is defined; substAllFast is that function in its role
  */
 export function substAllFast(base: SsaCfg, trace?: Tracer): SsaCfg {
   const N = base.nodeCount;

@@ -27,7 +27,7 @@
  */
 import { FORM_DEFS_USES, FORM_STMTS, type ColumnarFunction, type LiteralSink, type NameTable } from "./columns.js";
 import { FORMAT_VERSION, type Kind } from "./format.js";
-import { show } from "./read.js";
+import { duplicatePhiMessage, show } from "./read.js";
 import { byteSlices, decodeText, isUtf8Bytes, type ByteSlices } from "./text.js";
 import { LimitExceeded, showBytes } from "../spec/errors.js";
 
@@ -1353,6 +1353,20 @@ class FunctionReader extends Scanner {
       this.phiArity.push(predCount);
     }
     occ.n += total;
+    if (P > 1) {
+      // one phi per value in a block (io/read.ts duplicatePhiMessage); argValue is free again
+      const stamp = ++this.stamp;
+      for (let p = 0; p < P; p++) {
+        const def = this.phiDef.a[p];
+        this.stamps(def);
+        if (this.stampB[def] === stamp) {
+          this.phi = p;
+          this.fail(duplicatePhiMessage(this.names.text(def), this.argValue[def]));
+        }
+        this.stampB[def] = stamp;
+        this.argValue[def] = p;
+      }
+    }
   }
 
   private readStmts(): void {

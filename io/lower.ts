@@ -38,7 +38,7 @@ import { Cfg, Graph, Rows, SsaCfg, Transformed } from "../spec/model.js";
 import type { Places } from "../spec/places.js";
 import { columnsOf, FORM_DEFS_USES, type ColumnarFunction, type NameTable } from "./columns.js";
 import type { FunctionDoc } from "./format.js";
-import { functionName, show } from "./read.js";
+import { duplicatePhiMessage, functionName, show } from "./read.js";
 
 /** Where each statement landed: the part of lowering that decides the graph. */
 export interface Layout {
@@ -137,11 +137,23 @@ function lowerSsaInOrder(order: Order, file: string, name: string, original: Low
   const argStart = new Int32Array(P + 1);
   for (let p = 0; p < P; p++) argStart[p + 1] = argStart[p] + fn.phiArity[p];
   const argList = new Int32Array(argStart[P]);
+  // the phi of each value in the current block (per value: block + 1 and the phi), for the one
+  // phi per key (n, v) of Isabelle's phi map: the readers refuse two, adapters' documents come here unread
+  let phiIn: Int32Array | undefined;
   for (let b = 0; b < fn.blockCount; b++) {
     let o = fn.occStart[b];
     for (let p = fn.phiStart[b]; p < fn.phiStart[b + 1]; p++) {
       phiDef[p] = occ[o++];
       for (let a = argStart[p]; a < argStart[p + 1]; a++) argList[a] = occ[o++];
+      if (fn.phiStart[b + 1] - fn.phiStart[b] < 2) continue;
+      phiIn ??= new Int32Array(2 * valNames.length);
+      const v = phiDef[p];
+      if (phiIn[2 * v] === b + 1)
+        throw new MalformedInput(
+          `${file}: function ${show(name)}, block ${show(fn.names.text(fn.blockName[b]))}, phi ${p - fn.phiStart[b]}: ${duplicatePhiMessage(valNames[v], phiIn[2 * v + 1])}`,
+        );
+      phiIn[2 * v] = b + 1;
+      phiIn[2 * v + 1] = p - fn.phiStart[b];
     }
     const first = low.layout.blockFirstNode[b];
     phiStart[first + 1] = fn.phiStart[b + 1];

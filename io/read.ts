@@ -3,7 +3,8 @@
  *
  * Everything that makes a document unreadable is `MalformedInput` with one line
  * `FILE: function NAME, block ID, statement I: what is wrong` (parts that do not apply are left
- * out; a phi is named `phi I`, a block without a usable id `block #I`). Whatever breaks only a
+ * out; a phi is named `phi I`, a block without a usable id `block #I`). Two phis of one block
+ * defining one value are malformed: Isabelle's phis are a map from (node, value). Whatever breaks only a
  * locale assumption (phi argument count, entry with predecessors, unreachable blocks, double
  * definitions, uses not definitely assigned, defs and uses overlapping) is read without
  * complaint: the checkers report those by name.
@@ -190,6 +191,12 @@ function readBlock(rb: Json, kind: Kind, ids: Map<string, number>, fn: Where): B
     if (kind === "cfg") at.fail(`"phis" in a "cfg" document (only "ssa" documents have phis)`);
     if (!Array.isArray(rb.phis)) at.fail(`"phis" must be a list, not ${brief(rb.phis)}`);
     block.phis = rb.phis.map((p: unknown, i: number) => readPhi(p, preds, at.in("phi", i)));
+    const first = new Map<string, number>();
+    block.phis.forEach((p, i) => {
+      const j = first.get(p.def);
+      if (j !== undefined) at.in("phi", i).fail(duplicatePhiMessage(p.def, j));
+      first.set(p.def, i);
+    });
   }
   const hasStmts = Object.hasOwn(rb, "stmts");
   const hasDefs = Object.hasOwn(rb, "defs");
@@ -204,6 +211,15 @@ function readBlock(rb: Json, kind: Kind, ids: Map<string, number>, fn: Where): B
     block.stmts = rb.stmts.map((s: unknown, i: number) => readStmt(s, at.in("statement", i)));
   } else block.stmts = [];
   return block;
+}
+
+/**
+ * Two phis of one block defining one value: Isabelle's `phis g` is a map from `(node, value)` to
+ * the arguments, so it has one phi per value and node; a document with two is no SSA CFG of the
+ * model (the byte reader and lowering say the same, in these words).
+ */
+export function duplicatePhiMessage(def: string, firstPhi: number): string {
+  return `defines ${JSON.stringify(def)} again, as phi ${firstPhi} of this block does (one phi per value and block: phis g is a map from (node, value))`;
 }
 
 function readStmt(raw: unknown, at: Where): StmtDoc {

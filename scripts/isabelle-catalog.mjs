@@ -14,10 +14,12 @@
  *
  * Format, one entry a line under a `## Session Theory.thy` header:
  *   kind  Locale.name  | statement summary            (Locale: the context; a theory name for top-level)
- *   kind  Locale.name  | summary || why it has no executable mirror
+ *   kind  Locale.name  | summary || why it does not apply to the model
  * kind is locale, assumption, definition, lemma, theorem or corollary; an entry's id is
  * `Session.Locale.name`, and `Session.Locale.name:lemma` where a lemma shares a definition's name.
- * Everything after `||` is the stated reason for a name that is not executable; keep them few.
+ * Everything after `||` is the stated reason why a name is not applicable to the model (the map's
+ * status "not applicable"): a tautology of its representation, or not about the model at all;
+ * keep them few.
  */
 
 /** Theories of Formal_SSA for which the reference catalog lists no names, and what they hold. */
@@ -43,8 +45,8 @@ definition graph_path_base.alpha | alpha g = (| nodes = set (alpha_n g), edges =
 locale graph_path | graph_path_base + graph + node and predecessor iterators
 assumption graph_path.finite | invar g ==> finite (nodes (alpha g)) and finite (edges (alpha g)) || finiteness: the model's node list and edge rows are finite arrays, so it holds by representation
 assumption graph_path.valid | invar g ==> valid_graph (alpha g): both ends of every edge are nodes
-assumption graph_path.nodes_list_it_correct | foldri (alpha_n g) iterates set (alpha_n g), i.e. alpha_n g is distinct
-assumption graph_path.pred_list_it_correct | inEdges' g v is distinct and its set is the in-edges of v in alpha_e g
+assumption graph_path.nodes_list_it_correct | foldri (alpha_n g) iterates set (alpha_n g), i.e. alpha_n g is distinct || a tautology of this model: alpha_n g is [0, ..., nodeCount - 1], distinct by construction (spec/graph_path.ts transcribes it all the same)
+assumption graph_path.pred_list_it_correct | inEdges' g v is distinct and its set is the in-edges of v in alpha_e g || a tautology of this model: inEdges' g v pairs each predecessor with its own position, so it is distinct, and alpha_e g is made of these lists (spec/graph_path.ts transcribes it all the same)
 lemma graph_path.alpha_n_correct | set (alpha_n g) contains both ends of every edge
 lemma graph_path.alpha_n_distinct | invar g ==> distinct (alpha_n g)
 lemma graph_path.inEdges_correct | set (inEdges g n) = {(_, _, t). t = n} Int alpha_e g
@@ -102,7 +104,7 @@ definition CFG_SSA_base.allVars | every value defined or used at a node
 definition CFG_SSA_base.defAss | defAss g m v <-> every Entry path to m has a node with v in allDefs
 locale CFG_SSA | CFG + CFG_SSA_base + five assumptions
 assumption CFG_SSA.phis_finite | finite (dom (phis g)) || finiteness: the phi table is a finite array
-assumption CFG_SSA.phis_in_alpha_n | phis g (n,v) = Some vs ==> n in set (alpha_n g)
+assumption CFG_SSA.phis_in_alpha_n | phis g (n,v) = Some vs ==> n in set (alpha_n g) || a tautology of this model: SsaCfg keeps the phis per node, phis of node n in phiStart[n] .. phiStart[n + 1] for n < nodeCount, so every key's node is a node (spec/ssa_cfg.ts transcribes it all the same)
 assumption CFG_SSA.phis_wf | phis g (n,v) = Some args ==> length (predecessors g n) = length args
 assumption CFG_SSA.simpleDefs_phiDefs_disjoint | n a node ==> defs g n Int phiDefs g n = {}
 assumption CFG_SSA.allDefs_disjoint | n ~= m nodes ==> allDefs g n Int allDefs g m = {}
@@ -462,7 +464,20 @@ corollary CFG_SSA_Transformed.no_redundant_SCC_minimal | ~ (EX P scc. redundant_
 corollary CFG_SSA_Transformed.no_redundant_set_not_redundant | (unnamed) ~ (EX P. redundant_set g P) ==> ~ redundant g
 `;
 
-/** @typedef {{ id: string, session: string, theory: string, locale: string, name: string, kind: string, summary: string, notExecutable?: string }} CatalogEntry */
+/**
+ * Names the CC 2016 paper gives where the AFP has another: the paper's Fig. 6 calls the
+ * assumptions `oldDefs_def` and `oldUses_def` of `CFG_SSA_Transformed` `oldDefs_correct` and
+ * `oldUses_correct`, names that in the AFP belong to two lemmas of `CFG_Construct` (about the
+ * construction); Fig. 8 calls `isTrivialPhi` `trivialPhi`. Reports, certificates and the code use
+ * the AFP's names; the spec map shows the paper's beside them, as aliases.
+ */
+export const PAPER_NAMES = new Map([
+  ["Formal_SSA.CFG_SSA_Transformed.oldDefs_def", "oldDefs_correct (Fig. 6)"],
+  ["Formal_SSA.CFG_SSA_Transformed.oldUses_def", "oldUses_correct (Fig. 6)"],
+  ["Formal_SSA.CFG_SSA_wf_base.isTrivialPhi", "trivialPhi (Fig. 8)"],
+]);
+
+/** @typedef {{ id: string, session: string, theory: string, locale: string, name: string, kind: string, summary: string, notApplicable?: string, paperName?: string }} CatalogEntry */
 
 /** The entries, in catalog order. */
 export function catalog() {
@@ -488,7 +503,9 @@ export function catalog() {
     const id = kind === "locale" ? `${session}.${qual}` : `${session}.${locale}.${name}${suffix}`;
     /** @type {CatalogEntry} */
     const e = { id, session, theory, locale, name, kind, summary };
-    if (reason) e.notExecutable = reason;
+    if (reason) e.notApplicable = reason;
+    const paper = PAPER_NAMES.get(id);
+    if (paper !== undefined) e.paperName = paper;
     out.push(e);
   }
   const seen = new Set();
@@ -496,5 +513,6 @@ export function catalog() {
     if (seen.has(e.id)) throw new Error(`isabelle-catalog.mjs: ${e.id} twice`);
     seen.add(e.id);
   }
+  for (const id of PAPER_NAMES.keys()) if (!seen.has(id)) throw new Error(`isabelle-catalog.mjs: PAPER_NAMES names ${id}, which is not catalogued`);
   return out;
 }

@@ -1,15 +1,32 @@
 /**
  * The spec map: for every name of scripts/isabelle-catalog.mjs (the Isabelle theories Formal_SSA
- * and Minimal_SSA), the TypeScript symbol that mirrors it, its file and line, and the tests that
- * exercise it, computed from the code with the TypeScript compiler API. Writes docs/spec-map.md;
- * exits 1 with one line per name that has no mirror or no test.
+ * and Minimal_SSA), its status, the TypeScript symbol that mirrors it, its file and line, and the
+ * tests that exercise it, computed from the code with the TypeScript compiler API. Writes
+ * docs/spec-map.md; prints the tallies per status; exits 1 with one line per name that has no
+ * status (no mirror, or no test).
  *
- *   node scripts/spec-map.mjs            write docs/spec-map.md, report what is missing
- *   node scripts/spec-map.mjs --check    write nothing; also fail if docs/spec-map.md is stale
+ * Statuses (STATUSES), decided in this order:
+ * - not applicable: the catalog gives a reason after `||` (a tautology of this model, or not
+ *   about the model at all: the While language, code-generation glue, HOL library lemmas);
+ * - property-tested: a theorem, lemma or corollary, stated by a test (its title names it, or an
+ *   `@isabelle` comment in it); the map gives each such test's generators (the calls in it that
+ *   make a fast-check arbitrary, with their `@bounds` tags and arguments) and its runs;
+ * - mirrored: a literal transcription, in spec/ or impl/ (an `@isabelle` tag, or an exported
+ *   declaration named as the entry in a file whose header says `@theory`);
+ * - approximated: only a declaration tagged `@approximates NAME: the deviation`;
+ * - stand-in: only a declaration tagged `@standin NAME: why`, a different function that plays the
+ *   entry's role (a checker for a code locale, a construction for the locale that hosts it).
+ * A checker of checks/ named as an assumption (or tagged with it) is listed as its checker, not
+ * as a transcription: it is held to the literal definition by the agreement tests.
+ *
+ *   node scripts/spec-map.mjs            write docs/spec-map.md (and the statuses for the explorer,
+ *                                        explorer/src/spec_status.ts), report what is missing
+ *   node scripts/spec-map.mjs --check    write nothing; also fail if either is stale
  *
  * How a mirror is found (in spec/, checks/, impl/, graph/):
  * - a doc comment tag `@isabelle NAME[, NAME...]` on a declaration; NAME is an entry's id
  *   (`Formal_SSA.CFG_SSA.phis_wf`) or any unique suffix of it (`CFG_SSA.phis_wf`, `phis_wf`);
+ *   `@standin NAME[, NAME...]: why` and `@approximates NAME[, NAME...]: deviation` likewise;
  * - an exported declaration named as an entry (a prime spelled `Prime`: `defAss'` is
  *   `defAssPrime`) in a file whose header comment says `@theory THEORY...`, for the
  *   definitions, assumptions and locales of those theories;
@@ -30,7 +47,11 @@ import { catalog, THEORIES_WITHOUT_NAMES } from "./isabelle-catalog.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const OUTPUT = "docs/spec-map.md";
+/** Every name's status as a module, for the explorer's definition panel (written with the map, checked with it). */
+export const STATUS_OUTPUT = "explorer/src/spec_status.ts";
 const SOURCE_DIRS = ["spec", "checks", "impl", "graph"];
+/** The statuses, in the order of the tallies. */
+export const STATUSES = ["mirrored", "stand-in", "approximated", "property-tested", "not applicable"];
 const TEST_DIR = "test";
 
 /** Every file under `dir` (relative to root) whose name passes `keep`, sorted. */
@@ -77,6 +98,34 @@ function tagNames(text) {
     for (const w of m[1].replace(/\*\/.*$/, "").split(/[\s,]+/)) if (w && w !== "*") out.push(w.replace(/[.;]$/, ""));
   }
   return out;
+}
+
+/**
+ * The `@standin` and `@approximates` tags of a doc comment: `@standin NAME[, NAME...]: why`, the
+ * text running to the next tag or the end of the comment.
+ */
+export function roleTags(text) {
+  const body = text.replace(/\/\*\*|\*\//g, "").split("\n").map((l) => l.replace(/^\s*\*\s?/, "")).join("\n");
+  const out = [];
+  for (const m of body.matchAll(/@(standin|approximates)[ \t]+([^]*?)(?=\n\s*@\w|$)/g)) {
+    const [names, ...why] = m[2].split(":");
+    out.push({
+      role: m[1] === "standin" ? "stand-in" : "approximation",
+      names: names.split(/[\s,]+/).filter((w) => w !== ""),
+      why: why.join(":").replace(/\s+/g, " ").trim(),
+    });
+  }
+  return out;
+}
+
+/** The `@bounds` text of a doc comment (the first, where the text holds several), or undefined. */
+function boundsTag(text) {
+  for (const comment of text.split("*/")) {
+    const body = comment.replace(/\/\*\*/g, "").split("\n").map((l) => l.replace(/^\s*\*\s?/, "")).join("\n");
+    const m = /@bounds[ \t]+([^]*?)(?=\n\s*@\w|$)/.exec(body);
+    if (m) return m[1].replace(/\s+/g, " ").trim();
+  }
+  return undefined;
 }
 
 function lineOf(sf, pos) {
@@ -144,9 +193,10 @@ export function buildSpecMap(root = ROOT) {
   const mirrors = new Map(entries.map((e) => [e.id, []]));
   /** declaration node -> entry ids it mirrors */
   const declEntries = new Map();
-  const addMirror = (e, d, sf, via) => {
+  const addMirror = (e, d, sf, via, role, why) => {
     const list = mirrors.get(e.id);
-    const m = { symbol: d.name, file: rel(sf), line: lineOf(sf, d.decl.getStart(sf)), via };
+    const file = rel(sf);
+    const m = { symbol: d.name, file, line: lineOf(sf, d.decl.getStart(sf)), via, role: role ?? (file.startsWith("checks/") ? "checker" : "literal"), ...(why ? { why } : {}) };
     if (!list.some((x) => x.file === m.file && x.symbol === m.symbol)) list.push(m);
     declEntries.set(d.decl, [...new Set([...(declEntries.get(d.decl) ?? []), e.id])]);
   };
@@ -156,11 +206,21 @@ export function buildSpecMap(root = ROOT) {
     if (!sf) continue;
     const theories = fileTheories(sf);
     for (const d of topLevelDecls(sf)) {
-      const tagged = tagNames(docText(sf, d.stmt));
+      const doc = docText(sf, d.stmt);
+      const tagged = tagNames(doc);
       for (const t of tagged) {
         const es = resolve(t);
         if (es.length === 1) addMirror(es[0], d, sf, "tag");
         else problems.push(`${f}:${lineOf(sf, d.decl.getStart(sf))}: @isabelle ${t} ${es.length === 0 ? "names no catalogued entry" : `is ambiguous (${es.map((e) => e.id).join(", ")})`}`);
+      }
+      for (const { role, names, why } of roleTags(doc)) {
+        const at = `${f}:${lineOf(sf, d.decl.getStart(sf))}`;
+        if (why.length < 10) problems.push(`${at}: @${role === "stand-in" ? "standin" : "approximates"} ${names.join(", ")} says no why after its names and a colon`);
+        for (const t of names) {
+          const es = resolve(t);
+          if (es.length === 1) addMirror(es[0], d, sf, "tag", role, why);
+          else problems.push(`${at}: @${role === "stand-in" ? "standin" : "approximates"} ${t} ${es.length === 0 ? "names no catalogued entry" : `is ambiguous (${es.map((e) => e.id).join(", ")})`}`);
+        }
       }
       if (!d.exported || theories.length === 0) continue;
       const name = isabelleSpelling(d.name);
@@ -240,6 +300,41 @@ export function buildSpecMap(root = ROOT) {
     node.arguments.length >= 2 &&
     (ts.isStringLiteral(node.arguments[0]) || ts.isNoSubstitutionTemplateLiteral(node.arguments[0]) || ts.isTemplateExpression(node.arguments[0]));
 
+  // test helpers (test/**/*.ts that are not tests): the entries a top-level declaration names,
+  // directly or through other helpers, so that a test using a helper uses what the helper uses
+  const isHelper = (file) => {
+    const r = relative(root, file).split("\\").join("/");
+    return r.startsWith(`${TEST_DIR}/`) && r.endsWith(".ts") && !r.endsWith(".test.ts");
+  };
+  const topStatement = (d) => {
+    let x = d;
+    while (x.parent && !ts.isSourceFile(x.parent)) x = x.parent;
+    return x;
+  };
+  const helperMemo = new Map();
+  const helperEntries = (stmt) => {
+    const known = helperMemo.get(stmt);
+    if (known) return known;
+    const ids = new Set();
+    helperMemo.set(stmt, ids); // a cycle of helpers ends here
+    const visit = (n) => {
+      if (ts.isIdentifier(n)) {
+        let sym = checker.getSymbolAtLocation(n);
+        if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+        for (const d of sym?.declarations ?? []) {
+          for (const id of declEntries.get(d) ?? []) ids.add(id);
+          if (isHelper(d.getSourceFile().fileName)) {
+            const top = topStatement(d);
+            if (top !== stmt) for (const id of helperEntries(top)) ids.add(id);
+          }
+        }
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(stmt);
+    return ids;
+  };
+
   for (const f of testFiles) {
     const sf = program.getSourceFile(join(root, f));
     if (!sf) continue;
@@ -257,6 +352,7 @@ export function buildSpecMap(root = ROOT) {
           for (const d of sym?.declarations ?? []) {
             const es = declEntries.get(d);
             if (es) for (const id of es) ids.add(id);
+            if (isHelper(d.getSourceFile().fileName)) for (const id of helperEntries(topStatement(d))) ids.add(id);
             if (d.getSourceFile() === sf && local.has(d)) locals.add(d);
             if (sourceDecls.has(d)) srcs.add(d);
             else if (d.parent && sourceDecls.has(d.parent.parent)) srcs.add(d.parent.parent);
@@ -293,6 +389,71 @@ export function buildSpecMap(root = ROOT) {
       for (const id of direct) reached.delete(id);
       return { direct, reached };
     };
+    /**
+     * How a test tests: the calls in its body (and in the declarations of its file it reaches)
+     * that make a fast-check arbitrary with a function of this project, each with the `@bounds`
+     * of that function and the call's arguments; the arbitraries of its file it names, with
+     * their `@bounds`; the `numRuns` it gives; whether it runs fast-check at all.
+     */
+    const testingOf = (body) => {
+      const generators = new Map();
+      const runs = new Set();
+      let fast = false;
+      const seen = new Set();
+      const isArbitrary = (type) => (type.getSymbol() ?? type.aliasSymbol)?.getName() === "Arbitrary";
+      const docOf = (decl) => {
+        let st = decl;
+        while (st.parent && !ts.isSourceFile(st.parent)) st = st.parent;
+        return docText(st.getSourceFile(), st) + "\n" + docText(st.getSourceFile(), decl);
+      };
+      const addGenerator = (name, decl, args) => {
+        const dsf = decl.getSourceFile();
+        const where = { file: rel(dsf), line: lineOf(dsf, decl.getStart(dsf)) };
+        const key = `${name}${args}`;
+        if (!generators.has(key)) generators.set(key, { name, args, bounds: boundsTag(docOf(decl)), ...where });
+      };
+      const numberOf = (expr) => {
+        if (ts.isNumericLiteral(expr)) return Number(expr.text.replace(/_/g, ""));
+        if (ts.isIdentifier(expr)) {
+          const d = checker.getSymbolAtLocation(expr)?.declarations?.[0];
+          if (d && ts.isVariableDeclaration(d) && d.initializer) return numberOf(d.initializer);
+        }
+        return undefined;
+      };
+      const walk = (n) => {
+        if (ts.isCallExpression(n)) {
+          const callee = n.expression.getText(sf);
+          if (/^fc\.(assert|check|property|asyncProperty|sample|statistics)$/.test(callee)) fast = true;
+          const sig = checker.getResolvedSignature(n);
+          const decl = sig?.declaration;
+          if (decl && !decl.getSourceFile().fileName.includes("node_modules") && isArbitrary(checker.getReturnTypeOfSignature(sig))) {
+            const name = ts.isPropertyAccessExpression(n.expression) ? n.expression.name.text : callee;
+            const args = n.arguments.length === 0 ? "()" : `(${n.arguments.map((a) => a.getText(sf)).join(", ").replace(/\s+/g, " ")})`;
+            addGenerator(name, decl, args.length > 70 ? `(${args.slice(1, 66)}...)` : args);
+          }
+        }
+        if (ts.isPropertyAssignment(n) && n.name.getText(sf) === "numRuns") {
+          const v = numberOf(n.initializer);
+          if (v !== undefined) runs.add(v);
+        }
+        if (ts.isIdentifier(n)) {
+          let sym = checker.getSymbolAtLocation(n);
+          if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+          for (const d of sym?.declarations ?? []) {
+            if (d.getSourceFile() !== sf || !local.has(d) || seen.has(d)) continue;
+            seen.add(d);
+            // an arbitrary of this file: what it is made of, or itself where it is made of
+            // fast-check's own arbitraries only
+            const before = generators.size;
+            walk(d);
+            if (generators.size === before && ts.isVariableDeclaration(d) && isArbitrary(checker.getTypeAtLocation(d.name))) addGenerator(d.name.getText(sf), d, "");
+          }
+        }
+        ts.forEachChild(n, walk);
+      };
+      walk(body);
+      return { generators: [...generators.values()], runs: [...runs].sort((a, b) => a - b), fast };
+    };
     const visit = (node) => {
       if (isTestCall(node)) {
         const a0 = node.arguments[0];
@@ -312,9 +473,10 @@ export function buildSpecMap(root = ROOT) {
           if (es.length === 1) stated.add(es[0]);
           else problems.push(`${f}:${line}: @isabelle ${tn} ${es.length === 0 ? "names no catalogued entry" : `is ambiguous (${es.map((e) => e.id).join(", ")})`}`);
         }
+        const testing = stated.size > 0 ? testingOf(node.arguments[1]) : undefined;
         for (const e of stated) {
-          stating.get(e.id).push({ ...t, how: "states" });
-          tests.get(e.id).push({ ...t, how: "states" });
+          stating.get(e.id).push({ ...t, how: "states", testing });
+          tests.get(e.id).push({ ...t, how: "states", testing });
         }
       }
       ts.forEachChild(node, visit);
@@ -339,14 +501,42 @@ export function buildSpecMap(root = ROOT) {
     const named = all.filter((t) => t.how !== "reaches");
     const ts_ = named.length > 0 ? named : all;
     const statedBy = ts_.filter((t) => t.how === "states");
-    const row = { entry: e, mirrors: ms, tests: ts_, statedBy };
+    const status = statusOf(e, ms, statedBy);
+    const row = { entry: e, mirrors: ms, tests: ts_, statedBy, status };
     rows.set(e.id, row);
-    if (e.notExecutable) continue;
-    const hasMirror = ms.length > 0 || (isTheorem(e) && statedBy.length > 0);
-    if (!hasMirror) missing.push(`${e.id} (${e.kind}): no mirror`);
-    else if (ts_.length === 0) missing.push(`${e.id} (${e.kind}): no test`);
+    if (status === undefined) missing.push(`${e.id} (${e.kind}): no status: ${isTheorem(e) ? "no test states it" : ms.some((m) => m.role === "checker") ? "only a checker (tag a literal mirror @isabelle, or the checker @standin with why)" : "no mirror"}`);
+    else if (status !== "not applicable" && ts_.length === 0) missing.push(`${e.id} (${e.kind}): no test`);
   }
-  return { entries, rows, missing, problems, markdown: render(entries, rows) };
+  const tallies = Object.fromEntries(STATUSES.map((st) => [st, 0]));
+  for (const row of rows.values()) if (row.status !== undefined) tallies[row.status]++;
+  // property-tested, but by no test that runs fast-check: checked on hand-made examples only
+  tallies.examplesOnly = [...rows.values()].filter((row) => row.status === "property-tested" && row.statedBy.every((t) => !t.testing.fast)).length;
+  return { entries, rows, missing, problems, tallies, markdown: render(entries, rows, tallies), statusModule: statusModule(rows) };
+}
+
+/** The text of STATUS_OUTPUT. */
+function statusModule(rows) {
+  const out = [
+    "/**",
+    " * Generated by `npm run spec-map` (scripts/spec-map.mjs) from the code, with docs/spec-map.md; do",
+    " * not edit by hand. Every catalogued Isabelle name's status in the spec map, and the status in",
+    " * words with its reason, for the explorer's definition panel.",
+    " */",
+    "export const SPEC_STATUS: Readonly<Record<string, { status: string; text: string }>> = {",
+  ];
+  for (const [id, row] of rows) out.push(`  ${JSON.stringify(id)}: { status: ${JSON.stringify(row.status ?? "none")}, text: ${JSON.stringify(statusText(row))} },`);
+  out.push("};", "");
+  return out.join("\n");
+}
+
+/** An entry's status (see the file's comment), or undefined where it has none. */
+function statusOf(e, mirrors, statedBy) {
+  if (e.notApplicable) return "not applicable";
+  if (["lemma", "theorem", "corollary"].includes(e.kind)) return statedBy.length > 0 ? "property-tested" : undefined;
+  if (mirrors.some((m) => m.role === "literal")) return "mirrored";
+  if (mirrors.some((m) => m.role === "approximation")) return "approximated";
+  if (mirrors.some((m) => m.role === "stand-in")) return "stand-in";
+  return undefined;
 }
 
 // ---- markdown ----------------------------------------------------------------------------
@@ -355,8 +545,16 @@ const esc = (s) => s.replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/>/g, "
 const code = (s) => "`" + s.replace(/\|/g, "\\|") + "`";
 const link = (file, line, text = `${file}:${line}`) => `[${text}](../${file}#L${line})`;
 
-function render(entries, rows) {
-  const count = (pred) => entries.filter(pred).length;
+/** What each status means, for the map's header. */
+const STATUS_MEANING = {
+  mirrored: "a literal transcription: the definition, assumption or locale written out in TypeScript under its name (spec/; the construction theories in impl/)",
+  "stand-in": "no transcription: a different function plays the entry's role; the status says which and why",
+  approximated: "a transcription that deviates from the definition; the status says how",
+  "property-tested": "a theorem, lemma or corollary, stated by tests that check it; \"where\" gives each test, its generators with their bounds, and its runs, or says that it checks hand-made examples only",
+  "not applicable": "nothing to execute in this model: a tautology of its representation, or not about the model (the While language, code-generation glue, HOL library lemmas); the reason is given",
+};
+
+function render(entries, rows, tallies) {
   const kinds = ["locale", "assumption", "definition", "lemma", "theorem", "corollary"];
   const out = [];
   out.push("# Spec map");
@@ -364,25 +562,30 @@ function render(entries, rows) {
   out.push("Generated by `npm run spec-map` (scripts/spec-map.mjs) from the code; do not edit by hand.");
   out.push("Every locale, locale assumption, definition and named theorem or lemma of the AFP entries");
   out.push("Formal_SSA and Minimal_SSA that the reference catalog lists (scripts/isabelle-catalog.mjs), with");
-  out.push("the TypeScript that mirrors it and the tests that exercise it. A mirror is found by an");
-  out.push("`@isabelle` tag on a declaration or by an Isabelle-named export of a file tagged `@theory`;");
-  out.push("a theorem's mirror may be the property test that states it (its title names the theorem).");
-  out.push("Tests are found by what their bodies use and by the names their titles and `@isabelle` comments give.");
-  out.push("Where the catalog names a lemma without its statement, the statement is the AFP source's.");
-  out.push("A name marked not executable shows its reason in the \"where\" column.");
+  out.push("its status, the TypeScript that mirrors it and the tests that exercise it. A mirror is found by");
+  out.push("a tag on a declaration (`@isabelle` for a transcription, `@standin` and `@approximates` with");
+  out.push("their reasons) or by an Isabelle-named export of a file tagged `@theory`; a checker of checks/");
+  out.push("is marked so (the agreement tests hold it to the transcription). Tests are found by what their");
+  out.push("bodies use and by the names their titles and `@isabelle` comments give. Where the catalog names");
+  out.push("a lemma without its statement, the statement is the AFP source's. Where the paper names an entry");
+  out.push("differently, its name is given below the AFP's.");
+  out.push("");
+  out.push("Statuses:");
+  for (const st of STATUSES) out.push(`- **${st}**: ${STATUS_MEANING[st]}.`);
   out.push("");
   out.push("Theories of Formal_SSA for which the reference catalog lists no names (so none appear below):");
   for (const [thy, what] of THEORIES_WITHOUT_NAMES) out.push(`- ${thy}: ${what}.`);
   out.push("");
-  out.push("| kind | catalogued | mirrored | not executable |");
-  out.push("| --- | --- | --- | --- |");
+  out.push(`| kind | catalogued | ${STATUSES.join(" | ")} |`);
+  out.push(`| --- | --- | ${STATUSES.map(() => "---").join(" | ")} |`);
   for (const k of kinds) {
     const es = entries.filter((e) => e.kind === k);
     if (es.length === 0) continue;
-    const mirrored = es.filter((e) => rows.get(e.id).mirrors.length > 0 || rows.get(e.id).statedBy.length > 0).length;
-    out.push(`| ${k} | ${es.length} | ${mirrored} | ${es.filter((e) => e.notExecutable).length} |`);
+    out.push(`| ${k} | ${es.length} | ${STATUSES.map((st) => es.filter((e) => rows.get(e.id).status === st).length).join(" | ")} |`);
   }
-  out.push(`| all | ${entries.length} | ${count((e) => rows.get(e.id).mirrors.length > 0 || rows.get(e.id).statedBy.length > 0)} | ${count((e) => e.notExecutable)} |`);
+  out.push(`| all | ${entries.length} | ${STATUSES.map((st) => tallies[st]).join(" | ")} |`);
+  out.push("");
+  out.push(`Of the ${tallies["property-tested"]} property-tested names, ${tallies.examplesOnly} are checked on hand-made examples only (no test stating them runs fast-check).`);
   out.push("");
   const sessions = [...new Set(entries.map((e) => e.session))];
   for (const s of sessions) {
@@ -400,8 +603,8 @@ function render(entries, rows) {
       const isLocale = g.entries.some((e) => e.kind === "locale" && e.name === g.locale) || inS.some((e) => e.kind === "locale" && e.name === g.locale);
       out.push(`### ${g.theory}: ${isLocale ? `locale ${code(g.locale)}` : "top level"}`);
       out.push("");
-      out.push("| Isabelle name | kind | statement | TypeScript | where | tests |");
-      out.push("| --- | --- | --- | --- | --- | --- |");
+      out.push("| Isabelle name | kind | statement | status | TypeScript | where | tests |");
+      out.push("| --- | --- | --- | --- | --- | --- | --- |");
       for (const e of g.entries) out.push(renderRow(rows.get(e.id)));
       out.push("");
     }
@@ -409,23 +612,44 @@ function render(entries, rows) {
   return out.join("\n");
 }
 
-function renderRow({ entry: e, mirrors, tests, statedBy }) {
-  const name = e.kind === "locale" ? e.name : /^\d$/.test(e.name) ? `Lemma ${e.name}` : e.name;
-  let symbol;
-  let where;
-  if (mirrors.length > 0) {
-    symbol = mirrors.map((m) => code(m.symbol)).join(", ");
-    where = mirrors.map((m) => link(m.file, m.line)).join(", ");
-  } else if (statedBy.length > 0) {
-    symbol = "property test";
-    where = statedBy.map((t) => link(t.file, t.line)).join(", ");
-  } else if (e.notExecutable) {
-    symbol = "none";
-    where = `not executable: ${esc(e.notExecutable)}`;
-  } else {
-    symbol = "**missing**";
-    where = "";
+/** The status with its reason, in words (the map's cell, the explorer's line). */
+export function statusText(row) {
+  const e = row.entry;
+  const whys = (role) => [...new Set(row.mirrors.filter((m) => m.role === role).map((m) => `${m.symbol}: ${m.why}`))].join("; ");
+  switch (row.status) {
+    case "stand-in":
+      return `stand-in (${whys("stand-in")})`;
+    case "approximated":
+      return `approximated (${whys("approximation")})`;
+    case "not applicable":
+      return `not applicable (${e.notApplicable})`;
+    case "property-tested":
+      return `property-tested (${plural(row.statedBy.length, "test")})`;
+    default:
+      return row.status ?? "none";
   }
+}
+
+/** A stating test in words: where, on what, how often. */
+function testedBy(t) {
+  const g = t.testing;
+  const gens = g.generators.map((x) => `${code(x.name + x.args)}${x.bounds ? ` (${esc(x.bounds)})` : ` (${link(x.file, x.line, "its definition")})`}`);
+  const runs = g.runs.length > 0 ? `, ${g.runs.join(" or ")} runs` : g.fast ? ", fast-check's default 100 runs" : "";
+  const on = gens.length > 0 ? `on ${gens.join(", ")}${runs}` : g.fast ? `on fast-check's own arbitraries${runs}` : "on hand-made examples";
+  return `${link(t.file, t.line)}: ${on}`;
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function renderRow(row) {
+  const { entry: e, mirrors, tests, statedBy, status } = row;
+  const name = e.kind === "locale" ? e.name : /^\d$/.test(e.name) ? `Lemma ${e.name}` : e.name;
+  const roleNote = { literal: "", checker: " (checker)", "stand-in": " (stand-in)", approximation: " (approximation)" };
+  const symbol = mirrors.length > 0 ? mirrors.map((m) => code(m.symbol) + roleNote[m.role]).join(", ") : "none";
+  let where = mirrors.map((m) => link(m.file, m.line)).join(", ");
+  if (status === "property-tested") where = [...statedBy.slice(0, 2).map(testedBy), ...(statedBy.length > 2 ? [`+${statedBy.length - 2} more`] : []), ...(where ? [`bounded predicate: ${where}`] : [])].join("<br>");
   const byFile = new Map();
   for (const t of tests) byFile.set(t.file, [...(byFile.get(t.file) ?? []), t]);
   const testCell = [...byFile]
@@ -435,7 +659,9 @@ function renderRow({ entry: e, mirrors, tests, statedBy }) {
       return `${file.replace(/^test\//, "")}: ${shown.join("; ")}${more}`;
     })
     .join("<br>");
-  return `| ${code(name)} | ${e.kind} | ${esc(e.summary)} | ${symbol} | ${where} | ${testCell || (e.notExecutable ? "" : "**none**")} |`;
+  const alias = e.paperName === undefined ? "" : `<br>paper: ${code(e.paperName.replace(/ \(.*$/, ""))} ${esc(e.paperName.replace(/^\S+ /, ""))}`;
+  const statusCell = status === undefined ? "**none**" : status === "mirrored" ? "mirrored" : esc(statusText(row));
+  return `| ${code(name)}${alias} | ${e.kind} | ${esc(e.summary)} | ${statusCell} | ${symbol} | ${where} | ${testCell || (status === "not applicable" ? "" : "**none**")} |`;
 }
 
 function shorten(s) {
@@ -447,15 +673,18 @@ function shorten(s) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes("--check");
   const r = buildSpecMap(ROOT);
-  const path = join(ROOT, OUTPUT);
-  const stale = !existsSync(path) || readFileSync(path, "utf8") !== r.markdown;
-  if (!check) writeFileSync(path, r.markdown);
-  const mirrored = [...r.rows.values()].filter((x) => x.mirrors.length > 0 || x.statedBy.length > 0).length;
-  const exempt = r.entries.filter((e) => e.notExecutable).length;
-  console.log(`${r.entries.length} catalogued names: ${mirrored} mirrored, ${exempt} marked not executable, ${r.missing.length} missing`);
+  const outputs = [
+    [OUTPUT, r.markdown],
+    [STATUS_OUTPUT, r.statusModule],
+  ];
+  const staleFiles = outputs.filter(([file, text]) => !existsSync(join(ROOT, file)) || readFileSync(join(ROOT, file), "utf8") !== text).map(([file]) => file);
+  const stale = staleFiles.length > 0;
+  if (!check) for (const [file, text] of outputs) writeFileSync(join(ROOT, file), text);
+  const shown = STATUSES.map((st) => `${r.tallies[st]} ${st}${st === "property-tested" ? ` (${r.tallies.examplesOnly} on hand-made examples only)` : ""}`);
+  console.log(`${r.entries.length} catalogued names: ${shown.join(", ")}; ${r.missing.length} without a status or a test`);
   for (const p of r.problems) console.log(`problem: ${p}`);
   for (const m of r.missing) console.log(`missing: ${m}`);
-  if (check && stale) console.log(`${OUTPUT} is not up to date: run npm run spec-map`);
-  else if (!check) console.log(`wrote ${OUTPUT}`);
+  if (check && stale) console.log(`${staleFiles.join(" and ")} ${staleFiles.length > 1 ? "are" : "is"} not up to date: run npm run spec-map`);
+  else if (!check) console.log(`wrote ${OUTPUT} and ${STATUS_OUTPUT}`);
   process.exitCode = r.missing.length > 0 || r.problems.length > 0 || (check && stale) ? 1 : 0;
 }

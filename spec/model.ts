@@ -8,6 +8,7 @@
  * as the Isabelle locale `CFG_SSA_Transformed` instantiates both with the same graph parameters.
  */
 import type { graph_Entry_base } from "./graph_path.js";
+import { invariant } from "./errors.js";
 import type { Node, Val, Var } from "./ids.js";
 import type { CFG_base, CFG_SSA_base, CFG_SSA_Transformed_base } from "./ssa_cfg.js";
 
@@ -160,7 +161,10 @@ export class Cfg extends OnGraph implements CFG_base<Var> {
  * `CFG_SSA_wf_base_code`): uses as a table from nodes, phis as a table from keys `(node, value)`. Phis are stored per node: the phis of node `n` are
  * `phiStart[n] .. phiStart[n+1]`; phi `p` defines `phiDef[p]` with arguments `args.row(p)`.
  * A phi's argument count may differ from its node's predecessor count: that breaks `phis_wf`,
- * which the checkers report, so the model must be able to hold it.
+ * which the checkers report, so the model must be able to hold it. Two phis for one key
+ * `(n, v)` it does not hold: Isabelle's `phis g` is a map, so no locale assumption can speak of
+ * them; the readers and lowering refuse such a document as malformed, and the constructor
+ * refuses such a table (an internal error: every construction makes one phi per key).
  *
  * @isabelle CFG_SSA_base_code, CFG_SSA_wf_base_code
  */
@@ -175,6 +179,7 @@ export class SsaCfg extends OnGraph implements CFG_SSA_base {
     readonly args: Rows<Val>,
   ) {
     super(graph);
+    invariant(onePhiPerKey(graph.nodeCount, valCount, phiStart, phiDef), "two phis for one key (node, value) in an SSA CFG");
   }
 
   get phiCount(): number {
@@ -199,7 +204,7 @@ export class SsaCfg extends OnGraph implements CFG_SSA_base {
   uses(n: Node): Val[] {
     return this.useRows.row(n);
   }
-  /** `phis g (n,v)`; with two phis for one key (not representable in Isabelle) the first counts. */
+  /** `phis g (n,v)`: the arguments of the phi at `n` defining `v` (one at most, see the constructor). */
   phis(n: Node, v: Val): Val[] | undefined {
     for (let p = this.phiStart[n]; p < this.phiStart[n + 1]; p++) if (this.phiDef[p] === v) return this.args.row(p);
     return undefined;
@@ -210,6 +215,22 @@ export class SsaCfg extends OnGraph implements CFG_SSA_base {
       for (let p = this.phiStart[n]; p < this.phiStart[n + 1]; p++) out.push([n as Node, this.phiDef[p] as Val]);
     return out;
   }
+}
+
+/** No node has two phis defining one value; a node with fewer than two phis costs nothing. */
+function onePhiPerKey(nodeCount: number, valCount: number, phiStart: Int32Array, phiDef: Int32Array): boolean {
+  let lastNode: Int32Array | undefined; // per value, 1 + the last node one of whose phis defines it
+  for (let n = 0; n < nodeCount; n++) {
+    if (phiStart[n + 1] - phiStart[n] < 2) continue;
+    lastNode ??= new Int32Array(valCount);
+    for (let p = phiStart[n]; p < phiStart[n + 1]; p++) {
+      const v = phiDef[p];
+      if (v < 0 || v >= valCount) continue; // out of range: not this check's business
+      if (lastNode[v] === n + 1) return false;
+      lastNode[v] = n + 1;
+    }
+  }
+  return true;
 }
 
 /** An original CFG, its SSA translation on the same graph, and `var`. */

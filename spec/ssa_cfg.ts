@@ -253,15 +253,16 @@ export function defAssUses(g: CFG_SSA_base, bound = simplePathBound(g)): boolean
  *   livePhi:    [| liveVal g v; phiArg g v v' |] ==> liveVal g v'
  * ```
  * The least set closed under both rules, computed by applying them until nothing changes.
+ * `livePhi` quantifies over every value `v'`; `phiArg g v v'` holds exactly for the elements of
+ * `phi g v`, so those are the candidates (any value, in `allVars` or not).
  */
 export function liveVals(g: CFG_SSA_base): Set<Val> {
   const live = new Set<Val>();
   for (const n of alpha_n(g)) for (const val of g.uses(n)) live.add(val); // liveSimple
-  const candidates = allVars(g);
   for (let changed = true; changed; ) {
     changed = false;
     for (const v of [...live]) {
-      for (const v2 of candidates) {
+      for (const v2 of phi(g, v) ?? []) {
         if (!live.has(v2) && phiArg(g, v, v2)) {
           live.add(v2); // livePhi
           changed = true;

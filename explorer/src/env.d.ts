@@ -4,7 +4,11 @@ declare module "virtual:spec-mirrors" {
     symbol: string;
     file: string;
     line: number;
+    /** Names of its `@isabelle` tags (a transcription). */
     isabelle: string[];
+    /** Names of its `@standin` and `@approximates` tags. */
+    standin: string[];
+    approximates: string[];
     doc: string;
   }
   const data: { mirrors: Mirror[]; headers: Record<string, string> };

@@ -452,12 +452,17 @@ function showDefinition(def: string): void {
   const parts: HTMLElement[] = [para("div", `Definition: ${def}`, "def-name")];
   for (const e of d.entries.slice(0, 2)) {
     parts.push(para("div", `${e.kind} ${e.id} (${e.theory}.thy)`, "def-entry"));
-    parts.push(para("div", e.summary, "isabelle"));
+    // the statement and, beside it, what the TypeScript is to it (the spec map's status)
+    const statement = para("div", e.summary, "isabelle");
+    const status = para("div", `status: ${d.statuses[e.id].text}`, "def-status");
+    status.dataset.status = d.statuses[e.id].status;
+    parts.push(statement, status);
   }
   if (d.entries.length === 0) parts.push(para("div", "A step of the paper's procedure; the AFP has no definition of that name.", "def-entry"));
   const m = d.mirrors[0];
   if (m !== undefined) {
-    parts.push(para("div", `mirrored by ${m.symbol} (${m.file}:${m.line})`, "def-mirror"));
+    const role = m.approximates.length > 0 ? "approximated by" : m.standin.length > 0 ? "stood in for by" : m.file.startsWith("checks/") ? "decided by the checker" : "transcribed by";
+    parts.push(para("div", `${role} ${m.symbol} (${m.file}:${m.line})`, "def-mirror"));
     if (m.doc !== "") parts.push(para("div", m.doc, "doc"));
   } else if (d.file !== undefined) {
     parts.push(para("div", `in ${d.file.file}`, "def-mirror"));

@@ -20,7 +20,12 @@ interface Case {
   defs: number[];
 }
 
-/** A random graph (Entry 0) with one variable's definitions; `chain` nodes in front of it when asked. */
+/**
+ * A random graph (Entry 0) with one variable's definitions; `chain` nodes in front of it when asked.
+ *
+ * @bounds 1 to 7 nodes and 0 to 3 chain nodes before them, up to 5 extra edges (into Entry in
+ * half of the cases), a spanning tree in half of them, up to 4 definitions
+ */
 const cases: fc.Arbitrary<Case> = fc
   .record({
     n: fc.integer({ min: 1, max: 7 }),

@@ -102,11 +102,27 @@ describe.skipIf(SKIP)("the explorer in headless chromium", () => {
     const last = Number(await page.getAttribute("body", "data-steps"));
     expect(last).toBeGreaterThan(1);
     expect(await page.$$("#graph [data-phi]")).toHaveLength(0); // step 0: the original
+    // each step's definition: every catalogued entry it shows has its spec-map status beside its statement
+    const statuses = new Map<string, string[]>();
     for (let k = 1; k <= last; k++) {
       await page.click("#next");
       await page.waitForSelector(`body[data-step="${k}"]`, WAIT);
-      if (k < last) expect(await page.getAttribute("#definition", "data-def")).toMatch(/\w/);
+      if (k === last) continue;
+      const def = await page.getAttribute("#definition", "data-def");
+      expect(def).toMatch(/\w/);
+      const shown = await page.$$eval("#definition > div", (els) => els.map((e) => [e.className, e.textContent ?? "", e.getAttribute("data-status") ?? ""]));
+      const entries = shown.filter(([c, text]) => c === "def-entry" && !/AFP has no definition/.test(text)).length;
+      const status = shown.filter(([c]) => c === "def-status");
+      expect({ def, statuses: status.length }).toEqual({ def, statuses: entries });
+      for (const [i, [c, text, st]] of shown.entries()) {
+        if (c !== "def-status") continue;
+        expect(shown[i - 1][0]).toBe("isabelle"); // right after the Isabelle statement
+        expect(text).toMatch(new RegExp(`^status: ${st}`));
+      }
+      statuses.set(def!, status.map(([, , st]) => st));
     }
+    console.log(`explorer definition statuses: ${[...statuses].map(([d, st]) => `${d}: ${st.join(", ")}`).join("; ")}`);
+    expect(statuses.get("lookupDef")).toEqual(["mirrored"]);
     const loop = example("loop.json") as CfgDocument;
     const expected = phisOf(construct(loop, { algorithm: "functional", minimize: "trivial" }));
     expect(expected).toEqual(["B1 x.B1.phi = phi(x.B0, x.B2)"]);

@@ -25,7 +25,12 @@ export interface CfgOpts {
   maxExtraPreds?: number;
 }
 
-/** Predecessor lists of a CFG: Entry = 0 has none; see the module comment. */
+/**
+ * Predecessor lists of a CFG: Entry = 0 has none; see the module comment.
+ *
+ * @bounds 1 to maxNodes (default 9) nodes, up to maxExtraPreds (default 3) extra predecessors
+ * per node; in about half of the cases nodes unreachable from Entry; no edge into Entry
+ */
 export function arbCfgPreds(opts: CfgOpts = {}): fc.Arbitrary<number[][]> {
   const maxNodes = opts.maxNodes ?? 9;
   const maxExtra = opts.maxExtraPreds ?? 3;
@@ -65,6 +70,12 @@ export function arbCfgPreds(opts: CfgOpts = {}): fc.Arbitrary<number[][]> {
   );
 }
 
+/**
+ * `arbCfgPreds` as a graph.
+ *
+ * @bounds 1 to maxNodes (default 9) nodes, up to maxExtraPreds (default 3) extra predecessors
+ * per node; in about half of the cases nodes unreachable from Entry; no edge into Entry
+ */
 export function arbCfg(opts: CfgOpts = {}): fc.Arbitrary<Graph> {
   return arbCfgPreds(opts).map((p) => graphOf(p));
 }

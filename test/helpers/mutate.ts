@@ -122,6 +122,11 @@ export function mutate(t: Transformed, m: Mutation, r: number[]): Transformed | 
   return fromPlain(t, p);
 }
 
+/**
+ * A mutation and its choices.
+ *
+ * @bounds one of the six MUTATIONS, eight choices in [0, 1)
+ */
 export function arbMutation(): fc.Arbitrary<{ m: Mutation; r: number[] }> {
   return fc.record({
     m: fc.constantFrom(...MUTATIONS),

@@ -22,6 +22,13 @@ export interface ModelCfgSpec {
   varCount: number;
 }
 
+/**
+ * The lists of a random model CFG (see the module comment).
+ *
+ * @bounds 1 to maxNodes (default 7) nodes, 1 to maxVars (default 2) variables, a spanning tree
+ * plus up to maxExtraEdges (default 4) edges; every node reachable, no edge into Entry, Entry
+ * defining every variable (CFG_wf holds)
+ */
 export function modelCfgSpec(c: ModelConstraints = {}): fc.Arbitrary<ModelCfgSpec> {
   const maxNodes = c.maxNodes ?? 7;
   const maxVars = c.maxVars ?? 2;
@@ -66,6 +73,13 @@ export function toCfg(s: ModelCfgSpec): Cfg {
   return new Cfg(g, s.varCount, Rows.from(s.defs), Rows.from(s.uses));
 }
 
+/**
+ * A random model CFG (see the module comment).
+ *
+ * @bounds 1 to maxNodes (default 7) nodes, 1 to maxVars (default 2) variables, a spanning tree
+ * plus up to maxExtraEdges (default 4) edges; every node reachable, no edge into Entry, Entry
+ * defining every variable (CFG_wf holds)
+ */
 export function modelCfg(c: ModelConstraints = {}): fc.Arbitrary<Cfg> {
   return modelCfgSpec(c).map(toCfg);
 }

@@ -8,7 +8,7 @@ import type { Node, Val, Var } from "../../spec/ids.js";
 import { necessaryPhi } from "../../spec/minimality.js";
 import type { Transformed } from "../../spec/model.js";
 import { redundant_set } from "../../spec/irreducible.js";
-import { allDefs, allUses, defNode, isTrivialPhi, liveVals, old, phi } from "../../spec/ssa_cfg.js";
+import { allDefs, allUses, allVars, defNode, isTrivialPhi, liveVals, old, phi } from "../../spec/ssa_cfg.js";
 import { sem, ssaStep, State } from "../../spec/ssa_semantics.js";
 
 /** Why a witness does not witness its property, or undefined if it does. */
@@ -62,7 +62,8 @@ export function recheck(t: Transformed, v: Verdict, w: Witness): string | undefi
     case "pruned":
       return w.kind === "phi" && !liveVals(g).has(w.val) && t.phis(w.node, w.val) !== undefined ? undefined : "phi is live";
     case "no_trivial_phis":
-      return w.kind === "phi" && w.other !== undefined && isTrivialPhi(g, w.val, w.other) ? undefined : "not trivial";
+      // `trivial g v == EX v' in allVars g. isTrivialPhi g v v'`: the witness names that v'
+      return w.kind === "phi" && w.other !== undefined && isTrivialPhi(g, w.val, w.other) && allVars(g).has(w.other) ? undefined : "not trivial";
     case "cytronMinimal":
       return w.kind === "necessary" && phi(g, w.val) !== undefined && defNode(g, w.val) === w.node && !necessaryPhi(g, t.var(w.val), w.node)
         ? undefined

@@ -174,7 +174,8 @@ const rawFnArb: fc.Arbitrary<RawFn> = fc
     blocks: fc.array(
       fc.record({
         preds: fc.array(fc.nat(), { maxLength: 4 }),
-        phis: fc.array(fc.record({ def: nameArb, args: fc.array(nameArb, { maxLength: 5 }), keyed: fc.boolean() }), { maxLength: 3 }),
+        // one phi per value in a block (two are malformed: test/io/duplicate_phis.test.ts)
+        phis: fc.uniqueArray(fc.record({ def: nameArb, args: fc.array(nameArb, { maxLength: 5 }), keyed: fc.boolean() }), { selector: (p) => p.def, maxLength: 3 }),
         form: fc.constantFrom("stmts" as const, "defs" as const, "uses" as const, "both" as const, "none" as const),
         stmts: fc.array(fc.record({ defs: fc.array(nameArb, { maxLength: 3 }), uses: fc.array(nameArb, { maxLength: 3 }) }), { maxLength: 3 }),
         defs: fc.array(nameArb, { maxLength: 3 }),
