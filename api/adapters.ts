@@ -4,15 +4,17 @@
  */
 import type { Adapter } from "../adapters/adapter.js";
 import { gccAdapter } from "../adapters/gcc/index.js";
+import { hermesAdapter } from "../adapters/hermes/index.js";
 import { llvmAdapter } from "../adapters/llvm/index.js";
 import { spirvAdapter } from "../adapters/spirv/index.js";
 
 /**
  * In the order inputs are tried: SPIR-V's text and a GCC tree dump start with a `;` comment,
  * which LLVM IR may too, so they come first (a dump's `;; Function NAME (NAME, funcdef_no=`
- * header is no SPIR-V).
+ * header is no SPIR-V); a hermesc dump starts with `*** `, `scope %VS` or `function NAME(`
+ * and a first block `%BB0:`, which no other form does.
  */
-export const ADAPTERS: readonly Adapter[] = [spirvAdapter as Adapter, gccAdapter as Adapter, llvmAdapter as Adapter];
+export const ADAPTERS: readonly Adapter[] = [spirvAdapter as Adapter, gccAdapter as Adapter, hermesAdapter as Adapter, llvmAdapter as Adapter];
 
 /** The adapter registered under `name`. */
 export function adapterNamed(name: string): Adapter | undefined {

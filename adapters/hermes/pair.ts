@@ -1,0 +1,1452 @@
+/**
+ * One function of hermesc before its SSA builder (SimpleMem2Reg of Hermes V1, or the legacy
+ * Mem2Reg of V1 and of Hermes 0.12) and after it, as a pair of exchange-format documents on the
+ * same blocks and statements (docs/hermes.md says it for users).
+ *
+ * What the builders do, read in lib/Optimizer/Scalar/SimpleMem2Reg.cpp and Mem2Reg.cpp and
+ * observed on their dumps: stack slots (`AllocStackInst $x`) that only `LoadStackInst` and
+ * `StoreStackInst` use, and that are safe (V1: stored from at most one try region; legacy: not
+ * used under a try or catch) become SSA values: each load is replaced by a value (a stored one,
+ * a new `PhiInst`, or `undefined` where no store reaches) and the stores and the slot go. Before
+ * that, in every block and for every slot, a load after a store or load of the same slot is
+ * replaced by that value (forwarded loads) and a store followed by another store of the slot is
+ * removed (removed stores); slots left with stores only are removed with them (store-only
+ * slots); SimpleMem2Reg ends by folding every phi whose operands other than itself are one value
+ * into that value, the builder's and IRGen's alike (folded phis); legacy Mem2Reg leaves the
+ * promoted slots' allocations behind, places phis that nothing reads, and forwards frame loads
+ * and removes frame stores in a block too (`LoadFrameInst`, `StoreFrameInst`). Nothing else
+ * changes: the blocks and their order, every other instruction, in order, with the same operands
+ * (a removed load's or folded phi's users take its replacement).
+ *
+ * The original CFG. Blocks: the reachable ones, in the dump's order (block ids are the before
+ * dump's labels, `BB3`); predecessors one per edge, from the terminators' block operands. If the
+ * first block has predecessors, an empty block `entry` comes first. Variables: the promoted
+ * slots (named after their labels, `x`, `x#2` for a second slot of one name). Statements, in
+ * instruction order: the allocation `{defs: [x]}` (a fresh slot holds `undefined`, which both
+ * builders put where no store reaches: the wildcards of `--undef refine`), a store `{defs: [x]}`,
+ * a load whose value is read `{uses: [x]}`.
+ *
+ * The SSA CFG: `x.init` for the allocation, `x.BB3.2` for the store of statement 2 of BB3, the
+ * builder's phis under their after numbers (`%22`), and a phi of the model's own `x.BB3.merge`
+ * where definitions of one value meet that the builder saw as one ("equal values merged"). Each
+ * load's replacement, and each argument of a new phi at the end of its predecessor, is mapped
+ * to an SSA value of the variable by the backward search of search.ts; the checks then judge it.
+ *
+ * The producer's checks. `same_instructions`: the pairing above holds, every removed load or
+ * folded phi is replaced consistently, and the extras that do not make SSA are right where they
+ * are: a slot that stays (kept: it has other users, or is unsafe) may lose a load only to the
+ * value of the store or load before it in its block, and a store only to a later store in its
+ * block, with nothing between that may read the slot, nor throw where the slot is read after an
+ * enclosing handler; a folded phi's operands other than itself are one value, which its users
+ * get and which is computed before the phi's block; a frame load or store (legacy) likewise,
+ * with nothing between that may run code writing or reading the variable, unless no other
+ * function touches it. `covered`: every instruction kind is known (kinds.ts), and no promoted
+ * slot is stored inside a try region and read after its handler (the model has the edges of the
+ * try instructions only, not one from every instruction that may throw to the handler: such a
+ * function is not covered, rather than certified on a CFG that lacks the exceptional paths).
+ */
+import type { AdapterFailure, FunctionPair, PhiDifference, RefinedValue, StatementPlace } from "../adapter.js";
+import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
+import { BlockDominators } from "../dominators.js";
+import type { HermesBlock, HermesFunction, HermesInstr, HermesOperand } from "./dump.js";
+import { ALLOC, DIRECT_EVAL, isInert, isTerminator, knownKind, LOAD, LOAD_FRAME, PHI, STORE, STORE_FRAME, TRY_END, TRY_START, type HermesSyntax } from "./kinds.js";
+import { ValueSearch, type SearchTables } from "./search.js";
+
+export const SAME_INSTRUCTIONS = "same_instructions";
+export const COVERED = "covered";
+
+/** What the legacy frame rules need of the whole module (module.ts). */
+export interface ModuleFacts {
+  /** Whether every function the dump's functions create is in it (else nothing is known of the others). */
+  complete: boolean;
+  /** Frame variable (`x#2`) -> the functions that store it, and how often (their last dumps). */
+  stores: Map<string, Map<string, number>>;
+  /** Frame variable -> the functions that load it. */
+  loads: Map<string, Set<string>>;
+  /** Frame variable -> the function that declares it (where it is written without `@`). */
+  owner: Map<string, string>;
+  /** Functions whose frame may be resumed while a closure runs (generators, async). */
+  resumable: Set<string>;
+}
+
+export interface PairOptions {
+  syntax: HermesSyntax;
+  /** The name reports give the function (`f`, or `f (SimpleMem2Reg #2)` for a later run). */
+  name: string;
+  /** For the legacy frame rules. */
+  module?: ModuleFacts;
+}
+
+/** Item kinds of a block: the slot and frame accesses and phis, which the builders change, and the rest. */
+const enum K {
+  Other,
+  Alloc,
+  Load,
+  Store,
+  Phi,
+  FLoad,
+  FStore,
+}
+
+interface Item {
+  k: K;
+  /** Load, Store: the slot's allocation (before: its result number); FLoad, FStore: the frame variable's key. */
+  slot: number;
+  fvar: string;
+}
+
+const NONE = -1;
+
+/** The after-dump key of an operand's value: `%12`, or the value's text. */
+const keyOf = (o: HermesOperand): string => o.value;
+
+/** A frame variable operand `[x#2]`, `[x#2@f]` (legacy), `[%VS1.x]` (V1) -> its key. */
+function frameVar(o: HermesOperand | undefined): string {
+  if (o === undefined || !o.value.startsWith("[")) return "";
+  const inner = o.value.slice(1, -1);
+  const at = inner.lastIndexOf("@");
+  return at > 0 && !inner.startsWith("%") ? inner.slice(0, at) : inner;
+}
+
+class Builder {
+  private readonly failures: AdapterFailure[] = [];
+  private readonly uncovered: AdapterFailure[] = [];
+  private readonly differences: PhiDifference[] = [];
+  private readonly nb: number;
+  private readonly B: HermesBlock[];
+  private readonly A: HermesBlock[];
+  /** Result number -> place, per side. */
+  private readonly placeB = new Map<number, { b: number; i: number }>();
+  private readonly placeA = new Map<number, { b: number; i: number }>();
+  private readonly labelB = new Map<number, number>();
+  private readonly labelA = new Map<number, number>();
+  private readonly itemsB: Item[][] = [];
+  private readonly itemsA: Item[][] = [];
+  private readonly succs: number[][] = [];
+  private readonly reachable: Uint8Array;
+  private readonly preds: number[][] = [];
+  /** Before place (b, i) -> after index in block b, for the instructions that stay. */
+  private readonly keptB: Int32Array[] = [];
+  /** After index -> before index, per block (-1: added). */
+  private readonly keptA: Int32Array[] = [];
+  /** Before result -> after result, for instructions that stay. */
+  private readonly resB2A = new Map<number, number>();
+  private readonly resA2B = new Map<number, number>();
+  /** Before slot -> after slot. */
+  private readonly slotMap = new Map<number, number>();
+  /** Removed loads and folded phis (before results) -> what their users read instead (after keys). */
+  private readonly repl = new Map<number, string>();
+  private readonly replLine = new Map<number, number>();
+  /** Blocks whose instructions could not be paired (their failure is reported; the model leaves their uses out). */
+  private readonly misaligned = new Set<number>();
+  /** Promoted slots (before results), in order, and their variable names. */
+  private readonly vars: number[] = [];
+  private readonly varOfSlot = new Map<number, number>();
+  private readonly varNames: string[] = [];
+  /** Slots that stay after the builder (kept). */
+  private readonly keptSlots = new Set<number>();
+  /** New phis (reachable blocks): after result -> block, after index, variable. */
+  private readonly newPhis = new Map<number, { b: number; j: number; v: number }>();
+  private doms: BlockDominators | undefined;
+
+  constructor(
+    private readonly before: HermesFunction,
+    private readonly after: HermesFunction,
+    private readonly opts: PairOptions,
+  ) {
+    this.B = before.blocks;
+    this.A = after.blocks;
+    this.nb = this.B.length;
+    this.reachable = new Uint8Array(this.nb);
+  }
+
+  private fail(b: number, line: number, message: string, afterLine?: number): void {
+    this.failures.push({ block: this.blockId(b), line, ...(afterLine !== undefined ? { after_line: afterLine } : {}), message });
+  }
+
+  private notCovered(b: number, line: number, message: string, afterLine?: number): void {
+    if (this.uncovered.some((f) => f.message === message)) return;
+    this.uncovered.push({ block: this.blockId(b), line, ...(afterLine !== undefined ? { after_line: afterLine } : {}), message: `not covered: ${message}` });
+  }
+
+  private blockId(b: number): string {
+    return b < 0 || b >= this.nb ? "entry" : `BB${this.B[b].label}`;
+  }
+
+  private dominators(): BlockDominators {
+    return (this.doms ??= new BlockDominators(this.succs));
+  }
+
+  // --- 1. blocks, edges, items ------------------------------------------------------------
+
+  private readBlocks(): boolean {
+    const syntax = this.opts.syntax;
+    this.B.forEach((blk, b) => this.labelB.set(blk.label, b));
+    this.A.forEach((blk, b) => this.labelA.set(blk.label, b));
+    const index = (fn: HermesFunction, place: Map<number, { b: number; i: number }>) =>
+      fn.blocks.forEach((blk, b) =>
+        blk.instrs.forEach((ins, i) => {
+          if (ins.result !== null) place.set(ins.result, { b, i });
+        }),
+      );
+    index(this.before, this.placeB);
+    index(this.after, this.placeA);
+    // unknown kinds: the function is not covered (reported once per kind)
+    const seen = new Set<string>();
+    for (const [fn, side] of [
+      [this.before, "before"],
+      [this.after, "after"],
+    ] as const)
+      fn.blocks.forEach((blk, b) =>
+        blk.instrs.forEach((ins) => {
+          if (knownKind(syntax, ins.kind) || seen.has(ins.kind)) return;
+          seen.add(ins.kind);
+          const where = side === "before" ? { line: ins.line } : { line: this.B[Math.min(b, this.nb - 1)]?.line ?? this.before.line, after: ins.line };
+          this.notCovered(b, where.line, `the instruction kind ${ins.kind} (line ${ins.line} ${side} the pass) is not one the adapter knows (adapters/hermes/kinds.ts)`, where.after);
+        }),
+      );
+    for (let b = 0; b < this.nb; b++) {
+      const blk = this.B[b];
+      const last = blk.instrs[blk.instrs.length - 1];
+      const out: number[] = [];
+      if (last === undefined) this.fail(b, blk.line, `block %BB${blk.label} is empty`);
+      else if (!isTerminator(syntax, last.kind) && knownKind(syntax, last.kind)) this.fail(b, last.line, `block %BB${blk.label} ends with ${last.kind}, which ends no block`);
+      else
+        for (const o of last.operands)
+          if (o.kind === "block") {
+            const t = this.labelB.get(o.n);
+            if (t === undefined) this.fail(b, last.line, `${o.value} is no block of the function`);
+            else out.push(t);
+          }
+      this.succs.push(out);
+    }
+    this.itemsB.push(...this.B.map((blk) => blk.instrs.map((ins) => this.item(ins, this.placeB, this.before))));
+    this.itemsA.push(...this.A.map((blk) => blk.instrs.map((ins) => this.item(ins, this.placeA, this.after))));
+    // reachability, predecessors one per edge (in block order, then successor order)
+    const stack = [0];
+    if (this.nb > 0) this.reachable[0] = 1;
+    while (stack.length > 0) {
+      const b = stack.pop()!;
+      for (const s of this.succs[b])
+        if (!this.reachable[s]) {
+          this.reachable[s] = 1;
+          stack.push(s);
+        }
+    }
+    for (let b = 0; b < this.nb; b++) this.preds.push([]);
+    for (let b = 0; b < this.nb; b++) if (this.reachable[b]) for (const s of this.succs[b]) this.preds[s].push(b);
+    if (this.A.length !== this.nb) {
+      this.fail(0, this.before.line, `${this.nb} blocks before the pass, ${this.A.length} after (the SSA builders do not change the CFG)`, this.after.line);
+      return false;
+    }
+    return true;
+  }
+
+  private item(ins: HermesInstr, place: Map<number, { b: number; i: number }>, fn: HermesFunction): Item {
+    const isAlloc = (o: HermesOperand | undefined) => {
+      if (o === undefined || o.kind !== "instr") return false;
+      const p = place.get(o.n);
+      return p !== undefined && fn.blocks[p.b].instrs[p.i].kind === ALLOC;
+    };
+    switch (ins.kind) {
+      case ALLOC:
+        return { k: K.Alloc, slot: ins.result ?? NONE, fvar: "" };
+      case LOAD:
+        if (ins.operands.length === 1 && isAlloc(ins.operands[0])) return { k: K.Load, slot: ins.operands[0].n, fvar: "" };
+        break;
+      case STORE:
+        if (ins.operands.length === 2 && isAlloc(ins.operands[1])) return { k: K.Store, slot: ins.operands[1].n, fvar: "" };
+        break;
+      case PHI:
+        return { k: K.Phi, slot: NONE, fvar: "" };
+      case LOAD_FRAME: {
+        const v = frameVar(ins.operands.find((o) => o.value.startsWith("[")));
+        if (v !== "") return { k: K.FLoad, slot: NONE, fvar: v };
+        break;
+      }
+      case STORE_FRAME: {
+        const v = frameVar(ins.operands.find((o) => o.value.startsWith("[")));
+        if (v !== "") return { k: K.FStore, slot: NONE, fvar: v };
+        break;
+      }
+    }
+    return { k: K.Other, slot: NONE, fvar: "" };
+  }
+
+  // --- 2. pairing the instructions -------------------------------------------------------------
+
+  /** The allocations, paired in order by their text (a slot the builder removed is missing after). */
+  private pairSlots(): void {
+    const list = (fn: HermesFunction, items: Item[][]) => {
+      const out: { b: number; i: number; n: number; sig: string }[] = [];
+      fn.blocks.forEach((blk, b) =>
+        blk.instrs.forEach((ins, i) => {
+          if (items[b][i].k === K.Alloc && ins.result !== null) out.push({ b, i, n: ins.result, sig: `${ins.head} ${ins.operands.map((o) => o.value).join(", ")}` });
+        }),
+      );
+      return out;
+    };
+    const sb = list(this.before, this.itemsB);
+    const sa = list(this.after, this.itemsA);
+    // the blocks where each slot is accessed, by kind: a slot that stays keeps its other users and some of its accesses
+    const uses = (fn: HermesFunction, items: Item[][]) => {
+      const m = new Map<number, string[]>();
+      fn.blocks.forEach((blk, b) =>
+        blk.instrs.forEach((ins, i) => {
+          const it = items[b][i];
+          const add = (n: number, what: string) => (m.get(n) ?? m.set(n, []).get(n)!).push(`${b}:${what}`);
+          if (it.k === K.Load || it.k === K.Store) add(it.slot, it.k === K.Load ? "l" : "s");
+          else if (it.k !== K.Alloc) for (const o of ins.operands) if (o.kind === "instr") add(o.n, `o${i}`);
+        }),
+      );
+      return m;
+    };
+    const usesB = uses(this.before, this.itemsB);
+    const usesA = uses(this.after, this.itemsA);
+    const fits = (nb: number, na: number) => {
+      const have = [...(usesB.get(nb) ?? [])];
+      for (const u of usesA.get(na) ?? []) {
+        // other users are compared by block (their index moves as items are removed)
+        const key = u.replace(/:o\d+$/, ":o");
+        const k = have.findIndex((h) => h.replace(/:o\d+$/, ":o") === key);
+        if (k < 0) return false;
+        have.splice(k, 1);
+      }
+      return true;
+    };
+    let from = 0;
+    for (const a of sa) {
+      let pick = -1;
+      for (let k = from; k < sb.length; k++) {
+        if (sb[k].sig !== a.sig || sb[k].b !== a.b) continue;
+        if (pick < 0) pick = k;
+        if (fits(sb[k].n, a.n)) {
+          pick = k;
+          break;
+        }
+      }
+      if (pick < 0) {
+        this.fail(a.b, this.B[a.b]?.line ?? this.before.line, `the allocation \`${this.A[a.b].instrs[a.i].text}\` (line ${this.A[a.b].instrs[a.i].line} after) is not one of before`, this.A[a.b].instrs[a.i].line);
+        continue;
+      }
+      this.slotMap.set(sb[pick].n, a.n);
+      from = pick + 1;
+    }
+  }
+
+  /** Pairs each block's instructions: the others in order, then the slot and frame accesses and phis between them. */
+  private alignBlocks(): void {
+    for (let b = 0; b < this.nb; b++) {
+      const ib = this.itemsB[b];
+      const ia = this.itemsA[b];
+      const kb = new Int32Array(ib.length).fill(-1);
+      const ka = new Int32Array(ia.length).fill(-1);
+      this.keptB.push(kb);
+      this.keptA.push(ka);
+      const anchorsB = ib.flatMap((it, i) => (it.k === K.Other ? [i] : []));
+      const anchorsA = ia.flatMap((it, j) => (it.k === K.Other ? [j] : []));
+      const n = Math.min(anchorsB.length, anchorsA.length);
+      let ok = true;
+      for (let k = 0; k < n; k++) {
+        const x = this.B[b].instrs[anchorsB[k]];
+        const y = this.A[b].instrs[anchorsA[k]];
+        if (x.kind !== y.kind || (x.result === null) !== (y.result === null)) {
+          this.fail(b, x.line, `\`${x.text}\` has become \`${y.text}\``, y.line);
+          ok = false;
+          break;
+        }
+      }
+      if (ok && anchorsB.length !== anchorsA.length) {
+        if (anchorsB.length > anchorsA.length) this.fail(b, this.B[b].instrs[anchorsB[n]].line, `\`${this.B[b].instrs[anchorsB[n]].text}\` is missing after the pass`);
+        else this.fail(b, n > 0 ? this.B[b].instrs[anchorsB[n - 1]].line : this.B[b].line, `\`${this.A[b].instrs[anchorsA[n]].text}\` was added by the pass`, this.A[b].instrs[anchorsA[n]].line);
+        ok = false;
+      }
+      if (!ok) {
+        this.misaligned.add(b);
+        continue;
+      }
+      for (let k = 0; k < n; k++) this.keep(b, anchorsB[k], anchorsA[k]);
+      // the segments between anchors
+      for (let s = 0; s <= n; s++) {
+        const lo = s === 0 ? 0 : anchorsB[s - 1] + 1;
+        const hi = s === n ? ib.length : anchorsB[s];
+        const loA = s === 0 ? 0 : anchorsA[s - 1] + 1;
+        const hiA = s === n ? ia.length : anchorsA[s];
+        this.alignSegment(b, lo, hi, loA, hiA);
+      }
+    }
+  }
+
+  private keep(b: number, i: number, j: number): void {
+    this.keptB[b][i] = j;
+    this.keptA[b][j] = i;
+    const x = this.B[b].instrs[i];
+    const y = this.A[b].instrs[j];
+    if (x.result !== null && y.result !== null) {
+      this.resB2A.set(x.result, y.result);
+      this.resA2B.set(y.result, x.result);
+    }
+  }
+
+  private alignSegment(b: number, lo: number, hi: number, loA: number, hiA: number): void {
+    const ib = this.itemsB[b];
+    const ia = this.itemsA[b];
+    const used = new Set<number>();
+    const pick = (j: number, order: number[], match: (i: number) => boolean): boolean => {
+      for (const i of order)
+        if (!used.has(i) && match(i)) {
+          used.add(i);
+          this.keep(b, i, j);
+          return true;
+        }
+      return false;
+    };
+    const forward = Array.from({ length: hi - lo }, (_, k) => lo + k);
+    const backward = [...forward].reverse();
+    // phis: the builder adds its own at the block's front; IRGen's that stay are matched from the
+    // last backwards (a folded one is missing), the others are new
+    const phisA = [];
+    for (let j = loA; j < hiA; j++) if (ia[j].k === K.Phi) phisA.push(j);
+    const phisB = forward.filter((i) => ib[i].k === K.Phi);
+    let pb = phisB.length - 1;
+    for (let q = phisA.length - 1; q >= 0 && pb >= 0; q--) {
+      const j = phisA[q];
+      while (pb >= 0 && !this.phiMayBe(b, phisB[pb], j)) pb--;
+      if (pb < 0) break;
+      used.add(phisB[pb]);
+      this.keep(b, phisB[pb], j);
+      pb--;
+    }
+    // loads and frame loads stay first in a block (later ones are forwarded): matched from the
+    // front; stores and frame stores stay last (earlier ones are removed): matched from the back
+    const added = (j: number) => {
+      const y = this.A[b].instrs[j];
+      this.fail(b, lo > 0 ? this.B[b].instrs[lo - 1].line : this.B[b].line, `\`${y.text}\` was added by the pass`, y.line);
+    };
+    for (let j = loA; j < hiA; j++) {
+      const a = ia[j];
+      let ok = true;
+      if (a.k === K.Alloc) ok = pick(j, forward, (i) => ib[i].k === K.Alloc && this.slotMap.get(ib[i].slot) === a.slot);
+      else if (a.k === K.Load) ok = pick(j, forward, (i) => ib[i].k === K.Load && this.slotMap.get(ib[i].slot) === a.slot);
+      else if (a.k === K.FLoad) ok = pick(j, forward, (i) => ib[i].k === K.FLoad && ib[i].fvar === a.fvar);
+      if (!ok) added(j);
+    }
+    for (let j = hiA - 1; j >= loA; j--) {
+      const a = ia[j];
+      let ok = true;
+      if (a.k === K.Store) ok = pick(j, backward, (i) => ib[i].k === K.Store && this.slotMap.get(ib[i].slot) === a.slot);
+      else if (a.k === K.FStore) ok = pick(j, backward, (i) => ib[i].k === K.FStore && ib[i].fvar === a.fvar);
+      if (!ok) added(j);
+    }
+    // the instructions that stay keep their order
+    let last = -1;
+    for (let j = loA; j < hiA; j++) {
+      const i = this.keptA[b][j];
+      if (i < 0 || ia[j].k === K.Phi) continue;
+      if (i < last) {
+        const y = this.A[b].instrs[j];
+        this.fail(b, this.B[b].instrs[i].line, `\`${y.text}\` (line ${y.line} after) stands in another order than before the pass`, y.line);
+      }
+      last = i;
+    }
+  }
+
+  /** Whether after phi j may be before phi i of IRGen: the same type and incoming blocks, and operands that may correspond. */
+  private phiMayBe(b: number, i: number, j: number): boolean {
+    const x = this.B[b].instrs[i];
+    const y = this.A[b].instrs[j];
+    if (x.head !== y.head || x.operands.length !== y.operands.length) return false;
+    const ex = this.phiEntries(x, this.labelB);
+    const ey = this.phiEntries(y, this.labelA);
+    if (ex === undefined || ey === undefined || ex.size !== ey.size) return false;
+    for (const [blk, vx] of ex) {
+      const vy = ey.get(blk);
+      if (vy === undefined) return false;
+      if (vx.kind === "instr") {
+        const p = this.placeB.get(vx.n);
+        const k = p === undefined ? K.Other : this.itemsB[p.b][p.i].k;
+        // a load or phi may have been replaced; another instruction stays itself (paired by now or not yet: anchors are)
+        if (k === K.Load || k === K.Phi || k === K.FLoad) continue;
+        const want = this.resB2A.get(vx.n);
+        if (want !== undefined && (vy.kind !== "instr" || vy.n !== want)) return false;
+      } else if (vx.value !== vy.value) return false;
+    }
+    return true;
+  }
+
+  /** A phi's entries by incoming block position; undefined where they do not read as value, block pairs. */
+  private phiEntries(ins: HermesInstr, labels: Map<number, number>): Map<number, HermesOperand> | undefined {
+    if (ins.operands.length % 2 !== 0) return undefined;
+    const m = new Map<number, HermesOperand>();
+    for (let k = 0; k < ins.operands.length; k += 2) {
+      const blk = ins.operands[k + 1];
+      const b = blk.kind === "block" ? labels.get(blk.n) : undefined;
+      if (b === undefined || m.has(b)) return undefined;
+      m.set(b, ins.operands[k]);
+    }
+    return m;
+  }
+
+  // --- 3. comparing what stays -------------------------------------------------------------------
+
+  /** Records that the users of removed value `n` (a load or a folded phi) read `w` instead. */
+  private replacement(n: number, w: string, b: number, line: number, afterLine: number): boolean {
+    const had = this.repl.get(n);
+    if (had === undefined) {
+      this.repl.set(n, w);
+      this.replLine.set(n, afterLine);
+      return true;
+    }
+    if (had === w) return true;
+    this.fail(b, line, `the users of %${n} (line ${this.placeLine(n)} before) disagree on what replaced it: ${had} (line ${this.replLine.get(n)} after) and ${w}`, afterLine);
+    return false;
+  }
+
+  private placeLine(n: number): number {
+    const p = this.placeB.get(n);
+    return p === undefined ? this.before.line : this.B[p.b].instrs[p.i].line;
+  }
+
+  /** Whether before operand x and after operand y correspond (recording replacements). */
+  private operand(b: number, x: HermesInstr, y: HermesInstr, ox: HermesOperand, oy: HermesOperand): boolean {
+    if (ox.kind === "instr") {
+      const p = this.placeB.get(ox.n);
+      if (p === undefined) return false;
+      const kept = this.keptB[p.b][p.i] >= 0;
+      if (kept) return oy.kind === "instr" && this.resB2A.get(ox.n) === oy.n;
+      const k = this.itemsB[p.b][p.i].k;
+      if (k === K.Load || k === K.Phi || k === K.FLoad) return this.replacement(ox.n, keyOf(oy), b, x.line, y.line);
+      if (k === K.Alloc) return oy.kind === "instr" && this.slotMap.get(ox.n) === oy.n;
+      return false;
+    }
+    if (ox.kind === "block") return oy.kind === "block" && this.labelB.get(ox.n) === this.labelA.get(oy.n);
+    return ox.value === oy.value;
+  }
+
+  private compareAll(): void {
+    for (let b = 0; b < this.nb; b++) {
+      if (this.misaligned.has(b)) continue;
+      const kb = this.keptB[b];
+      for (let i = 0; i < kb.length; i++) {
+        const j = kb[i];
+        if (j < 0) continue;
+        const x = this.B[b].instrs[i];
+        const y = this.A[b].instrs[j];
+        if (x.kind !== y.kind || x.head !== y.head) {
+          this.fail(b, x.line, `\`${x.text}\` has become \`${y.text}\``, y.line);
+          continue;
+        }
+        if (x.kind === PHI) {
+          this.comparePhi(b, x, y);
+          continue;
+        }
+        if (x.operands.length !== y.operands.length) {
+          this.fail(b, x.line, `\`${x.text}\` has become \`${y.text}\``, y.line);
+          continue;
+        }
+        for (let k = 0; k < x.operands.length; k++)
+          if (!this.operand(b, x, y, x.operands[k], y.operands[k])) {
+            this.fail(b, x.line, `operand ${k + 1} of \`${x.text}\` is ${x.operands[k].value} before and ${y.operands[k].value} after the pass, which do not correspond`, y.line);
+            break;
+          }
+      }
+    }
+  }
+
+  private comparePhi(b: number, x: HermesInstr, y: HermesInstr): void {
+    const ex = this.phiEntries(x, this.labelB);
+    const ey = this.phiEntries(y, this.labelA);
+    if (ex === undefined || ey === undefined || ex.size !== ey.size || [...ex.keys()].some((k) => !ey.has(k))) {
+      this.fail(b, x.line, `the phi \`${x.text}\` has other incoming blocks after the pass: \`${y.text}\``, y.line);
+      return;
+    }
+    for (const [p, vx] of ex)
+      if (!this.operand(b, x, y, vx, ey.get(p)!)) {
+        this.fail(b, x.line, `the phi \`${x.text}\`: the value from %BB${this.B[p].label} is ${vx.value} before and ${ey.get(p)!.value} after the pass, which do not correspond`, y.line);
+        return;
+      }
+  }
+
+  // --- 4. slots: promoted or kept ------------------------------------------------------------
+
+  private classifySlots(): void {
+    // a slot stays if anything after the pass still refers to it
+    const referenced = new Set<number>();
+    for (let b = 0; b < this.nb; b++)
+      this.A[b].instrs.forEach((ins, j) => {
+        const it = this.itemsA[b][j];
+        if (it.k === K.Load || it.k === K.Store) referenced.add(it.slot);
+        else if (it.k !== K.Alloc) for (const o of ins.operands) if (o.kind === "instr") referenced.add(o.n);
+      });
+    const names = new Map<string, number>();
+    for (let b = 0; b < this.nb; b++)
+      this.B[b].instrs.forEach((ins, i) => {
+        if (this.itemsB[b][i].k !== K.Alloc || ins.result === null) return;
+        const a = this.slotMap.get(ins.result);
+        if (a !== undefined && referenced.has(a)) {
+          this.keptSlots.add(ins.result);
+          return;
+        }
+        // a slot whose other users stay is never promoted: pairing failed there (reported)
+        const label = ins.operands[0]?.value.replace(/^\$/, "").replace(/^"(.*)"$/, "$1") ?? `%${ins.result}`;
+        const k = (names.get(label) ?? 0) + 1;
+        names.set(label, k);
+        this.varOfSlot.set(ins.result, this.vars.length);
+        this.vars.push(ins.result);
+        this.varNames.push(k === 1 ? label : `${label}#${k}`);
+      });
+    if (this.keptSlots.size > 0 && this.vars.length > 0 && this.varNames.some((v) => /#\d+$/.test(v)))
+      this.differences.push({ kind: "slot names", block: "entry", detail: "several slots have one name: the second is x#2, the third x#3 (in their order)", minimumDelta: 0 });
+  }
+
+  // --- 5. the new phis and their variables ----------------------------------------------------------
+
+  private collectNewPhis(): void {
+    let unreachable = 0;
+    for (let b = 0; b < this.nb; b++) {
+      if (this.misaligned.has(b)) continue;
+      this.A[b].instrs.forEach((ins, j) => {
+        if (this.itemsA[b][j].k !== K.Phi || this.keptA[b][j] >= 0 || ins.result === null) return;
+        if (!this.reachable[b]) unreachable++;
+        else this.newPhis.set(ins.result, { b, j, v: NONE });
+      });
+    }
+    if (unreachable > 0)
+      this.differences.push({ kind: "unreachable phis", block: "entry", detail: `${unreachable} phi(s) the pass placed in unreachable blocks, which the model leaves out with their blocks`, minimumDelta: 0 });
+  }
+
+  /**
+   * The variable of each new phi: that of a load it replaced in its own block with no store of
+   * the slot before it there (the slot's value at the block's start is then that phi: a value
+   * the slot copied from another one would have a phi of its own there); then that of the phis
+   * it feeds or that feed it (a builder's phi takes its own slot's values only); else the
+   * variable whose definitions produce each of its arguments at the ends of the predecessors
+   * (a phi nothing reads, as legacy Mem2Reg leaves; where several do, any is as good).
+   */
+  private phiVariables(): void {
+    if (this.newPhis.size === 0) return;
+    for (const [n, w] of this.repl) {
+      const p = this.placeB.get(n)!;
+      const it = this.itemsB[p.b][p.i];
+      if (it.k !== K.Load || !this.varOfSlot.has(it.slot) || !w.startsWith("%")) continue;
+      const phi = this.newPhis.get(Number(w.slice(1)));
+      if (phi === undefined || phi.b !== p.b) continue;
+      if (this.itemsB[p.b].slice(0, p.i).some((x) => x.k === K.Store && x.slot === it.slot)) continue;
+      const v = this.varOfSlot.get(it.slot)!;
+      if (phi.v === NONE) {
+        phi.v = v;
+        this.phiValues();
+      } else if (phi.v !== v) this.fail(phi.b, this.B[phi.b].line, `the phi ${w} (line ${this.A[phi.b].instrs[phi.j].line} after) stands for two slots at the start of its block, ${this.varNames[phi.v]} and ${this.varNames[v]}`, this.A[phi.b].instrs[phi.j].line);
+    }
+    // then the phis whose arguments one variable alone holds at the ends of the predecessors
+    // (every path's last definition produces the argument), most constrained first; a phi whose
+    // arguments are all phis not decided yet waits; where several variables fit and nothing else
+    // is left to decide, the one needing the fewest guesses about unknown values, then the first
+    for (let forced = false; ; ) {
+      let progress = false;
+      let open = false;
+      for (const [n, phi] of this.newPhis) {
+        if (phi.v !== NONE) continue;
+        open = true;
+        const cands = this.phiCandidates(n, phi);
+        if (cands === undefined) {
+          if (!forced) continue;
+        }
+        let best = NONE;
+        let guesses = Infinity;
+        let tie = false;
+        for (const v of cands ?? this.vars.map((_, x) => x)) {
+          const bound = new Map<number, string>();
+          if (!this.argsFound(n, { ...phi, v }, new ValueSearch(this.tables(bound), true))) continue;
+          if (bound.size < guesses) {
+            best = v;
+            guesses = bound.size;
+            tie = false;
+          } else if (bound.size === guesses) tie = true;
+        }
+        if (best === NONE) {
+          if (!forced) continue;
+          this.fail(phi.b, this.B[phi.b].line, `cannot tell which slot the phi %${n} (line ${this.A[phi.b].instrs[phi.j].line} after) is of`, this.A[phi.b].instrs[phi.j].line);
+          phi.v = -2;
+          progress = true;
+          continue;
+        }
+        if (tie && !forced) continue;
+        phi.v = best;
+        this.phiValues();
+        progress = true;
+        forced = false;
+      }
+      if (!open) break;
+      if (!progress) {
+        if (forced) break;
+        forced = true;
+      }
+    }
+    for (const phi of this.newPhis.values()) if (phi.v === -2) phi.v = NONE;
+  }
+
+  /**
+   * The variables that could hold a new phi's arguments: for each argument some definition of
+   * theirs produces it; undefined where every argument is the phi itself or a phi not decided yet.
+   */
+  private phiCandidates(n: number, phi: { b: number; j: number }): number[] | undefined {
+    const e = this.phiEntries(this.A[phi.b].instrs[phi.j], this.labelA);
+    if (e === undefined) return [];
+    let out: Set<number> | undefined;
+    for (const [q, o] of e) {
+      if (!this.reachable[q] || (o.kind === "instr" && (o.n === n || this.newPhis.get(o.n)?.v === NONE))) continue;
+      const w = keyOf(o);
+      const can = new Set<number>();
+      const other = o.kind === "instr" ? this.newPhis.get(o.n) : undefined;
+      if (other !== undefined) can.add(other.v);
+      for (const [key, val] of this.eventVal) {
+        const [b, i] = key.split(":").map(Number);
+        const ins = this.B[b].instrs[i];
+        const k = ins.kind === ALLOC ? "undefined" : this.afterKey(ins.operands[0]);
+        if (k === w || k.startsWith("?")) can.add(this.vals[val].v);
+      }
+      out = out === undefined ? can : new Set([...out].filter((v) => can.has(v)));
+    }
+    return out === undefined ? undefined : [...out].sort((x, y) => x - y);
+  }
+
+  /** Whether each argument of new phi n is produced by a definition of its variable at the end of its predecessor. */
+  private argsFound(n: number, phi: { b: number; j: number; v: number }, search: ValueSearch): boolean {
+    const e = this.phiEntries(this.A[phi.b].instrs[phi.j], this.labelA);
+    if (e === undefined) return false;
+    for (const [q, o] of e) {
+      if (!this.reachable[q]) continue;
+      // the phi itself, or another whose slot is not known yet, says nothing
+      if (o.kind === "instr" && (o.n === n || this.newPhis.get(o.n)?.v === NONE)) continue;
+      const f = search.find(phi.v, keyOf(o), q, this.B[q].instrs.length);
+      if (f.kind !== "value") return false;
+    }
+    return true;
+  }
+
+  // --- 6. the model's values --------------------------------------------------------------------
+
+  /** SSA values: name, variable, and what it produces in the after dump's terms. */
+  private readonly vals: { name: string; v: number; produces: string }[] = [];
+  /** Per variable, per block: event indices (allocation, stores) ascending. */
+  private readonly events = new Map<number, number[]>();
+  /** Before place -> SSA value of the event (alloc, store). */
+  private readonly eventVal = new Map<string, number>();
+  private readonly phiVal = new Map<number, number>();
+  /** Loads of promoted slots whose values are read: before result -> SSA value (set by the search). */
+  private readonly loadVal = new Map<number, number>();
+  private pending: number[] = [];
+  private searchObj: ValueSearch | undefined;
+
+  private addVal(name: string, v: number, produces: string): number {
+    this.vals.push({ name, v, produces });
+    return this.vals.length - 1;
+  }
+
+  /** The after key a before operand stands for, or `?N` where it is a removed value not known yet. */
+  private afterKey(o: HermesOperand): string {
+    if (o.kind !== "instr") return o.value;
+    const a = this.resB2A.get(o.n);
+    if (a !== undefined) return `%${a}`;
+    const r = this.repl.get(o.n);
+    if (r !== undefined) return r;
+    return `?${o.n}`;
+  }
+
+  private modelValues(): void {
+    for (let b = 0; b < this.nb; b++) {
+      if (!this.reachable[b]) continue;
+      let s = 0;
+      this.B[b].instrs.forEach((ins, i) => {
+        const it = this.itemsB[b][i];
+        const v = it.k === K.Alloc ? this.varOfSlot.get(ins.result ?? NONE) : it.k === K.Store || it.k === K.Load ? this.varOfSlot.get(it.slot) : undefined;
+        if (v === undefined) return;
+        if (it.k === K.Load) {
+          s++;
+          return;
+        }
+        const key = v * this.nb + b;
+        (this.events.get(key) ?? this.events.set(key, []).get(key)!).push(i);
+        const val =
+          it.k === K.Alloc
+            ? this.addVal(`${this.varNames[v]}.init`, v, "undefined")
+            : this.addVal(`${this.varNames[v]}.${this.blockId(b)}.${s}`, v, "");
+        this.eventVal.set(`${b}:${i}`, val);
+        s++;
+      });
+    }
+  }
+
+  private phiValues(): void {
+    for (const [n, phi] of this.newPhis) if (phi.v !== NONE && !this.phiVal.has(n)) this.phiVal.set(n, this.addVal(`%${n}`, phi.v, `%${n}`));
+  }
+
+  /**
+   * The search's view of the function. `trial`: for guessing a phi's variable, with no effect on
+   * the model (no value bound, no merge phi made).
+   */
+  private tables(trial?: Map<number, string>): SearchTables {
+    let dummy = 1 << 30;
+    return {
+      preds: this.preds,
+      events: (v, b) => this.events.get(v * this.nb + b),
+      produces: (v, b, i, w) => {
+        const val = this.eventVal.get(`${b}:${i}`);
+        if (val === undefined) return -1;
+        const ins = this.B[b].instrs[i];
+        if (ins.kind === ALLOC) return w === "undefined" ? val : -1;
+        const k = this.afterKey(ins.operands[0]);
+        if (k === w) return val;
+        if (k.startsWith("?")) {
+          if (trial !== undefined) {
+            // a guess binds the unknown value for this trial only, consistently
+            const n = Number(k.slice(1));
+            const had = trial.get(n);
+            if (had !== undefined && had !== w) return -1;
+            trial.set(n, w);
+            return val;
+          }
+          // the value of a removed load or phi that only removed stores use: what the uses reading this store see
+          const n = Number(k.slice(1));
+          this.repl.set(n, w);
+          this.pending.push(n);
+          return val;
+        }
+        return -1;
+      },
+      computedAt: (w) => {
+        if (!w.startsWith("%")) return undefined;
+        const n = Number(w.slice(1));
+        const phi = this.newPhis.get(n);
+        if (phi !== undefined) return { b: phi.b, i: -1 };
+        const before = this.resA2B.get(n);
+        return before === undefined ? undefined : this.placeB.get(before);
+      },
+      phiIn: (v, b) => {
+        for (const phi of this.newPhis.values()) if (phi.b === b && phi.v === v) return true;
+        return false;
+      },
+      phiOf: (w, v) => {
+        if (!w.startsWith("%")) return undefined;
+        const n = Number(w.slice(1));
+        const phi = this.newPhis.get(n);
+        return phi !== undefined && phi.v === v ? { b: phi.b, val: this.phiVal.get(n)! } : undefined;
+      },
+      mergeValue: (v, w, b) => {
+        if (trial !== undefined) return dummy++;
+        this.differences.push({
+          kind: "equal values merged",
+          block: this.blockId(b),
+          detail: `definitions of ${this.varNames[v]} that all hold ${w} meet here; the pass uses ${w} on every path, the model needs a phi`,
+          minimumDelta: 1,
+        });
+        return this.addVal(`${this.varNames[v]}.${this.blockId(b)}.merge`, v, w);
+      },
+    };
+  }
+
+  private search(): ValueSearch {
+    return (this.searchObj ??= new ValueSearch(this.tables()));
+  }
+
+  /** The SSA value for a use of variable v that reads after value `w` before (b, i); -1 where none can be named. */
+  private resolve(v: number, w: string, b: number, i: number, what: () => string, line: number): number {
+    this.dominance(w, b, i, what, line);
+    const f = this.search().find(v, w, b, i);
+    if (f.kind === "value") return f.val;
+    if (f.kind === "stale") {
+      this.fail(b, line, `${what()} is replaced by ${w}, but on some path ${w} is computed anew after it was stored to ${this.varNames[v]}`);
+      return -1;
+    }
+    const any = this.search().anywhere(v, w, this.nb);
+    if (any >= 0) return any;
+    this.fail(b, line, `${what()} is replaced by ${w}, which is not a value stored to ${this.varNames[v]}`);
+    return -1;
+  }
+
+  /** Hermes's own rule for the after dump: a value standing for a removed load is computed where it dominates it. */
+  private dominance(w: string, b: number, i: number, what: () => string, line: number): void {
+    if (!w.startsWith("%")) return;
+    const at = this.tables().computedAt(w);
+    if (at === undefined) return;
+    const ok = at.b === b ? at.i < i : this.dominators().dominates(at.b, b);
+    if (!ok) this.fail(b, line, `${what()} is replaced by ${w}, which does not dominate it (computed in block %BB${this.B[at.b].label}): not valid SSA`);
+  }
+
+  private argsOf = new Map<number, number[]>();
+
+  /** The loads of promoted slots whose values are read, each as a use of the SSA value its replacement stands for (again as values get bound). */
+  private resolveLoads(): void {
+    while (this.pending.length > 0) {
+      const todo = this.pending;
+      this.pending = [];
+      for (const n of todo) {
+        if (this.loadVal.has(n) || !this.repl.has(n)) continue;
+        const p = this.placeB.get(n)!;
+        const it = this.itemsB[p.b][p.i];
+        if (it.k !== K.Load || !this.reachable[p.b] || this.misaligned.has(p.b)) continue;
+        const v = this.varOfSlot.get(it.slot);
+        if (v === undefined) continue;
+        const line = this.B[p.b].instrs[p.i].line;
+        this.loadVal.set(n, this.resolve(v, this.repl.get(n)!, p.b, p.i, () => `the load %${n}`, line));
+      }
+    }
+  }
+
+  /** The arguments of the new phis: what their variable holds at the end of each predecessor, one per edge. */
+  private resolvePhiArgs(): void {
+    for (const [n, phi] of this.newPhis) {
+      if (phi.v === NONE) continue;
+      const ins = this.A[phi.b].instrs[phi.j];
+      const e = this.phiEntries(ins, this.labelA);
+      if (e === undefined) {
+        this.fail(phi.b, this.B[phi.b].line, `the phi %${n} (line ${ins.line} after) does not read as value, block pairs`, ins.line);
+        continue;
+      }
+      const args: number[] = [];
+      for (const q of this.preds[phi.b]) {
+        const o = e.get(q);
+        if (o === undefined) {
+          this.fail(phi.b, this.B[phi.b].line, `the phi %${n} (line ${ins.line} after) has no value for the predecessor %BB${this.B[q].label}`, ins.line);
+          args.push(-1);
+          continue;
+        }
+        const len = this.B[q].instrs.length;
+        args.push(this.resolve(phi.v, keyOf(o), q, len, () => `the argument for %BB${this.B[q].label} of the phi %${n}`, this.B[q].instrs[len - 1]?.line ?? this.B[q].line));
+      }
+      for (const q of e.keys()) if (this.reachable[q] && !this.preds[phi.b].includes(q)) this.fail(phi.b, this.B[phi.b].line, `the phi %${n} (line ${ins.line} after) has a value for %BB${this.B[q].label}, which is no predecessor`, ins.line);
+      this.argsOf.set(n, args);
+    }
+  }
+
+  // --- 7. the extras that are not SSA: block-local rules ---------------------------------------
+
+  /** Try regions: per block, the try instructions' blocks enclosing it (innermost last); undefined where they cannot be told. */
+  private tryStacks: (number[] | undefined)[] | null | undefined;
+
+  private trys(): (number[] | undefined)[] | null {
+    if (this.tryStacks !== undefined) return this.tryStacks;
+    const stacks: (number[] | undefined)[] = new Array(this.nb).fill(undefined);
+    if (this.nb === 0) return (this.tryStacks = stacks);
+    stacks[0] = [];
+    const work = [0];
+    let consistent = true;
+    const give = (t: number, s: number[]) => {
+      const had = stacks[t];
+      if (had === undefined) {
+        stacks[t] = s;
+        work.push(t);
+      } else if (had.length !== s.length || had.some((x, k) => x !== s[k])) consistent = false;
+    };
+    while (work.length > 0) {
+      const b = work.pop()!;
+      const s = stacks[b]!;
+      const blk = this.B[b];
+      const last = blk.instrs[blk.instrs.length - 1];
+      const ended = blk.instrs.some((ins) => ins.kind === TRY_END);
+      if (last?.kind === TRY_START) {
+        const [h, body] = last.operands.filter((o) => o.kind === "block").map((o) => this.labelB.get(o.n)!);
+        if (h !== undefined) give(h, s);
+        if (body !== undefined) give(body, [...s, b]);
+        continue;
+      }
+      const out = ended ? s.slice(0, -1) : s;
+      for (const t of this.succs[b]) give(t, out);
+    }
+    return (this.tryStacks = consistent ? stacks : null);
+  }
+
+  /** The handler block of the try instruction ending block t. */
+  private handlerOf(t: number): number {
+    const last = this.B[t].instrs[this.B[t].instrs.length - 1];
+    const o = last.operands.find((x) => x.kind === "block")!;
+    return this.labelB.get(o.n)!;
+  }
+
+  /**
+   * Whether a location (a slot's before result, or a frame variable's key) may be read, in the
+   * original, after entering handler h before anything stores it: then an exception thrown
+   * where the location was just stored is observable.
+   */
+  private readAfter(h: number, slot: number, fvar: string): boolean {
+    const seen = new Uint8Array(this.nb);
+    const stack = [h];
+    seen[h] = 1;
+    while (stack.length > 0) {
+      const b = stack.pop()!;
+      let stored = false;
+      const instrs = this.B[b].instrs;
+      for (let i = 0; i < instrs.length; i++) {
+        const it = this.itemsB[b][i];
+        if (fvar !== "") {
+          if (it.k === K.FLoad && it.fvar === fvar) return true;
+          if (it.k === K.FStore && it.fvar === fvar) {
+            stored = true;
+            break;
+          }
+          if (it.k === K.Other && !isInert(instrs[i].kind, instrs[i].head)) return true;
+          continue;
+        }
+        if (it.k === K.Load && it.slot === slot) return true;
+        if (it.k === K.Store && it.slot === slot) {
+          stored = true;
+          break;
+        }
+        if (it.k === K.Other && instrs[i].operands.some((o) => o.kind === "instr" && o.n === slot)) return true;
+      }
+      if (stored) continue;
+      for (const s of this.succs[b])
+        if (!seen[s]) {
+          seen[s] = 1;
+          stack.push(s);
+        }
+    }
+    return false;
+  }
+
+  /**
+   * Why an exception between two instructions of block b could observe the location, or
+   * undefined: an enclosing try's handler reads it before storing it. A frame variable that other
+   * functions may read is observable wherever the exception leaves the function too.
+   */
+  private observableOnThrow(b: number, slot: number, fvar: string): string | undefined {
+    const trys = this.trys();
+    if (trys === null) return "the try regions of the function cannot be told apart";
+    for (const t of trys[b] ?? []) {
+      const h = this.handlerOf(t);
+      if (this.readAfter(h, slot, fvar)) return `the handler %BB${this.B[h].label} of the try at %BB${this.B[t].label} reads it`;
+    }
+    return undefined;
+  }
+
+  /** The instructions strictly between places i and k of block b that are not inert (in the after program: removed ones do nothing). */
+  private activeBetween(b: number, i: number, k: number): HermesInstr[] {
+    const out: HermesInstr[] = [];
+    for (let x = i + 1; x < k; x++) {
+      if (this.keptB[b][x] < 0) continue;
+      const ins = this.B[b].instrs[x];
+      if (!isInert(ins.kind, ins.head)) out.push(ins);
+    }
+    return out;
+  }
+
+  /** What a removed access or phi must have become: the after key of before value `n` (a removed one's replacement, recursively). */
+  private valueOf(n: number): string | undefined {
+    const a = this.resB2A.get(n);
+    if (a !== undefined) return `%${a}`;
+    return this.repl.get(n);
+  }
+
+  private localRules(): void {
+    for (let b = 0; b < this.nb; b++) {
+      if (!this.reachable[b] || this.misaligned.has(b)) continue;
+      const ib = this.itemsB[b];
+      for (let i = 0; i < ib.length; i++) {
+        if (this.keptB[b][i] >= 0) continue;
+        const it = ib[i];
+        if (it.k === K.Load && this.keptSlots.has(it.slot)) this.forwardedLoad(b, i, (x) => (x.k === K.Load || x.k === K.Store) && x.slot === it.slot, (x) => x.k === K.Other && this.B[b].instrs[x.i].operands.some((o) => o.kind === "instr" && o.n === it.slot), `the slot %${it.slot}`);
+        else if (it.k === K.Store && this.keptSlots.has(it.slot)) this.removedStore(b, i, it.slot, "");
+        else if (it.k === K.FLoad) this.forwardedFrameLoad(b, i, it.fvar);
+        else if (it.k === K.FStore) this.removedStore(b, i, NONE, it.fvar);
+      }
+    }
+  }
+
+  /**
+   * A removed load of a slot that stays: its value is that of the last store or load of the slot
+   * before it in its block, with nothing between that writes the slot.
+   */
+  private forwardedLoad(b: number, i: number, access: (x: Item) => boolean, writes: (x: Item & { i: number }) => boolean, what: string): void {
+    const ins = this.B[b].instrs[i];
+    const got = this.repl.get(ins.result!);
+    for (let k = i - 1; k >= 0; k--) {
+      const x = this.itemsB[b][k];
+      if (writes({ ...x, i: k })) {
+        this.fail(b, ins.line, `the load \`${ins.text}\` was removed, but \`${this.B[b].instrs[k].text}\` (line ${this.B[b].instrs[k].line}) before it may change ${what}`);
+        return;
+      }
+      if (!access(x)) continue;
+      const src = this.B[b].instrs[k];
+      const want = x.k === K.Store || x.k === K.FStore ? this.afterKey(src.operands[0]) : this.valueOf(src.result!);
+      if (got !== undefined && want !== undefined && !want.startsWith("?") && got !== want)
+        this.fail(b, ins.line, `the load \`${ins.text}\` was replaced by ${got}, but ${what} holds ${want} there (\`${src.text}\`, line ${src.line})`, this.replLine.get(ins.result!));
+      else if (got === undefined && want !== undefined && !want.startsWith("?")) this.repl.set(ins.result!, want);
+      return;
+    }
+    this.fail(b, ins.line, `the load \`${ins.text}\` was removed, but no store or load of ${what} stands before it in its block (${what} stays after the pass)`);
+  }
+
+  private forwardedFrameLoad(b: number, i: number, fvar: string): void {
+    const ins = this.B[b].instrs[i];
+    const m = this.opts.module;
+    // what may write the variable besides this function's own stores
+    let shielded = false;
+    let reason = "";
+    if (this.opts.syntax === "legacy" && m !== undefined && m.complete) {
+      const others = [...(m.stores.get(fvar)?.keys() ?? [])].filter((f) => f !== this.before.key);
+      const owner = m.owner.get(fvar);
+      const total = [...(m.stores.get(fvar)?.values() ?? [])].reduce((s, c) => s + c, 0);
+      const evals = this.B.some((blk) => blk.instrs.some((x) => x.kind === DIRECT_EVAL));
+      if (others.length === 0 && owner === this.before.key && !evals) shielded = true;
+      // a variable of another function stored once, by that function, whose frame cannot resume while this one runs
+      else if (owner !== undefined && owner !== this.before.key && total === 1 && others.length === 1 && others[0] === owner && !m.resumable.has(owner)) shielded = true;
+      else reason = owner === undefined ? "" : others.length > 0 ? ` (stored by ${others.slice(0, 2).join(", ")})` : "";
+    } else if (this.opts.syntax === "legacy") reason = " (the dump does not hold every function, so what stores it is not known)";
+    for (let k = i - 1; k >= 0; k--) {
+      const x = this.itemsB[b][k];
+      const src = this.B[b].instrs[k];
+      if ((x.k === K.FLoad || x.k === K.FStore) && x.fvar === fvar) {
+        const want = x.k === K.FStore ? this.afterKey(src.operands[0]) : this.valueOf(src.result!);
+        const got = this.repl.get(ins.result!);
+        if (got !== undefined && want !== undefined && !want.startsWith("?") && got !== want)
+          this.fail(b, ins.line, `the frame load \`${ins.text}\` was replaced by ${got}, but the variable holds ${want} there (\`${src.text}\`, line ${src.line})`, this.replLine.get(ins.result!));
+        else if (got === undefined && want !== undefined && !want.startsWith("?")) this.repl.set(ins.result!, want);
+        return;
+      }
+      if (shielded || this.keptB[b][k] < 0) continue;
+      if (x.k === K.Other && !isInert(src.kind, src.head)) {
+        if (this.opts.module === undefined || !this.opts.module.complete) this.notCovered(b, ins.line, `the frame load \`${ins.text}\` was forwarded across \`${src.text}\`${reason}`);
+        else this.fail(b, ins.line, `the frame load \`${ins.text}\` was removed, but \`${src.text}\` (line ${src.line}) before it may run code that stores the variable${reason}`);
+        return;
+      }
+    }
+    this.fail(b, ins.line, `the frame load \`${ins.text}\` was removed, but no store or load of the variable stands before it in its block`);
+  }
+
+  /**
+   * A removed store of a location that stays (a kept slot, a frame variable): a later store of
+   * it in its block overwrites it, and nothing between may read it, nor throw to a handler that
+   * reads it.
+   */
+  private removedStore(b: number, i: number, slot: number, fvar: string): void {
+    const ins = this.B[b].instrs[i];
+    const what = fvar !== "" ? `the variable ${fvar}` : `the slot %${slot}`;
+    const m = this.opts.module;
+    const privateVar =
+      fvar !== "" &&
+      m !== undefined &&
+      m.complete &&
+      m.owner.get(fvar) === this.before.key &&
+      [...(m.stores.get(fvar)?.keys() ?? [])].every((f) => f === this.before.key) &&
+      [...(m.loads.get(fvar) ?? [])].every((f) => f === this.before.key) &&
+      !this.B.some((blk) => blk.instrs.some((x) => x.kind === DIRECT_EVAL));
+    for (let k = i + 1; k < this.B[b].instrs.length; k++) {
+      const x = this.itemsB[b][k];
+      const src = this.B[b].instrs[k];
+      const same = fvar !== "" ? (x.k === K.FStore || x.k === K.FLoad) && x.fvar === fvar : (x.k === K.Store || x.k === K.Load) && x.slot === slot;
+      if (same && (x.k === K.Store || x.k === K.FStore)) {
+        // overwritten: what lies between must not observe the store
+        const active = this.activeBetween(b, i, k);
+        if (active.length === 0) return;
+        if (fvar !== "") {
+          if (privateVar) {
+            const why = this.observableOnThrow(b, NONE, fvar);
+            if (why === undefined) return;
+            this.fail(b, ins.line, `the store \`${ins.text}\` was removed, but \`${active[0].text}\` (line ${active[0].line}) may throw before the next store, and ${why}`);
+            return;
+          }
+          const msg = `the store \`${ins.text}\` was removed, but \`${active[0].text}\` (line ${active[0].line}) before the next store may run code that reads ${what}`;
+          if (m === undefined || !m.complete) this.notCovered(b, ins.line, `${msg} (the dump does not hold every function)`);
+          else this.fail(b, ins.line, msg);
+          return;
+        }
+        const why = this.observableOnThrow(b, slot, "");
+        if (why !== undefined) this.fail(b, ins.line, `the store \`${ins.text}\` was removed, but \`${active[0].text}\` (line ${active[0].line}) may throw before the next store, and ${why}`);
+        return;
+      }
+      if (same && this.keptB[b][k] >= 0) {
+        this.fail(b, ins.line, `the store \`${ins.text}\` was removed, but \`${src.text}\` (line ${src.line}) reads ${what} after it`);
+        return;
+      }
+      if (fvar === "" && x.k === K.Other && src.operands.some((o) => o.kind === "instr" && o.n === slot)) {
+        this.fail(b, ins.line, `the store \`${ins.text}\` was removed, but \`${src.text}\` (line ${src.line}) reads ${what} after it`);
+        return;
+      }
+    }
+    this.fail(b, ins.line, `the store \`${ins.text}\` was removed, but no later store of ${what} in its block overwrites it (${what} stays after the pass)`);
+  }
+
+  /** Every folded phi: first to give its value to operands no one else reads (`check` false), then checked. */
+  private foldedPhis(check: boolean): void {
+    for (let b = 0; b < this.nb; b++) {
+      if (!this.reachable[b] || this.misaligned.has(b)) continue;
+      for (let i = 0; i < this.itemsB[b].length; i++) if (this.itemsB[b][i].k === K.Phi && this.keptB[b][i] < 0) this.foldedPhi(b, i, check);
+    }
+  }
+
+  /**
+   * A phi IRGen placed, which the pass removed (SimpleMem2Reg's final fold): its operands other
+   * than itself are one value, which is what its users read, computed where it dominates the phi.
+   */
+  private foldedPhi(b: number, i: number, check: boolean): void {
+    const ins = this.B[b].instrs[i];
+    const self = ins.result!;
+    const e = this.phiEntries(ins, this.labelB);
+    if (e === undefined) {
+      if (check) this.fail(b, ins.line, `the phi \`${ins.text}\` does not read as value, block pairs`);
+      return;
+    }
+    const values = new Set<string>();
+    for (const o of e.values()) {
+      if (o.kind === "instr" && o.n === self) continue;
+      const k = this.afterKey(o);
+      values.add(k);
+    }
+    const got = this.repl.get(self);
+    const known = [...values].filter((k) => !k.startsWith("?"));
+    const distinct = new Set(known);
+    if (got !== undefined) distinct.add(got);
+    if (distinct.size > 1) {
+      if (check) this.fail(b, ins.line, `the phi \`${ins.text}\` was removed and its users read ${got ?? [...distinct][0]}, but its operands are ${[...values].join(", ")}: not one value`, got === undefined ? undefined : this.replLine.get(self));
+      return;
+    }
+    const w = [...distinct][0];
+    if (w === undefined) return;
+    // unknown operands (removed loads no one else reads) take the value
+    for (const o of e.values())
+      if (o.kind === "instr" && o.n !== self && this.afterKey(o).startsWith("?")) {
+        this.repl.set(o.n, w);
+        this.pending.push(o.n);
+      }
+    if (got === undefined) this.repl.set(self, w);
+    if (!check) return;
+    const at = this.tables().computedAt(w);
+    if (at !== undefined && !(at.b !== b && this.dominators().dominates(at.b, b)))
+      this.fail(b, ins.line, `the phi \`${ins.text}\` was folded into ${w}, which is not computed before its block (%BB${this.B[at.b].label})`);
+    this.folded++;
+  }
+
+  private folded = 0;
+
+  // --- 8. what the model cannot see: exceptional paths --------------------------------------------
+
+  private exceptionalPaths(): void {
+    if (this.vars.length === 0) return;
+    let anyTry = false;
+    for (const blk of this.B) if (blk.instrs[blk.instrs.length - 1]?.kind === TRY_START) anyTry = true;
+    if (!anyTry) return;
+    const trys = this.trys();
+    for (let v = 0; v < this.vars.length; v++) {
+      const slot = this.vars[v];
+      for (let b = 0; b < this.nb; b++) {
+        if (!this.reachable[b]) continue;
+        const store = this.B[b].instrs.findIndex((_, i) => this.itemsB[b][i].k === K.Store && this.itemsB[b][i].slot === slot);
+        if (store < 0) continue;
+        if (trys === null) {
+          this.notCovered(b, this.B[b].instrs[store].line, `the try regions of the function cannot be told apart, and the promoted slot ${this.varNames[v]} is stored at line ${this.B[b].instrs[store].line}`);
+          return;
+        }
+        for (const t of trys[b] ?? []) {
+          const h = this.handlerOf(t);
+          if (this.readAfter(h, slot, ""))
+            this.notCovered(
+              b,
+              this.B[b].instrs[store].line,
+              `the promoted slot ${this.varNames[v]} is stored inside the try region of %BB${this.B[t].label} and read after its handler %BB${this.B[h].label}; the model has no edge from an instruction that may throw to the handler`,
+            );
+        }
+      }
+    }
+  }
+
+  // --- 9. the documents --------------------------------------------------------------------------
+
+  pair(): FunctionPair {
+    const full = this.readBlocks();
+    if (this.nb > 0 && this.preds[0].length > 0) this.notCovered(0, this.B[0].line, `the first block %BB${this.B[0].label} has predecessors (a loop back to the function's start), which the model has no place for`);
+    if (full) {
+      this.pairSlots();
+      this.alignBlocks();
+      this.compareAll();
+      this.classifySlots();
+      this.collectNewPhis();
+      this.modelValues();
+      this.phiVariables();
+      this.phiValues();
+      // folded phis first: the loads only they read get their value from the phi's users
+      this.foldedPhis(false);
+      for (const n of this.repl.keys()) this.pending.push(n);
+      this.resolveLoads();
+      this.resolvePhiArgs();
+      this.resolveLoads();
+      this.localRules();
+      // loads the local rules gave a value to may be read by promoted slots' removed stores
+      for (const n of this.repl.keys()) if (!this.loadVal.has(n)) this.pending.push(n);
+      this.resolveLoads();
+      this.foldedPhis(true);
+      this.exceptionalPaths();
+    } else this.classifySlots();
+    return this.documents();
+  }
+
+  private documents(): FunctionPair {
+    const ids = (b: number) => this.blockId(b);
+    const origBlocks: BlockDoc[] = [];
+    const ssaBlocks: BlockDoc[] = [];
+    const uninitialised: StatementPlace[] = [];
+    const vars: Record<string, string> = {};
+    const used = new Set<number>();
+    const stmtLines = new Map<string, number[]>();
+    const phisAt = new Map<number, PhiDoc[]>();
+    const name = (val: number) => (val >= 0 ? this.vals[val].name : "?");
+    const valName = (val: number, v: number) => {
+      if (val >= 0) {
+        used.add(val);
+        return this.vals[val].name;
+      }
+      // a use the search could not name (its failure is reported): a value nothing defines
+      const n = `${this.varNames[v]}.unknown`;
+      vars[n] = this.varNames[v];
+      return n;
+    };
+    for (const [n, phi] of this.newPhis) {
+      const val = this.phiVal.get(n);
+      if (val === undefined) continue;
+      used.add(val);
+      const args = (this.argsOf.get(n) ?? this.preds[phi.b].map(() => -1)).map((a) => valName(a, phi.v));
+      (phisAt.get(phi.b) ?? phisAt.set(phi.b, []).get(phi.b)!).push({ def: name(val), args });
+    }
+    for (const m of this.searchObj?.merges ?? []) {
+      used.add(m.val);
+      (phisAt.get(m.b) ?? phisAt.set(m.b, []).get(m.b)!).push({ def: name(m.val), args: m.args.map((a) => valName(a, m.v)) });
+    }
+    for (let b = 0; b < this.nb; b++) {
+      if (!this.reachable[b]) continue;
+      const id = ids(b);
+      const o: StmtDoc[] = [];
+      const s: StmtDoc[] = [];
+      const lines: number[] = [];
+      this.B[b].instrs.forEach((ins, i) => {
+        const it = this.itemsB[b][i];
+        const v = it.k === K.Alloc ? this.varOfSlot.get(ins.result ?? NONE) : it.k === K.Store || it.k === K.Load ? this.varOfSlot.get(it.slot) : undefined;
+        if (v === undefined) return;
+        const x = this.varNames[v];
+        if (it.k === K.Load) {
+          const val = this.loadVal.get(ins.result!);
+          if (val === undefined) return;
+          o.push({ defs: [], uses: [x] });
+          s.push({ defs: [], uses: [valName(val, v)] });
+          lines.push(ins.line);
+          return;
+        }
+        const val = this.eventVal.get(`${b}:${i}`);
+        if (val === undefined) return;
+        used.add(val);
+        if (it.k === K.Alloc) uninitialised.push({ variable: x, block: id, stmt: o.length });
+        o.push({ defs: [x], uses: [] });
+        s.push({ defs: [name(val)], uses: [] });
+        lines.push(ins.line);
+      });
+      stmtLines.set(id, lines);
+      const preds = this.preds[b].map(ids);
+      origBlocks.push({ id, preds, stmts: o });
+      const phis = phisAt.get(b) ?? [];
+      ssaBlocks.push({ id, preds, ...(phis.length > 0 ? { phis } : {}), stmts: s });
+    }
+    for (const val of used) vars[this.vals[val].name] = this.varNames[this.vals[val].v];
+    const original: FunctionDoc = { kind: "cfg", name: this.opts.name, entry: ids(0), blocks: origBlocks };
+    const ssa: FunctionDoc = { kind: "ssa", name: this.opts.name, entry: ids(0), blocks: ssaBlocks, vars };
+    const produced = new Map<string, string>();
+    for (const val of used) produced.set(this.vals[val].name, this.producedBy(val));
+    const lastLine = (b: number) => this.B[b].instrs[this.B[b].instrs.length - 1]?.line ?? this.B[b].line;
+    const blockOf = new Map<string, number>();
+    for (let b = 0; b < this.nb; b++) blockOf.set(ids(b), b);
+    const loads = this.loadVal.size;
+    return {
+      name: this.opts.name,
+      original,
+      ssa,
+      uninitialised,
+      checks: [
+        { property: SAME_INSTRUCTIONS, failures: this.failures.sort((x, y) => x.line - y.line) },
+        { property: COVERED, failures: this.uncovered },
+      ],
+      phis: this.newPhis.size,
+      differences: this.remarks(),
+      stats: { blocks: this.reachable.reduce((a, x) => a + x, 0), promoted: this.vars.length, kept_slots: this.keptSlots.size, loads_replaced: loads, folded_phis: this.folded, unreachable_blocks: this.nb - this.reachable.reduce((a, x) => a + x, 0) },
+      refinedValue: (valueName) => hermesRefinement(valueName, produced.get(valueName)),
+      sourceLine: (block, stmt) => {
+        const b = blockOf.get(block);
+        if (b === undefined) return undefined;
+        if (stmt === null) return lastLine(b);
+        return stmtLines.get(block)?.[stmt] ?? this.B[b].line;
+      },
+      blockLines: () => Object.fromEntries([...blockOf].filter(([, b]) => this.reachable[b]).map(([id, b]) => [id, [this.B[b].line, lastLine(b)]])),
+    };
+  }
+
+  /** What SSA value `val` stands for in the after dump: the stored value, `undefined` for a fresh slot, the phi. */
+  private producedBy(val: number): string {
+    const x = this.vals[val];
+    if (x.produces !== "") return x.produces;
+    for (const [key, id] of this.eventVal)
+      if (id === val) {
+        const [b, i] = key.split(":").map(Number);
+        return this.afterKey(this.B[b].instrs[i].operands[0]);
+      }
+    return "?";
+  }
+
+  private remarks(): PhiDifference[] {
+    const out = [...this.differences];
+    if (this.folded > 0) out.push({ kind: "folded phis", block: "entry", detail: `${this.folded} phi(s) of IRGen folded into their one value (SimpleMem2Reg's final simplification), each checked`, minimumDelta: 0 });
+    return out;
+  }
+}
+
+/**
+ * Under `--undef refine`, what a read of a fresh slot became, judged by JavaScript's semantics:
+ * the read gives `undefined`, so only `undefined` refines it (both builders put `undefined` where
+ * no store reaches).
+ */
+export function hermesRefinement(valueName: string, produced: string | undefined): RefinedValue {
+  if (produced === "undefined")
+    return { value: "undefined", unsound: null, clause: "which is what JavaScript reads from a variable no store reached" };
+  return {
+    value: produced ?? valueName,
+    unsound: "JavaScript has no undefined value to refine: a read of a fresh slot gives undefined",
+    clause: "which JavaScript does not allow: a read of a fresh slot gives undefined, one definite outcome that no other value refines",
+  };
+}
+
+/** One function before and after hermesc's SSA builder as the library's pair. */
+export function hermesPair(before: HermesFunction, after: HermesFunction, opts: PairOptions): FunctionPair {
+  return new Builder(before, after, opts).pair();
+}
+
+/** One function's original CFG from the dump before the pass alone (for `construct`): every slot only loads and stores use is a variable. */
+export function hermesOriginal(fn: HermesFunction, opts: PairOptions): FunctionDoc {
+  // the before dump against itself with every candidate slot removed would be a pair; the
+  // original is the same whichever slots stay, so it is made from the candidates directly
+  const candidates = candidateSlots(fn);
+  const stripped: HermesFunction = {
+    ...fn,
+    blocks: fn.blocks.map((blk) => ({
+      ...blk,
+      instrs: blk.instrs.filter((ins) => !((ins.kind === ALLOC && ins.result !== null && candidates.has(ins.result)) || ((ins.kind === LOAD || ins.kind === STORE) && candidates.has(slotOperand(ins))))),
+    })),
+  };
+  return hermesPair(fn, stripped, opts).original;
+}
+
+function slotOperand(ins: HermesInstr): number {
+  const o = ins.kind === LOAD ? ins.operands[0] : ins.operands[1];
+  return o?.kind === "instr" ? o.n : NONE;
+}
+
+/** The slots only LoadStackInst and StoreStackInst use (as the slot operand). */
+function candidateSlots(fn: HermesFunction): Set<number> {
+  const allocs = new Set<number>();
+  const other = new Set<number>();
+  for (const blk of fn.blocks)
+    for (const ins of blk.instrs) {
+      if (ins.kind === ALLOC && ins.result !== null) allocs.add(ins.result);
+      ins.operands.forEach((o, k) => {
+        if (o.kind !== "instr") return;
+        const slotUse = (ins.kind === LOAD && k === 0) || (ins.kind === STORE && k === 1);
+        if (!slotUse) other.add(o.n);
+      });
+    }
+  return new Set([...allocs].filter((a) => !other.has(a)));
+}
