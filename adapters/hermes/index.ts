@@ -16,8 +16,8 @@
 import type { Adapter, FunctionPair, OriginalFunction, SourceInput } from "../adapter.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { countHermesFunctions, looksLikeHermesDump, parseHermesDump, type HermesDump, type HermesFunction } from "./dump.js";
-import { hermesOriginal, hermesPair, type ModuleFacts } from "./pair.js";
-import { DIRECT_EVAL, LOAD_FRAME, STORE_FRAME } from "./kinds.js";
+import { frameVar, hermesOriginal, hermesPair, type ModuleFacts } from "./pair.js";
+import { LOAD_FRAME, STORE_FRAME } from "./kinds.js";
 
 export { COVERED, SAME_INSTRUCTIONS, hermesRefinement } from "./pair.js";
 export { looksLikeHermesDump, parseHermesDump } from "./dump.js";
@@ -92,39 +92,48 @@ function sideOf(dump: HermesDump, runs: HermesRun[] | undefined, side: "before" 
 }
 
 /** What the legacy frame rules need of the module: every function's frame accesses, in its last dump. */
-export function moduleFacts(functions: readonly HermesFunction[], unique: boolean): ModuleFacts {
+export function moduleFacts(functions: readonly HermesFunction[]): ModuleFacts {
+  // by name: the printer numbers scopes anew in every dump, so `f#0#1` in one is `f#1#2` in another
   const last = new Map<string, HermesFunction>();
-  for (const f of functions) last.set(f.key, f);
-  const facts: ModuleFacts = { complete: true, stores: new Map(), loads: new Map(), owner: new Map(), resumable: new Set() };
+  let unique = true;
+  for (const f of functions) {
+    const had = last.get(f.name);
+    if (had !== undefined && had.key !== f.key && had.line !== f.line && !sameShape(had, f)) unique = false;
+    last.set(f.name, f);
+  }
+  const facts: ModuleFacts = { complete: unique, stores: new Map(), loads: new Map(), owner: new Map(), resumable: new Set(), children: new Map() };
   const created = new Set<string>();
   for (const f of last.values()) {
     for (const blk of f.blocks)
       for (const ins of blk.instrs) {
-        if (ins.kind === "SaveAndYieldInst" || ins.kind === "ResumeGeneratorInst" || ins.kind === "StartGeneratorInst") facts.resumable.add(f.key);
-        if (ins.kind === DIRECT_EVAL) facts.resumable.add(f.key);
+        if (ins.kind === "SaveAndYieldInst" || ins.kind === "ResumeGeneratorInst" || ins.kind === "StartGeneratorInst") facts.resumable.add(f.name);
         for (const o of ins.operands) {
           if (o.kind !== "other") continue;
-          // a function created here: `%g#0#1()#3` (legacy), `%g()` (V1)
-          const fm = /^%("[^"]*"|[^\s(]+?)(#\d+)*\(\)/.exec(o.value);
-          if (fm !== null && /^(Create|HBCCreate)\w*(Function|Generator|Class)Inst$/.test(ins.kind)) created.add(fm[1] + (fm[0].slice(fm[1].length + 1).match(/^(#\d+)+/)?.[0] ?? ""));
-          if (!o.value.startsWith("[")) continue;
-          if (ins.kind !== LOAD_FRAME && ins.kind !== STORE_FRAME) continue;
-          const inner = o.value.slice(1, -1);
-          const at = inner.lastIndexOf("@");
-          const key = at > 0 && !inner.startsWith("%") ? inner.slice(0, at) : inner;
-          if (at < 0) facts.owner.set(key, f.key);
+          // a function created here: `%g#0#1()#3`, `%""#0#1()#2` (legacy), `%g()` (V1)
+          const fm = /^%("[^"]*"|[^\s(#]+)(#\d+)*\(\)/.exec(o.value);
+          if (fm !== null && /^(Create|HBCCreate)\w*(Function|Generator|Class)Inst$/.test(ins.kind)) {
+            const c = fm[1].replace(/^"(.*)"$/, "$1");
+            created.add(c);
+            (facts.children.get(f.name) ?? facts.children.set(f.name, new Set()).get(f.name)!).add(c);
+          }
+          if (!o.value.startsWith("[") || (ins.kind !== LOAD_FRAME && ins.kind !== STORE_FRAME)) continue;
+          const key = frameVar(o, f.name);
+          if (!o.value.includes("@")) facts.owner.set(key, f.name);
           if (ins.kind === STORE_FRAME) {
             const m = facts.stores.get(key) ?? facts.stores.set(key, new Map()).get(key)!;
-            m.set(f.key, (m.get(f.key) ?? 0) + 1);
-          } else (facts.loads.get(key) ?? facts.loads.set(key, new Set()).get(key)!).add(f.key);
+            m.set(f.name, (m.get(f.name) ?? 0) + 1);
+          } else (facts.loads.get(key) ?? facts.loads.set(key, new Set()).get(key)!).add(f.name);
         }
       }
   }
   // a function created but not in the dump (-Xfunctions-to-dump) leaves what it touches unknown
   for (const c of created) if (!last.has(c)) facts.complete = false;
-  // two functions of one written name would be one here
-  if (!unique) facts.complete = false;
   return facts;
+}
+
+/** Whether two dumps of a function are of one function (the same blocks' count): a later dump of it, not another of its name. */
+function sameShape(x: HermesFunction, y: HermesFunction): boolean {
+  return x.params.join(",") === y.params.join(",") && x.definition === y.definition;
 }
 
 /** Parses an input once per text (validate gives the same stream twice). */
@@ -146,8 +155,15 @@ function* pairsOf(beforeInput: SourceInput, afterInput: SourceInput): Generator<
   const sa = sideOf(da, ra, "after");
   if (sb.length !== sa.length)
     throw new MalformedInput(`${da.file}: ${sa.length} run${sa.length === 1 ? "" : "s"} of the pass, but ${db.file} has ${sb.length}`);
-  const keys = sb[0]?.functions.map((f) => f.key) ?? [];
-  const module = db.syntax === "legacy" ? moduleFacts([...sb.flatMap((s) => s.functions), ...sa.flatMap((s) => s.functions)], new Set(keys).size === keys.length) : undefined;
+  const names = sb[0]?.functions.map((f) => f.name) ?? [];
+  const module =
+    db.syntax === "legacy"
+      ? (() => {
+          const m = moduleFacts([...sb.flatMap((s) => s.functions), ...sa.flatMap((s) => s.functions)]);
+          if (new Set(names).size !== names.length) m.complete = false;
+          return m;
+        })()
+      : undefined;
   for (let r = 0; r < sb.length; r++) {
     const fb = sb[r].functions;
     const fa = sa[r].functions;

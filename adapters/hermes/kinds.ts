@@ -111,14 +111,26 @@ export const knownKind = (syntax: HermesSyntax, kind: string): boolean => KINDS[
 /** Whether a kind ends its block (its block operands are the block's successors). */
 export const isTerminator = (syntax: HermesSyntax, kind: string): boolean => TERMINATORS[syntax].has(kind);
 
+/** A primitive literal operand (no object, so no conversion of it runs JavaScript): a number, string, boolean, null or undefined. */
+const PRIMITIVE = /^(-?(\d[\d.e+-]*|Infinity|NaN)|"(?:[^"\\]|\\.)*"|true|false|null|undefined)$/;
+
+/** Operators that throw on primitives (`in`, `instanceof` need an object on the right). */
+const OBJECT_OPERATORS = new Set(["BinaryInInst", "BinaryInstanceOfInst", "BinaryPrivateInInst", "'in'", "'instanceof'", "'delete'"]);
+
 /**
  * Whether an instruction is inert (see above): `head` is what the printer writes between the kind
- * and the operands (legacy: the operator in quotes).
+ * and the operands (legacy: the operator in quotes). An operator or conversion whose operands are
+ * all primitive literals (`-1`, `1 / 0`, `"a" + "b"`) is inert too: converting a primitive runs no
+ * JavaScript, and none of them throws on primitives but `in` and `instanceof` (a BigInt literal
+ * is not taken as primitive here: mixing it with a number throws).
  */
-export function isInert(kind: string, head: string): boolean {
+export function isInert(kind: string, head: string, operands?: readonly { value: string }[]): boolean {
   if (INERT_KINDS.has(kind)) return true;
-  if (kind === "BinaryOperatorInst" || kind === "UnaryOperatorInst") return INERT_OPERATORS.has(head.trim());
-  return false;
+  if (kind === "BinaryOperatorInst" || kind === "UnaryOperatorInst") {
+    if (INERT_OPERATORS.has(head.trim())) return true;
+    if (OBJECT_OPERATORS.has(head.trim())) return false;
+  } else if (!/^(Binary|Unary)\w+Inst$|^(AsNumber|AsNumeric|AsInt32|AsUint32|AddEmptyString|TypeOf)Inst$/.test(kind) || OBJECT_OPERATORS.has(kind)) return false;
+  return operands !== undefined && operands.length > 0 && operands.every((o) => PRIMITIVE.test(o.value));
 }
 
 /** Kinds whose pairs the adapter models beyond comparing them. */

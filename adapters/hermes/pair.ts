@@ -59,7 +59,7 @@ export const COVERED = "covered";
 export interface ModuleFacts {
   /** Whether every function the dump's functions create is in it (else nothing is known of the others). */
   complete: boolean;
-  /** Frame variable (`x#2`) -> the functions that store it, and how often (their last dumps). */
+  /** Frame variable (`x@f`, frameVar) -> the functions that store it (by name), and how often (their last dumps). */
   stores: Map<string, Map<string, number>>;
   /** Frame variable -> the functions that load it. */
   loads: Map<string, Set<string>>;
@@ -67,6 +67,8 @@ export interface ModuleFacts {
   owner: Map<string, string>;
   /** Functions whose frame may be resumed while a closure runs (generators, async). */
   resumable: Set<string>;
+  /** Function -> the functions it creates (closures, generators). */
+  children: Map<string, Set<string>>;
 }
 
 export interface PairOptions {
@@ -100,13 +102,25 @@ const NONE = -1;
 /** The after-dump key of an operand's value: `%12`, or the value's text. */
 const keyOf = (o: HermesOperand): string => o.value;
 
-/** A frame variable operand `[x#2]`, `[x#2@f]` (legacy), `[%VS1.x]` (V1) -> its key. */
-function frameVar(o: HermesOperand | undefined): string {
+/**
+ * A frame variable operand -> its key: the variable's name and the function that declares it
+ * (legacy `[x#2]` in f and `[x#1@f]` in another function are both `x@f`; the printer numbers
+ * scopes anew in every dump, so the numbers are left out), V1 `[%VS1.x]` -> `x` (V1's builders
+ * never touch frames: the key only pairs a function's accesses before and after). Two scopes of
+ * one function with a variable of one name are one key: more accesses, never fewer.
+ */
+export function frameVar(o: HermesOperand | undefined, fn: string): string {
   if (o === undefined || !o.value.startsWith("[")) return "";
   const inner = o.value.slice(1, -1);
+  if (inner.startsWith("%")) return inner.replace(/^%VS\d+\./, "");
   const at = inner.lastIndexOf("@");
-  return at > 0 && !inner.startsWith("%") ? inner.slice(0, at) : inner;
+  const name = (at > 0 ? inner.slice(0, at) : inner).replace(/#\d+$/, "");
+  const owner = at > 0 ? inner.slice(at + 1).replace(/^"(.*)"$/, "$1") : fn;
+  return `${name}@${owner}`;
 }
+
+/** The numbers the printer gives scopes anew in every dump: V1 `%VS3`, legacy `#2` in `x#2`, `%S{f#0#1()#2}`. */
+const SCOPE_NUMBER = /%VS(\d+)|#(\d+)/g;
 
 class Builder {
   private readonly failures: AdapterFailure[] = [];
@@ -260,12 +274,12 @@ class Builder {
       case PHI:
         return { k: K.Phi, slot: NONE, fvar: "" };
       case LOAD_FRAME: {
-        const v = frameVar(ins.operands.find((o) => o.value.startsWith("[")));
+        const v = frameVar(ins.operands.find((o) => o.value.startsWith("[")), fn.name);
         if (v !== "") return { k: K.FLoad, slot: NONE, fvar: v };
         break;
       }
       case STORE_FRAME: {
-        const v = frameVar(ins.operands.find((o) => o.value.startsWith("[")));
+        const v = frameVar(ins.operands.find((o) => o.value.startsWith("[")), fn.name);
         if (v !== "") return { k: K.FStore, slot: NONE, fvar: v };
         break;
       }
@@ -520,7 +534,30 @@ class Builder {
       return false;
     }
     if (ox.kind === "block") return oy.kind === "block" && this.labelB.get(ox.n) === this.labelA.get(oy.n);
-    return ox.value === oy.value;
+    return ox.value === oy.value || this.sameUpToScopes(ox.value, oy.value);
+  }
+
+  /** Scope numbers before -> after, one to one (the printer numbers scopes anew in every dump). */
+  private readonly scopeAfter = new Map<string, string>();
+  private readonly scopeBefore = new Map<string, string>();
+
+  /** Whether two operand texts are the same up to a one-to-one renaming of scope numbers. */
+  private sameUpToScopes(x: string, y: string): boolean {
+    if (!SCOPE_NUMBER.test(x)) return false;
+    const sx = x.replace(SCOPE_NUMBER, (m) => m.replace(/\d+$/, "N"));
+    const sy = y.replace(SCOPE_NUMBER, (m) => m.replace(/\d+$/, "N"));
+    if (sx !== sy) return false;
+    const nx = [...x.matchAll(SCOPE_NUMBER)].map((m) => m[0]);
+    const ny = [...y.matchAll(SCOPE_NUMBER)].map((m) => m[0]);
+    for (let k = 0; k < nx.length; k++) {
+      const a = this.scopeAfter.get(nx[k]);
+      const b = this.scopeBefore.get(ny[k]);
+      if (a === undefined && b === undefined) {
+        this.scopeAfter.set(nx[k], ny[k]);
+        this.scopeBefore.set(ny[k], nx[k]);
+      } else if (a !== ny[k] || b !== nx[k]) return false;
+    }
+    return true;
   }
 
   private compareAll(): void {
@@ -616,74 +653,121 @@ class Builder {
   }
 
   /**
-   * The variable of each new phi: that of a load it replaced in its own block with no store of
-   * the slot before it there (the slot's value at the block's start is then that phi: a value
-   * the slot copied from another one would have a phi of its own there); then that of the phis
-   * it feeds or that feed it (a builder's phi takes its own slot's values only); else the
-   * variable whose definitions produce each of its arguments at the ends of the predecessors
-   * (a phi nothing reads, as legacy Mem2Reg leaves; where several do, any is as good).
+   * The variable of each new phi. Decided exactly from what a variable v holds at the start of a
+   * block c (adapters/llvm/mem2reg.ts does the same for unnamed allocas): if that is a new phi
+   * standing in c, it is v's phi (a value from another variable's phi there would need v's own
+   * phi there); where c is not the phi's block, v holds it at the end of every predecessor of c
+   * that does not store v, and so on back to the phi's block. What v holds at c's start is known
+   * from a load of v in c with no store of v before it (its replacement), and from v's phis
+   * decided already (an argument is what v holds at the end of its predecessor; where that
+   * predecessor's last store to v stores a load of u, that load's replacement is what u held
+   * there). Conflicting evidence is a failure.
    */
   private phiVariables(): void {
     if (this.newPhis.size === 0) return;
-    for (const [n, w] of this.repl) {
+    const facts: { v: number; c: number; w: string }[] = [];
+    const decided: number[] = [];
+    const seen = new Set<string>();
+    const lastStore = (v: number, q: number): number => {
+      const items = this.itemsB[q];
+      for (let i = items.length - 1; i >= 0; i--) if (items[i].k === K.Store && this.varOfSlot.get(items[i].slot) === v) return i;
+      return -1;
+    };
+    const upwardLoad = (n: number, w: string) => {
       const p = this.placeB.get(n)!;
       const it = this.itemsB[p.b][p.i];
-      if (it.k !== K.Load || !this.varOfSlot.has(it.slot) || !w.startsWith("%")) continue;
-      const phi = this.newPhis.get(Number(w.slice(1)));
-      if (phi === undefined || phi.b !== p.b) continue;
-      if (this.itemsB[p.b].slice(0, p.i).some((x) => x.k === K.Store && x.slot === it.slot)) continue;
-      const v = this.varOfSlot.get(it.slot)!;
-      if (phi.v === NONE) {
-        phi.v = v;
-        this.phiValues();
-      } else if (phi.v !== v) this.fail(phi.b, this.B[phi.b].line, `the phi ${w} (line ${this.A[phi.b].instrs[phi.j].line} after) stands for two slots at the start of its block, ${this.varNames[phi.v]} and ${this.varNames[v]}`, this.A[phi.b].instrs[phi.j].line);
+      const v = it.k === K.Load ? this.varOfSlot.get(it.slot) : undefined;
+      if (v === undefined || !this.reachable[p.b]) return;
+      if (this.itemsB[p.b].slice(0, p.i).some((x) => x.k === K.Store && x.slot === it.slot)) return;
+      facts.push({ v, c: p.b, w });
+    };
+    /** v holds w at the end of q: q's last store of v, if any, tells of the load it stores; true if q stores v. */
+    const atEnd = (v: number, q: number, w: string): boolean => {
+      const i = lastStore(v, q);
+      if (i < 0) return false;
+      const o = this.B[q].instrs[i].operands[0];
+      if (o.kind === "instr" && !this.repl.has(o.n) && this.resB2A.get(o.n) === undefined) upwardLoad(o.n, w);
+      return true;
+    };
+    for (const [n, w] of this.repl) upwardLoad(n, w);
+    while (facts.length > 0 || decided.length > 0) {
+      const fact = facts.pop();
+      if (fact !== undefined) {
+        const { v, c, w } = fact;
+        const phi = w.startsWith("%") ? this.newPhis.get(Number(w.slice(1))) : undefined;
+        if (phi === undefined) continue;
+        // back from c over blocks that do not store v, to the phi's block
+        const stack = [c];
+        let reached = false;
+        while (stack.length > 0) {
+          const x = stack.pop()!;
+          if (x === phi.b) {
+            reached = true;
+            continue;
+          }
+          const key = `${v}|${w}|${x}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          for (const q of this.preds[x]) if (!atEnd(v, q, w)) stack.push(q);
+        }
+        if (!reached) continue;
+        if (phi.v === NONE) {
+          phi.v = v;
+          this.phiValues();
+          decided.push(Number(w.slice(1)));
+        } else if (phi.v !== v)
+          this.fail(phi.b, this.B[phi.b].line, `the phi ${w} (line ${this.A[phi.b].instrs[phi.j].line} after) stands for two slots at the start of its block, ${this.varNames[phi.v]} and ${this.varNames[v]}`, this.A[phi.b].instrs[phi.j].line);
+        continue;
+      }
+      const n = decided.pop()!;
+      const phi = this.newPhis.get(n)!;
+      const e = this.phiEntries(this.A[phi.b].instrs[phi.j], this.labelA);
+      if (e === undefined) continue;
+      for (const [q, o] of e) if (this.reachable[q] && !atEnd(phi.v, q, keyOf(o))) facts.push({ v: phi.v, c: q, w: keyOf(o) });
     }
     // then the phis whose arguments one variable alone holds at the ends of the predecessors
-    // (every path's last definition produces the argument), most constrained first; a phi whose
-    // arguments are all phis not decided yet waits; where several variables fit and nothing else
-    // is left to decide, the one needing the fewest guesses about unknown values, then the first
-    for (let forced = false; ; ) {
+    // (every path's last definition produces the argument), most constrained first: a phi whose
+    // arguments are all phis not decided yet waits, and a builder places one phi per variable
+    // and block. Where several variables fit, one at a time: a phi that replaced loads of one of
+    // them the one needing the fewest guesses about unknown values, then the first (such a phi
+    // is read by no load: either slot holds what it merges).
+    const fitsOf = (n: number, phi: { b: number; j: number; v: number }) => {
+      const cands = this.phiCandidates(n, phi);
+      if (cands === undefined) return undefined;
+      const taken = new Set<number>();
+      for (const q of this.newPhis.values()) if (q.b === phi.b && q.v >= 0) taken.add(q.v);
+      const out: { v: number; rank: number }[] = [];
+      for (const v of cands) {
+        if (taken.has(v)) continue;
+        const bound = new Map<number, string>();
+        if (this.argsFound(n, { ...phi, v }, new ValueSearch(this.tables(bound), true))) out.push({ v, rank: bound.size });
+      }
+      return out.sort((x, y) => x.rank - y.rank || x.v - y.v);
+    };
+    for (;;) {
       let progress = false;
-      let open = false;
+      const open: { n: number; phi: { b: number; j: number; v: number }; fits: { v: number; rank: number }[] | undefined }[] = [];
       for (const [n, phi] of this.newPhis) {
         if (phi.v !== NONE) continue;
-        open = true;
-        const cands = this.phiCandidates(n, phi);
-        if (cands === undefined) {
-          if (!forced) continue;
-        }
-        let best = NONE;
-        let guesses = Infinity;
-        let tie = false;
-        for (const v of cands ?? this.vars.map((_, x) => x)) {
-          const bound = new Map<number, string>();
-          if (!this.argsFound(n, { ...phi, v }, new ValueSearch(this.tables(bound), true))) continue;
-          if (bound.size < guesses) {
-            best = v;
-            guesses = bound.size;
-            tie = false;
-          } else if (bound.size === guesses) tie = true;
-        }
-        if (best === NONE) {
-          if (!forced) continue;
-          this.fail(phi.b, this.B[phi.b].line, `cannot tell which slot the phi %${n} (line ${this.A[phi.b].instrs[phi.j].line} after) is of`, this.A[phi.b].instrs[phi.j].line);
-          phi.v = -2;
+        const fits = fitsOf(n, phi);
+        if (fits !== undefined && fits.length === 1) {
+          phi.v = fits[0].v;
+          this.phiValues();
           progress = true;
-          continue;
-        }
-        if (tie && !forced) continue;
-        phi.v = best;
+        } else open.push({ n, phi, fits });
+      }
+      if (progress) continue;
+      if (open.length === 0) break;
+      // nothing forced: decide the phi with the best-ranked fit
+      const ranked = open.filter((o) => o.fits !== undefined && o.fits.length > 0).sort((x, y) => x.fits![0].rank - y.fits![0].rank);
+      if (ranked.length > 0) {
+        ranked[0].phi.v = ranked[0].fits![0].v;
         this.phiValues();
-        progress = true;
-        forced = false;
+        continue;
       }
-      if (!open) break;
-      if (!progress) {
-        if (forced) break;
-        forced = true;
-      }
+      for (const o of open) this.fail(o.phi.b, this.B[o.phi.b].line, `cannot tell which slot the phi %${o.n} (line ${this.A[o.phi.b].instrs[o.phi.j].line} after) is of`, this.A[o.phi.b].instrs[o.phi.j].line);
+      break;
     }
-    for (const phi of this.newPhis.values()) if (phi.v === -2) phi.v = NONE;
   }
 
   /**
@@ -701,9 +785,8 @@ class Builder {
       const other = o.kind === "instr" ? this.newPhis.get(o.n) : undefined;
       if (other !== undefined) can.add(other.v);
       for (const [key, val] of this.eventVal) {
-        const [b, i] = key.split(":").map(Number);
-        const ins = this.B[b].instrs[i];
-        const k = ins.kind === ALLOC ? "undefined" : this.afterKey(ins.operands[0]);
+        const [, b, i] = key.split(":").map(Number);
+        const k = i < 0 ? "undefined" : this.afterKey(this.B[b].instrs[i].operands[0]);
         if (k === w || k.startsWith("?")) can.add(this.vals[val].v);
       }
       out = out === undefined ? can : new Set([...out].filter((v) => can.has(v)));
@@ -754,25 +837,29 @@ class Builder {
     return `?${o.n}`;
   }
 
+  /**
+   * The definitions of the promoted slots: each slot's content at the function's start (before
+   * the first instruction: `x.init`, holding `undefined`), and its stores. An `AllocStackInst`
+   * defines nothing where it stands: a slot is a register of the frame, whose content an
+   * allocation executed again (in a loop) does not reset; SimpleMem2Reg merges values across it.
+   */
   private modelValues(): void {
+    for (let v = 0; v < this.vars.length; v++) {
+      this.events.set(v * this.nb, [-1]);
+      this.eventVal.set(`${v}:0:-1`, this.addVal(`${this.varNames[v]}.init`, v, "undefined"));
+    }
     for (let b = 0; b < this.nb; b++) {
       if (!this.reachable[b]) continue;
-      let s = 0;
+      let s = b === 0 ? this.vars.length : 0;
       this.B[b].instrs.forEach((ins, i) => {
         const it = this.itemsB[b][i];
-        const v = it.k === K.Alloc ? this.varOfSlot.get(ins.result ?? NONE) : it.k === K.Store || it.k === K.Load ? this.varOfSlot.get(it.slot) : undefined;
+        const v = it.k === K.Store || it.k === K.Load ? this.varOfSlot.get(it.slot) : undefined;
         if (v === undefined) return;
-        if (it.k === K.Load) {
-          s++;
-          return;
+        if (it.k === K.Store) {
+          const key = v * this.nb + b;
+          (this.events.get(key) ?? this.events.set(key, []).get(key)!).push(i);
+          this.eventVal.set(`${v}:${b}:${i}`, this.addVal(`${this.varNames[v]}.${this.blockId(b)}.${s}`, v, ""));
         }
-        const key = v * this.nb + b;
-        (this.events.get(key) ?? this.events.set(key, []).get(key)!).push(i);
-        const val =
-          it.k === K.Alloc
-            ? this.addVal(`${this.varNames[v]}.init`, v, "undefined")
-            : this.addVal(`${this.varNames[v]}.${this.blockId(b)}.${s}`, v, "");
-        this.eventVal.set(`${b}:${i}`, val);
         s++;
       });
     }
@@ -792,11 +879,10 @@ class Builder {
       preds: this.preds,
       events: (v, b) => this.events.get(v * this.nb + b),
       produces: (v, b, i, w) => {
-        const val = this.eventVal.get(`${b}:${i}`);
+        const val = this.eventVal.get(`${v}:${b}:${i}`);
         if (val === undefined) return -1;
-        const ins = this.B[b].instrs[i];
-        if (ins.kind === ALLOC) return w === "undefined" ? val : -1;
-        const k = this.afterKey(ins.operands[0]);
+        if (i < 0) return w === "undefined" ? val : -1;
+        const k = this.afterKey(this.B[b].instrs[i].operands[0]);
         if (k === w) return val;
         if (k.startsWith("?")) {
           if (trial !== undefined) {
@@ -985,7 +1071,7 @@ class Builder {
             stored = true;
             break;
           }
-          if (it.k === K.Other && !isInert(instrs[i].kind, instrs[i].head)) return true;
+          if (it.k === K.Other && !isInert(instrs[i].kind, instrs[i].head, instrs[i].operands)) return true;
           continue;
         }
         if (it.k === K.Load && it.slot === slot) return true;
@@ -1026,7 +1112,7 @@ class Builder {
     for (let x = i + 1; x < k; x++) {
       if (this.keptB[b][x] < 0) continue;
       const ins = this.B[b].instrs[x];
-      if (!isInert(ins.kind, ins.head)) out.push(ins);
+      if (!isInert(ins.kind, ins.head, ins.operands)) out.push(ins);
     }
     return out;
   }
@@ -1077,22 +1163,56 @@ class Builder {
     this.fail(b, ins.line, `the load \`${ins.text}\` was removed, but no store or load of ${what} stands before it in its block (${what} stays after the pass)`);
   }
 
+  /**
+   * Why instruction k of block b (one that may run JavaScript: a call, a getter, a conversion)
+   * may read (or, `write`, store) frame variable fvar; undefined where it cannot. No other code
+   * can touch a variable of this function that no other function loads or stores (and no
+   * `eval`); in the first block, which runs once per call before any closure of this frame is
+   * made, only the closures it has made before k can (their functions, and the functions those
+   * make, are the ones that could).
+   */
+  private frameReach(fvar: string, b: number, k: number, write: boolean): string | undefined {
+    const m = this.opts.module;
+    if (m === undefined || !m.complete) return "the dump does not hold every function, so what else touches it is not known";
+    if (this.B.some((blk) => blk.instrs.some((x) => x.kind === DIRECT_EVAL))) return "the function calls eval";
+    const me = this.before.name;
+    const touching = new Set<string>();
+    for (const [f] of m.stores.get(fvar) ?? []) if (f !== me) touching.add(f);
+    if (!write) for (const f of m.loads.get(fvar) ?? []) if (f !== me) touching.add(f);
+    if (touching.size === 0 && m.owner.get(fvar) === me) return undefined;
+    if (m.owner.get(fvar) === me && b === 0) {
+      // the functions the closures made so far in this call are, and those they make
+      const made = new Set<string>();
+      const stack: string[] = [];
+      for (let x = 0; x < k; x++) {
+        const ins = this.B[0].instrs[x];
+        if (!/^(Create|HBCCreate)\w*(Function|Generator|Class)Inst$/.test(ins.kind)) continue;
+        for (const o of ins.operands) {
+          const fm = /^%("[^"]*"|[^\s(#]+)(#\d+)*\(\)/.exec(o.value);
+          if (fm !== null) stack.push(fm[1].replace(/^"(.*)"$/, "$1"));
+        }
+      }
+      while (stack.length > 0) {
+        const f = stack.pop()!;
+        if (made.has(f)) continue;
+        made.add(f);
+        for (const c of m.children.get(f) ?? []) stack.push(c);
+      }
+      const reaching = [...touching].filter((f) => made.has(f));
+      if (reaching.length === 0) return undefined;
+      return `the closure ${reaching[0]} made before it ${write ? "stores" : "reads"} it`;
+    }
+    return `${[...touching].slice(0, 2).join(", ") || m.owner.get(fvar) || "another function"} ${write ? "stores" : "reads or stores"} it`;
+  }
+
   private forwardedFrameLoad(b: number, i: number, fvar: string): void {
     const ins = this.B[b].instrs[i];
     const m = this.opts.module;
-    // what may write the variable besides this function's own stores
-    let shielded = false;
-    let reason = "";
-    if (this.opts.syntax === "legacy" && m !== undefined && m.complete) {
-      const others = [...(m.stores.get(fvar)?.keys() ?? [])].filter((f) => f !== this.before.key);
-      const owner = m.owner.get(fvar);
-      const total = [...(m.stores.get(fvar)?.values() ?? [])].reduce((s, c) => s + c, 0);
-      const evals = this.B.some((blk) => blk.instrs.some((x) => x.kind === DIRECT_EVAL));
-      if (others.length === 0 && owner === this.before.key && !evals) shielded = true;
-      // a variable of another function stored once, by that function, whose frame cannot resume while this one runs
-      else if (owner !== undefined && owner !== this.before.key && total === 1 && others.length === 1 && others[0] === owner && !m.resumable.has(owner)) shielded = true;
-      else reason = owner === undefined ? "" : others.length > 0 ? ` (stored by ${others.slice(0, 2).join(", ")})` : "";
-    } else if (this.opts.syntax === "legacy") reason = " (the dump does not hold every function, so what stores it is not known)";
+    // a variable of another function stored once, by that function, whose frame cannot resume
+    // while this one runs: every load of it sees one value
+    const owner = m?.owner.get(fvar);
+    const stores = [...(m?.stores.get(fvar) ?? [])];
+    const once = m !== undefined && m.complete && owner !== undefined && owner !== this.before.name && stores.length === 1 && stores[0][0] === owner && stores[0][1] === 1 && !m.resumable.has(owner);
     for (let k = i - 1; k >= 0; k--) {
       const x = this.itemsB[b][k];
       const src = this.B[b].instrs[k];
@@ -1104,12 +1224,13 @@ class Builder {
         else if (got === undefined && want !== undefined && !want.startsWith("?")) this.repl.set(ins.result!, want);
         return;
       }
-      if (shielded || this.keptB[b][k] < 0) continue;
-      if (x.k === K.Other && !isInert(src.kind, src.head)) {
-        if (this.opts.module === undefined || !this.opts.module.complete) this.notCovered(b, ins.line, `the frame load \`${ins.text}\` was forwarded across \`${src.text}\`${reason}`);
-        else this.fail(b, ins.line, `the frame load \`${ins.text}\` was removed, but \`${src.text}\` (line ${src.line}) before it may run code that stores the variable${reason}`);
-        return;
-      }
+      if (once || this.keptB[b][k] < 0 || x.k !== K.Other || isInert(src.kind, src.head, src.operands)) continue;
+      const why = this.frameReach(fvar, b, k, true);
+      if (why === undefined) continue;
+      const msg = `the frame load \`${ins.text}\` was removed, but \`${src.text}\` (line ${src.line}) before it may run code that stores ${fvar}: ${why}`;
+      if (m === undefined || !m.complete) this.notCovered(b, ins.line, msg);
+      else this.fail(b, ins.line, msg);
+      return;
     }
     this.fail(b, ins.line, `the frame load \`${ins.text}\` was removed, but no store or load of the variable stands before it in its block`);
   }
@@ -1117,20 +1238,11 @@ class Builder {
   /**
    * A removed store of a location that stays (a kept slot, a frame variable): a later store of
    * it in its block overwrites it, and nothing between may read it, nor throw to a handler that
-   * reads it.
+   * reads it (nor, for a frame variable, run code that reads it).
    */
   private removedStore(b: number, i: number, slot: number, fvar: string): void {
     const ins = this.B[b].instrs[i];
     const what = fvar !== "" ? `the variable ${fvar}` : `the slot %${slot}`;
-    const m = this.opts.module;
-    const privateVar =
-      fvar !== "" &&
-      m !== undefined &&
-      m.complete &&
-      m.owner.get(fvar) === this.before.key &&
-      [...(m.stores.get(fvar)?.keys() ?? [])].every((f) => f === this.before.key) &&
-      [...(m.loads.get(fvar) ?? [])].every((f) => f === this.before.key) &&
-      !this.B.some((blk) => blk.instrs.some((x) => x.kind === DIRECT_EVAL));
     for (let k = i + 1; k < this.B[b].instrs.length; k++) {
       const x = this.itemsB[b][k];
       const src = this.B[b].instrs[k];
@@ -1139,19 +1251,19 @@ class Builder {
         // overwritten: what lies between must not observe the store
         const active = this.activeBetween(b, i, k);
         if (active.length === 0) return;
-        if (fvar !== "") {
-          if (privateVar) {
-            const why = this.observableOnThrow(b, NONE, fvar);
-            if (why === undefined) return;
-            this.fail(b, ins.line, `the store \`${ins.text}\` was removed, but \`${active[0].text}\` (line ${active[0].line}) may throw before the next store, and ${why}`);
+        if (fvar !== "")
+          for (let z = i + 1; z < k; z++) {
+            const y = this.B[b].instrs[z];
+            if (this.keptB[b][z] < 0 || isInert(y.kind, y.head, y.operands)) continue;
+            const why = this.frameReach(fvar, b, z, false);
+            if (why === undefined) continue;
+            const msg = `the store \`${ins.text}\` was removed, but \`${y.text}\` (line ${y.line}) before the next store may run code that reads ${what}: ${why}`;
+            const m = this.opts.module;
+            if (m === undefined || !m.complete) this.notCovered(b, ins.line, msg);
+            else this.fail(b, ins.line, msg);
             return;
           }
-          const msg = `the store \`${ins.text}\` was removed, but \`${active[0].text}\` (line ${active[0].line}) before the next store may run code that reads ${what}`;
-          if (m === undefined || !m.complete) this.notCovered(b, ins.line, `${msg} (the dump does not hold every function)`);
-          else this.fail(b, ins.line, msg);
-          return;
-        }
-        const why = this.observableOnThrow(b, slot, "");
+        const why = this.observableOnThrow(b, fvar !== "" ? NONE : slot, fvar);
         if (why !== undefined) this.fail(b, ins.line, `the store \`${ins.text}\` was removed, but \`${active[0].text}\` (line ${active[0].line}) may throw before the next store, and ${why}`);
         return;
       }
@@ -1317,9 +1429,19 @@ class Builder {
       const o: StmtDoc[] = [];
       const s: StmtDoc[] = [];
       const lines: number[] = [];
+      if (b === 0)
+        // every promoted slot's content at the function's start: the wildcards of --undef refine
+        for (let v = 0; v < this.vars.length; v++) {
+          const val = this.eventVal.get(`${v}:0:-1`)!;
+          used.add(val);
+          uninitialised.push({ variable: this.varNames[v], block: id, stmt: o.length });
+          o.push({ defs: [this.varNames[v]], uses: [] });
+          s.push({ defs: [name(val)], uses: [] });
+          lines.push(this.B[0].line);
+        }
       this.B[b].instrs.forEach((ins, i) => {
         const it = this.itemsB[b][i];
-        const v = it.k === K.Alloc ? this.varOfSlot.get(ins.result ?? NONE) : it.k === K.Store || it.k === K.Load ? this.varOfSlot.get(it.slot) : undefined;
+        const v = it.k === K.Store || it.k === K.Load ? this.varOfSlot.get(it.slot) : undefined;
         if (v === undefined) return;
         const x = this.varNames[v];
         if (it.k === K.Load) {
@@ -1330,10 +1452,9 @@ class Builder {
           lines.push(ins.line);
           return;
         }
-        const val = this.eventVal.get(`${b}:${i}`);
+        const val = this.eventVal.get(`${v}:${b}:${i}`);
         if (val === undefined) return;
         used.add(val);
-        if (it.k === K.Alloc) uninitialised.push({ variable: x, block: id, stmt: o.length });
         o.push({ defs: [x], uses: [] });
         s.push({ defs: [name(val)], uses: [] });
         lines.push(ins.line);
@@ -1382,7 +1503,7 @@ class Builder {
     if (x.produces !== "") return x.produces;
     for (const [key, id] of this.eventVal)
       if (id === val) {
-        const [b, i] = key.split(":").map(Number);
+        const [, b, i] = key.split(":").map(Number);
         return this.afterKey(this.B[b].instrs[i].operands[0]);
       }
     return "?";
