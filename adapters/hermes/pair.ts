@@ -1038,7 +1038,9 @@ class Builder {
         continue;
       }
       const out = ended ? s.slice(0, -1) : s;
-      for (const t of this.succs[b]) give(t, out);
+      // an edge to the innermost try's handler (a TryEndInst's, or a ThrowInst's catch target) leaves its region
+      const top = s.length > 0 ? this.handlerOf(s[s.length - 1]) : -1;
+      for (const t of this.succs[b]) give(t, t === top ? s.slice(0, -1) : out);
     }
     return (this.tryStacks = consistent ? stacks : null);
   }

@@ -1,7 +1,7 @@
 /**
  * `formal-ssa/node`: the library on files and standard streams, as the command line uses it
  * (commands.ts: validate, check, construct and dot over files; files.ts: reading inputs and
- * writing outputs; gcc.ts: running gcc for its dumps). This entry only re-exports, so that no
+ * writing outputs; gcc.ts: running gcc for its dumps; hermes.ts: running hermesc for its dumps). This entry only re-exports, so that no
  * module of api/node imports it back (no import circles).
  */
 export { TextWriter } from "../../io/write.js";
@@ -22,3 +22,4 @@ export {
 export { outputWriter, readAnyInput, readAnyInputs, readBytes, readInput, readInputs, STDIN_NAME, STDIO, writeOutput, type AnyInput } from "./files.js";
 export { explorerBase, explorerLink, explorerLinks, LINK_MAX } from "./link.js";
 export { GCC_DUMP_FLAGS, validateC, type GccRunOptions } from "./gcc.js";
+export { hermescVersion, installedHermesc, validateJs, type HermesRunOptions } from "./hermes.js";

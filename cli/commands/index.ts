@@ -5,6 +5,7 @@ import { registerDemo } from "./demo.js";
 import { registerDot } from "./dot.js";
 import { registerFuzz } from "./fuzz.js";
 import { registerGcc } from "./gcc.js";
+import { registerHermes } from "./hermes.js";
 import { registerReact } from "./react.js";
 import { registerValidate } from "./validate.js";
 import type { SetExit } from "./exit.js";
@@ -19,5 +20,6 @@ export function registerCommands(program: Command, setExit: SetExit, io: Io): vo
   registerValidate(program, setExit, io);
   registerReact(program, setExit, io);
   registerGcc(program, setExit, io);
+  registerHermes(program, setExit, io);
   registerFuzz(program, setExit, io);
 }
