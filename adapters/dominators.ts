@@ -10,6 +10,8 @@
 export class BlockDominators {
   private readonly pre: Int32Array;
   private readonly post: Int32Array;
+  /** Each block's immediate dominator (the entry's is itself; -1: unreachable). */
+  readonly idom: Int32Array;
 
   /**
    * `succs[b]`: successor block indices; block 0 is the entry. Everything per block is in typed
@@ -59,6 +61,7 @@ export class BlockDominators {
     for (let b = 0; b < n; b++) fill[b] = predStart[b];
     for (let b = 0; b < n; b++) if (rpo[b] >= 0) for (const t of succs[b]) predList[fill[t]++] = b;
     const idom = new Int32Array(n).fill(-1);
+    this.idom = idom;
     if (n > 0) idom[0] = 0;
     for (let changed = true; changed; ) {
       changed = false;

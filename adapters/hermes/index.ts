@@ -174,7 +174,7 @@ function* pairsOf(beforeInput: SourceInput, afterInput: SourceInput): Generator<
       if (x === undefined) throw new MalformedInput(`${da.file}:${y.line}: function ${y.name} is not in ${db.file}`);
       if (x.key !== y.key) throw new MalformedInput(`${da.file}:${y.line}: function ${y.name} stands where ${db.file} has ${x.name} (line ${x.line})`);
       const name = sb.length > 1 ? `${x.name} (${sb[r].pass || "run"} #${r + 1})` : x.name;
-      yield hermesPair(x, y, { syntax: db.syntax, name, module });
+      yield hermesPair(x, y, { syntax: db.syntax, name, module, ...(sb[r].pass !== "" ? { builder: sb[r].pass } : {}) });
     }
   }
 }

@@ -94,7 +94,7 @@ HBCCreateInnerEnvironmentInst CreateFunctionInst CreateGeneratorInst HBCCreateFu
 GetBuiltinClosureInst GetNewTargetInst GetClosureScopeInst CatchInst UnaryBangInst TypeOfInst UnaryVoidInst
 BinaryStrictlyEqualInst BinaryStrictlyNotEqualInst FAddInst FSubtractInst FMultiplyInst FDivideInst FModuloInst
 FEqualInst FNotEqualInst FLessThanInst FLessThanOrEqualInst FGreaterThanInst FGreaterThanOrEqualInst FNegate
-AllocArrayInst AllocObjectLiteralInst AllocObjectInst`;
+AllocArrayInst AllocObjectLiteralInst AllocObjectInst CreateRegExpInst`;
 
 /** Legacy operators (`BinaryOperatorInst '==='`) that call no user code and cannot throw. */
 const INERT_OPERATORS = new Set(["'==='", "'!=='", "'!'", "'typeof'", "'void'"]);

@@ -73,6 +73,8 @@ export interface ModuleFacts {
 
 export interface PairOptions {
   syntax: HermesSyntax;
+  /** The builder, where the dump's section titles say (`SimpleMem2Reg`, `Mem2Reg`; the legacy compiler's is Mem2Reg). */
+  builder?: string;
   /** The name reports give the function (`f`, or `f (SimpleMem2Reg #2)` for a later run). */
   name: string;
   /** For the legacy frame rules. */
@@ -417,20 +419,6 @@ class Builder {
     };
     const forward = Array.from({ length: hi - lo }, (_, k) => lo + k);
     const backward = [...forward].reverse();
-    // phis: the builder adds its own at the block's front; IRGen's that stay are matched from the
-    // last backwards (a folded one is missing), the others are new
-    const phisA = [];
-    for (let j = loA; j < hiA; j++) if (ia[j].k === K.Phi) phisA.push(j);
-    const phisB = forward.filter((i) => ib[i].k === K.Phi);
-    let pb = phisB.length - 1;
-    for (let q = phisA.length - 1; q >= 0 && pb >= 0; q--) {
-      const j = phisA[q];
-      while (pb >= 0 && !this.phiMayBe(b, phisB[pb], j)) pb--;
-      if (pb < 0) break;
-      used.add(phisB[pb]);
-      this.keep(b, phisB[pb], j);
-      pb--;
-    }
     // loads and frame loads stay first in a block (later ones are forwarded): matched from the
     // front; stores and frame stores stay last (earlier ones are removed): matched from the back
     const added = (j: number) => {
@@ -465,6 +453,33 @@ class Builder {
     }
   }
 
+  /**
+   * The phis of each block: the builder adds its own at the block's front; IRGen's that stay are
+   * matched from the last backwards (a folded one is missing), the others are new. Run once the
+   * other instructions are compared, so that a load's replacement its other users show decides.
+   */
+  private matchPhis(): void {
+    for (let b = 0; b < this.nb; b++) {
+      if (this.misaligned.has(b)) continue;
+      const phisA: number[] = [];
+      this.itemsA[b].forEach((it, j) => {
+        if (it.k === K.Phi) phisA.push(j);
+      });
+      const phisB: number[] = [];
+      this.itemsB[b].forEach((it, i) => {
+        if (it.k === K.Phi) phisB.push(i);
+      });
+      let pb = phisB.length - 1;
+      for (let q = phisA.length - 1; q >= 0 && pb >= 0; q--) {
+        const j = phisA[q];
+        while (pb >= 0 && !this.phiMayBe(b, phisB[pb], j)) pb--;
+        if (pb < 0) break;
+        this.keep(b, phisB[pb], j);
+        pb--;
+      }
+    }
+  }
+
   /** Whether after phi j may be before phi i of IRGen: the same type and incoming blocks, and operands that may correspond. */
   private phiMayBe(b: number, i: number, j: number): boolean {
     const x = this.B[b].instrs[i];
@@ -480,7 +495,12 @@ class Builder {
         const p = this.placeB.get(vx.n);
         const k = p === undefined ? K.Other : this.itemsB[p.b][p.i].k;
         // a load or phi may have been replaced; another instruction stays itself (paired by now or not yet: anchors are)
-        if (k === K.Load || k === K.Phi || k === K.FLoad) continue;
+        if (k === K.Load || k === K.Phi || k === K.FLoad) {
+          // a removed value its other users show replaced must be that
+          const r = this.repl.get(vx.n);
+          if (r !== undefined && r !== keyOf(vy) && this.resB2A.get(vx.n) === undefined) return false;
+          continue;
+        }
         const want = this.resB2A.get(vx.n);
         if (want !== undefined && (vy.kind !== "instr" || vy.n !== want)) return false;
       } else if (vx.value !== vy.value) return false;
@@ -560,13 +580,14 @@ class Builder {
     return true;
   }
 
-  private compareAll(): void {
+  /** Compares the pairs that stay: every instruction but phis (`phis` false), or the phis. */
+  private compareAll(phis: boolean): void {
     for (let b = 0; b < this.nb; b++) {
       if (this.misaligned.has(b)) continue;
       const kb = this.keptB[b];
       for (let i = 0; i < kb.length; i++) {
         const j = kb[i];
-        if (j < 0) continue;
+        if (j < 0 || (this.itemsB[b][i].k === K.Phi) !== phis) continue;
         const x = this.B[b].instrs[i];
         const y = this.A[b].instrs[j];
         if (x.kind !== y.kind || x.head !== y.head) {
@@ -725,13 +746,14 @@ class Builder {
       if (e === undefined) continue;
       for (const [q, o] of e) if (this.reachable[q] && !atEnd(phi.v, q, keyOf(o))) facts.push({ v: phi.v, c: q, w: keyOf(o) });
     }
+    if (this.opts.builder === "Mem2Reg" || this.opts.syntax === "legacy") this.mem2regPlaces();
     // then the phis whose arguments one variable alone holds at the ends of the predecessors
     // (every path's last definition produces the argument), most constrained first: a phi whose
     // arguments are all phis not decided yet waits, and a builder places one phi per variable
     // and block. Where several variables fit, one at a time: a phi that replaced loads of one of
     // them the one needing the fewest guesses about unknown values, then the first (such a phi
     // is read by no load: either slot holds what it merges).
-    const fitsOf = (n: number, phi: { b: number; j: number; v: number }) => {
+    const fitsOf = (n: number, phi: { b: number; j: number; v: number }, strict = true) => {
       const cands = this.phiCandidates(n, phi);
       if (cands === undefined) return undefined;
       const taken = new Set<number>();
@@ -740,7 +762,7 @@ class Builder {
       for (const v of cands) {
         if (taken.has(v)) continue;
         const bound = new Map<number, string>();
-        if (this.argsFound(n, { ...phi, v }, new ValueSearch(this.tables(bound), true))) out.push({ v, rank: bound.size });
+        if (this.argsFound(n, { ...phi, v }, new ValueSearch(this.tables(bound), strict))) out.push({ v, rank: bound.size });
       }
       return out.sort((x, y) => x.rank - y.rank || x.v - y.v);
     };
@@ -765,9 +787,72 @@ class Builder {
         this.phiValues();
         continue;
       }
+      // a phi no variable's last definitions produce on every path (a dead phi legacy Mem2Reg
+      // placed at a loop's header, before the slot's allocation, with `undefined` for the way in):
+      // the variable whose definitions producing the arguments reach, the checks then judge it
+      const loose = open.map((o) => ({ o, fits: fitsOf(o.n, o.phi, false) })).filter((x) => x.fits !== undefined && x.fits.length > 0);
+      if (loose.length > 0) {
+        loose[0].o.phi.v = loose[0].fits![0].v;
+        this.phiValues();
+        continue;
+      }
       for (const o of open) this.fail(o.phi.b, this.B[o.phi.b].line, `cannot tell which slot the phi %${o.n} (line ${this.A[o.phi.b].instrs[o.phi.j].line} after) is of`, this.A[o.phi.b].instrs[o.phi.j].line);
       break;
     }
+  }
+
+  /**
+   * Mem2Reg (legacy, in both compilers) places a slot's phis at the iterated dominance frontier
+   * of the blocks that store it, in blocks its allocation dominates, and inserts each at the
+   * block's front, slot after slot in the order of the allocations: a block's new phis, from the
+   * top, are its slots' in the reverse order (lib/Optimizer/Scalar/Mem2Reg.cpp,
+   * promoteAllocStackToSSA). Where a block has as many undecided new phis as that predicts, each
+   * takes its slot; this only names the phis (a phi with another slot's values is then rejected
+   * by the checks, with a witness).
+   */
+  private mem2regPlaces(): void {
+    const dom = this.dominators();
+    const df: number[][] = Array.from({ length: this.nb }, () => []);
+    for (let b = 0; b < this.nb; b++) {
+      if (!this.reachable[b] || this.preds[b].length < 2) continue;
+      for (const p of new Set(this.preds[b])) {
+        for (let r = p; r !== dom.idom[b] && r >= 0; r = dom.idom[r]) {
+          if (!df[r].includes(b)) df[r].push(b);
+          if (r === dom.idom[r]) break;
+        }
+      }
+    }
+    const allocBlock = (slot: number) => this.placeB.get(slot)?.b ?? 0;
+    const expected = new Map<number, number[]>();
+    for (let v = 0; v < this.vars.length; v++) {
+      const slot = this.vars[v];
+      const work: number[] = [];
+      for (let b = 0; b < this.nb; b++) if (this.reachable[b] && this.itemsB[b].some((it) => it.k === K.Store && it.slot === slot)) work.push(b);
+      const placed = new Set<number>();
+      while (work.length > 0) {
+        const x = work.pop()!;
+        for (const y of df[x])
+          if (!placed.has(y) && dom.dominates(allocBlock(slot), y)) {
+            placed.add(y);
+            work.push(y);
+          }
+      }
+      for (const b of placed) (expected.get(b) ?? expected.set(b, []).get(b)!).push(v);
+    }
+    // the allocations' order: blocks, then instructions
+    const order = (v: number) => {
+      const p = this.placeB.get(this.vars[v])!;
+      return p.b * 1e6 + p.i;
+    };
+    for (const [b, vs] of expected) {
+      vs.sort((x, y) => order(y) - order(x));
+      const phis = [...this.newPhis.values()].filter((q) => q.b === b).sort((x, y) => x.j - y.j);
+      if (phis.length !== vs.length) continue;
+      // phis decided already (by what loads read) must agree
+      if (phis.some((q, k) => q.v !== NONE && q.v !== vs[k])) continue;
+      phis.forEach((q, k) => (q.v = vs[k]));
+    }
+    this.phiValues();
   }
 
   /**
@@ -873,7 +958,7 @@ class Builder {
    * The search's view of the function. `trial`: for guessing a phi's variable, with no effect on
    * the model (no value bound, no merge phi made).
    */
-  private tables(trial?: Map<number, string>): SearchTables {
+  private tables(trial?: Map<number, string>, depth = 0): SearchTables {
     let dummy = 1 << 30;
     return {
       preds: this.preds,
@@ -886,11 +971,20 @@ class Builder {
         if (k === w) return val;
         if (k.startsWith("?")) {
           if (trial !== undefined) {
-            // a guess binds the unknown value for this trial only, consistently
+            // a guess binds the unknown value for this trial only, consistently, and only where
+            // the load it stands for can read it: its own slot holds it there on every path
             const n = Number(k.slice(1));
             const had = trial.get(n);
-            if (had !== undefined && had !== w) return -1;
+            if (had !== undefined) return had === w ? val : -1;
+            const before = new Set(trial.keys());
             trial.set(n, w);
+            const p = this.placeB.get(n);
+            const it = p === undefined ? undefined : this.itemsB[p.b][p.i];
+            const u = it !== undefined && it.k === K.Load ? this.varOfSlot.get(it.slot) : undefined;
+            if (u !== undefined && depth < 4 && new ValueSearch(this.tables(trial, depth + 1), true).find(u, w, p!.b, p!.i).kind !== "value") {
+              for (const key of [...trial.keys()]) if (!before.has(key)) trial.delete(key);
+              return -1;
+            }
             return val;
           }
           // the value of a removed load or phi that only removed stores use: what the uses reading this store see
@@ -1372,7 +1466,9 @@ class Builder {
     if (full) {
       this.pairSlots();
       this.alignBlocks();
-      this.compareAll();
+      this.compareAll(false);
+      this.matchPhis();
+      this.compareAll(true);
       this.classifySlots();
       this.collectNewPhis();
       this.modelValues();

@@ -72,8 +72,9 @@ export function hermescVersion(hermesc: string): { release: string; syntax: Herm
 
 /** The first lines of hermesc's diagnostics in its standard error (the dumps left out). */
 function diagnostics(stderr: string): string[] {
-  const lines = stderr.split("\n").filter((l) => /\b(error|warning|fatal)\b|^\s*\^|Assertion|Segmentation|terminate/i.test(l) && !/^\s{2}%|^\s{5,}\w+Inst\b/.test(l));
-  return lines.length > 0 ? lines : stderr.trimEnd().split("\n").slice(-ERROR_LINES);
+  const all = stderr.split("\n");
+  const errors = all.filter((l) => /: (error|fatal error): |Assertion|Segmentation|terminate called|Emitted \d+ error/.test(l));
+  return errors.length > 0 ? errors : all.filter((l) => l.trim() !== "").slice(-ERROR_LINES);
 }
 
 /**
