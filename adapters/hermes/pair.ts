@@ -330,25 +330,32 @@ class Builder {
       }
       return true;
     };
-    let from = 0;
-    for (const a of sa) {
-      let pick = -1;
-      for (let k = from; k < sb.length; k++) {
-        if (sb[k].sig !== a.sig || sb[k].b !== a.b) continue;
-        if (pick < 0) pick = k;
-        if (fits(sb[k].n, a.n)) {
-          pick = k;
-          break;
+    // in order within each segment between the instructions that stay (an allocation stays where it was)
+    for (const seg of this.segments) {
+      let from = 0;
+      const bs = sb.filter((x) => x.b === seg.b && x.i >= seg.lo && x.i < seg.hi);
+      for (const a of sa.filter((x) => x.b === seg.b && x.i >= seg.loA && x.i < seg.hiA)) {
+        let pick = -1;
+        for (let k = from; k < bs.length; k++) {
+          if (bs[k].sig !== a.sig) continue;
+          if (pick < 0) pick = k;
+          if (fits(bs[k].n, a.n)) {
+            pick = k;
+            break;
+          }
         }
+        if (pick < 0) {
+          this.fail(a.b, this.B[a.b]?.line ?? this.before.line, `the allocation \`${this.A[a.b].instrs[a.i].text}\` (line ${this.A[a.b].instrs[a.i].line} after) is not one of before`, this.A[a.b].instrs[a.i].line);
+          continue;
+        }
+        this.slotMap.set(bs[pick].n, a.n);
+        from = pick + 1;
       }
-      if (pick < 0) {
-        this.fail(a.b, this.B[a.b]?.line ?? this.before.line, `the allocation \`${this.A[a.b].instrs[a.i].text}\` (line ${this.A[a.b].instrs[a.i].line} after) is not one of before`, this.A[a.b].instrs[a.i].line);
-        continue;
-      }
-      this.slotMap.set(sb[pick].n, a.n);
-      from = pick + 1;
     }
   }
+
+  /** Per aligned block, the stretches between the instructions that stay (anchors), before and after. */
+  private readonly segments: { b: number; lo: number; hi: number; loA: number; hiA: number }[] = [];
 
   /** Pairs each block's instructions: the others in order, then the slot and frame accesses and phis between them. */
   private alignBlocks(): void {
@@ -388,9 +395,14 @@ class Builder {
         const hi = s === n ? ib.length : anchorsB[s];
         const loA = s === 0 ? 0 : anchorsA[s - 1] + 1;
         const hiA = s === n ? ia.length : anchorsA[s];
-        this.alignSegment(b, lo, hi, loA, hiA);
+        this.segments.push({ b, lo, hi, loA, hiA });
       }
     }
+  }
+
+  /** The slot and frame accesses of each segment (once the slots are paired). */
+  private alignSegments(): void {
+    for (const seg of this.segments) this.alignSegment(seg.b, seg.lo, seg.hi, seg.loA, seg.hiA);
   }
 
   private keep(b: number, i: number, j: number): void {
@@ -802,6 +814,54 @@ class Builder {
   }
 
   /**
+   * The value of a removed load of a promoted slot that nothing after the pass reads but a
+   * removed store (a copy into another slot): what the slot holds there in SSA form, the last
+   * store before it in its block, else the slot's phi at the block's start, else the same at the
+   * end of the immediate dominator, and so on up (the entry: `undefined`). That is the store's
+   * value; where the other slot's readers read something else, the search finds no definition
+   * for it and says so. (Left unknown, such a value was bound by the first search through the
+   * store, which may be a dead phi's.)
+   */
+  private unobservedLoads(): void {
+    const dom = this.dominators();
+    const phiAt = new Map<string, number>();
+    for (const [n, phi] of this.newPhis) if (phi.v !== NONE) phiAt.set(`${phi.v}:${phi.b}`, n);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let b = 0; b < this.nb; b++) {
+        if (!this.reachable[b] || this.misaligned.has(b)) continue;
+        this.B[b].instrs.forEach((ins, i) => {
+          const it = this.itemsB[b][i];
+          if (it.k !== K.Load || ins.result === null || this.keptB[b][i] >= 0 || this.repl.has(ins.result) || this.inferred.has(ins.result)) return;
+          const v = this.varOfSlot.get(it.slot);
+          if (v === undefined) return;
+          let key: string | undefined;
+          for (let x = b, from = i; key === undefined; ) {
+            const items = this.itemsB[x];
+            for (let k = from - 1; k >= 0; k--)
+              if (items[k].k === K.Store && items[k].slot === it.slot) {
+                key = this.afterKey(this.B[x].instrs[k].operands[0]);
+                break;
+              }
+            if (key !== undefined) break;
+            const phi = phiAt.get(`${v}:${x}`);
+            if (phi !== undefined) key = `%${phi}`;
+            else if (x === 0) key = "undefined";
+            else {
+              x = dom.idom[x];
+              from = this.B[x].instrs.length;
+            }
+          }
+          if (key !== undefined && !key.startsWith("?") && this.inferred.get(ins.result) !== key) {
+            this.inferred.set(ins.result, key);
+            changed = true;
+          }
+        });
+      }
+    }
+  }
+
+  /**
    * Mem2Reg (legacy, in both compilers) places a slot's phis at the iterated dominance frontier
    * of the blocks that store it, in blocks its allocation dominates, and inserts each at the
    * block's front, slot after slot in the order of the allocations: a block's new phis, from the
@@ -824,8 +884,13 @@ class Builder {
     }
     const allocBlock = (slot: number) => this.placeB.get(slot)?.b ?? 0;
     const expected = new Map<number, number[]>();
+    // a slot whose every load follows a store or load of it in its block has only stores left
+    // once the loads are forwarded: Mem2Reg removes it (eliminateStoreOnlyLocations) before it places phis
+    const storeOnly = (slot: number) =>
+      this.itemsB.every((items) => items.every((it, i) => it.k !== K.Load || it.slot !== slot || items.slice(0, i).some((x) => (x.k === K.Load || x.k === K.Store) && x.slot === slot)));
     for (let v = 0; v < this.vars.length; v++) {
       const slot = this.vars[v];
+      if (storeOnly(slot)) continue;
       const work: number[] = [];
       for (let b = 0; b < this.nb; b++) if (this.reachable[b] && this.itemsB[b].some((it) => it.k === K.Store && it.slot === slot)) work.push(b);
       const placed = new Set<number>();
@@ -912,12 +977,18 @@ class Builder {
     return this.vals.length - 1;
   }
 
+  /**
+   * What removed loads nothing after the pass reads hold (`unobservedLoads`): the values of the
+   * copies they feed, which make them read (a use of the model) once a search finds that copy.
+   */
+  private readonly inferred = new Map<number, string>();
+
   /** The after key a before operand stands for, or `?N` where it is a removed value not known yet. */
   private afterKey(o: HermesOperand): string {
     if (o.kind !== "instr") return o.value;
     const a = this.resB2A.get(o.n);
     if (a !== undefined) return `%${a}`;
-    const r = this.repl.get(o.n);
+    const r = this.repl.get(o.n) ?? this.inferred.get(o.n);
     if (r !== undefined) return r;
     return `?${o.n}`;
   }
@@ -967,8 +1038,16 @@ class Builder {
         const val = this.eventVal.get(`${v}:${b}:${i}`);
         if (val === undefined) return -1;
         if (i < 0) return w === "undefined" ? val : -1;
-        const k = this.afterKey(this.B[b].instrs[i].operands[0]);
-        if (k === w) return val;
+        const stored = this.B[b].instrs[i].operands[0];
+        const k = this.afterKey(stored);
+        if (k === w) {
+          // a copy of a load nothing else reads: that load's value is read now, a use of the model
+          if (trial === undefined && stored.kind === "instr" && !this.repl.has(stored.n) && this.inferred.has(stored.n)) {
+            this.repl.set(stored.n, w);
+            this.pending.push(stored.n);
+          }
+          return val;
+        }
         if (k.startsWith("?")) {
           if (trial !== undefined) {
             // a guess binds the unknown value for this trial only, consistently, and only where
@@ -1464,8 +1543,9 @@ class Builder {
     const full = this.readBlocks();
     if (this.nb > 0 && this.preds[0].length > 0) this.notCovered(0, this.B[0].line, `the first block %BB${this.B[0].label} has predecessors (a loop back to the function's start), which the model has no place for`);
     if (full) {
-      this.pairSlots();
       this.alignBlocks();
+      this.pairSlots();
+      this.alignSegments();
       this.compareAll(false);
       this.matchPhis();
       this.compareAll(true);
@@ -1474,6 +1554,7 @@ class Builder {
       this.modelValues();
       this.phiVariables();
       this.phiValues();
+      this.unobservedLoads();
       // folded phis first: the loads only they read get their value from the phi's users
       this.foldedPhis(false);
       for (const n of this.repl.keys()) this.pending.push(n);
