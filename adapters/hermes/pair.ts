@@ -1181,41 +1181,58 @@ class Builder {
 
   // --- 7. the extras that are not SSA: block-local rules ---------------------------------------
 
-  /** Try regions: per block, the try instructions' blocks enclosing it (innermost last); undefined where they cannot be told. */
-  private tryStacks: (number[] | undefined)[] | null | undefined;
+  /** Try regions: per block, the blocks of the try instructions whose regions may hold it. */
+  private tryStacks: number[][] | undefined;
 
-  private trys(): (number[] | undefined)[] | null {
+  /**
+   * The region of each try: the blocks reachable from its body before it ends, counting the
+   * tries that open (a TryStartInst's body) and end (legacy: a TryEndInst in a block; V1: the
+   * TryEndInst ending one, or an edge to a handler, as a ThrowInst's catch target in a lowered
+   * generator) on the way. A block reached at several depths (a generator's yield resumes past a
+   * try without ending it) counts as inside wherever some path puts it there: more blocks in a
+   * region make the rules that use it stricter, never laxer.
+   */
+  private trys(): number[][] {
     if (this.tryStacks !== undefined) return this.tryStacks;
-    const stacks: (number[] | undefined)[] = new Array(this.nb).fill(undefined);
-    if (this.nb === 0) return (this.tryStacks = stacks);
-    stacks[0] = [];
-    const work = [0];
-    let consistent = true;
-    const give = (t: number, s: number[]) => {
-      const had = stacks[t];
-      if (had === undefined) {
-        stacks[t] = s;
-        work.push(t);
-      } else if (had.length !== s.length || had.some((x, k) => x !== s[k])) consistent = false;
-    };
-    while (work.length > 0) {
-      const b = work.pop()!;
-      const s = stacks[b]!;
-      const blk = this.B[b];
-      const last = blk.instrs[blk.instrs.length - 1];
-      const ended = blk.instrs.some((ins) => ins.kind === TRY_END);
-      if (last?.kind === TRY_START) {
-        const [h, body] = last.operands.filter((o) => o.kind === "block").map((o) => this.labelB.get(o.n)!);
-        if (h !== undefined) give(h, s);
-        if (body !== undefined) give(body, [...s, b]);
-        continue;
-      }
-      const out = ended ? s.slice(0, -1) : s;
-      // an edge to the innermost try's handler (a TryEndInst's, or a ThrowInst's catch target) leaves its region
-      const top = s.length > 0 ? this.handlerOf(s[s.length - 1]) : -1;
-      for (const t of this.succs[b]) give(t, t === top ? s.slice(0, -1) : out);
+    const out: number[][] = Array.from({ length: this.nb }, () => []);
+    const handlers = new Set<number>();
+    const starts: { t: number; h: number; body: number }[] = [];
+    for (let t = 0; t < this.nb; t++) {
+      const last = this.B[t].instrs[this.B[t].instrs.length - 1];
+      if (last?.kind !== TRY_START) continue;
+      const [h, body] = last.operands.filter((o) => o.kind === "block").map((o) => this.labelB.get(o.n)!);
+      if (h === undefined || body === undefined) continue;
+      handlers.add(h);
+      starts.push({ t, h, body });
     }
-    return (this.tryStacks = consistent ? stacks : null);
+    const cap = starts.length + 1;
+    for (const { t, body } of starts) {
+      const seen = new Set<number>();
+      const queue: [number, number][] = [[body, 0]];
+      while (queue.length > 0) {
+        const [b, d] = queue.pop()!;
+        if (seen.has(b * (cap + 1) + d)) continue;
+        seen.add(b * (cap + 1) + d);
+        if (!out[b].includes(t)) out[b].push(t);
+        const blk = this.B[b];
+        const last = blk.instrs[blk.instrs.length - 1];
+        const ends = blk.instrs.filter((ins, i) => ins.kind === TRY_END && (this.opts.syntax === "legacy" || i === blk.instrs.length - 1)).length;
+        const d2 = d - ends;
+        if (d2 < 0) continue;
+        if (last?.kind === TRY_START) {
+          const [h2, body2] = last.operands.filter((o) => o.kind === "block").map((o) => this.labelB.get(o.n)!);
+          if (h2 !== undefined) queue.push([h2, d2]);
+          if (body2 !== undefined) queue.push([body2, Math.min(d2 + 1, cap)]);
+          continue;
+        }
+        for (const s of this.succs[b]) {
+          // an edge into a handler leaves the innermost try
+          const ds = handlers.has(s) && ends === 0 ? d2 - 1 : d2;
+          if (ds >= 0) queue.push([s, ds]);
+        }
+      }
+    }
+    return (this.tryStacks = out);
   }
 
   /** The handler block of the try instruction ending block t. */
@@ -1273,8 +1290,7 @@ class Builder {
    */
   private observableOnThrow(b: number, slot: number, fvar: string): string | undefined {
     const trys = this.trys();
-    if (trys === null) return "the try regions of the function cannot be told apart";
-    for (const t of trys[b] ?? []) {
+    for (const t of trys[b]) {
       const h = this.handlerOf(t);
       if (this.readAfter(h, slot, fvar)) return `the handler %BB${this.B[h].label} of the try at %BB${this.B[t].label} reads it`;
     }
@@ -1520,11 +1536,7 @@ class Builder {
         if (!this.reachable[b]) continue;
         const store = this.B[b].instrs.findIndex((_, i) => this.itemsB[b][i].k === K.Store && this.itemsB[b][i].slot === slot);
         if (store < 0) continue;
-        if (trys === null) {
-          this.notCovered(b, this.B[b].instrs[store].line, `the try regions of the function cannot be told apart, and the promoted slot ${this.varNames[v]} is stored at line ${this.B[b].instrs[store].line}`);
-          return;
-        }
-        for (const t of trys[b] ?? []) {
+        for (const t of trys[b]) {
           const h = this.handlerOf(t);
           if (this.readAfter(h, slot, ""))
             this.notCovered(
