@@ -694,7 +694,7 @@ class Builder {
    * from a load of v in c with no store of v before it (its replacement), and from v's phis
    * decided already (an argument is what v holds at the end of its predecessor; where that
    * predecessor's last store to v stores a load of u, that load's replacement is what u held
-   * there). Conflicting evidence is a failure.
+   * there).
    */
   private phiVariables(): void {
     if (this.newPhis.size === 0) return;
@@ -723,8 +723,10 @@ class Builder {
       return true;
     };
     for (const [n, w] of this.repl) upwardLoad(n, w);
+    // in order: every load's fact first (the strongest evidence), then what the phis they
+    // decided say of their arguments
     while (facts.length > 0 || decided.length > 0) {
-      const fact = facts.pop();
+      const fact = facts.shift();
       if (fact !== undefined) {
         const { v, c, w } = fact;
         const phi = w.startsWith("%") ? this.newPhis.get(Number(w.slice(1))) : undefined;
@@ -744,15 +746,18 @@ class Builder {
           for (const q of this.preds[x]) if (!atEnd(v, q, w)) stack.push(q);
         }
         if (!reached) continue;
-        if (phi.v === NONE) {
+        // the first evidence decides (a load of the slot in the phi's own block comes first); a
+        // phi that another slot holds too is then that slot's value only through what the
+        // searches find, and where the builder was wrong the checks say so with a path
+        // (a builder places one phi per slot and block)
+        if (phi.v === NONE && ![...this.newPhis.values()].some((q) => q.b === phi.b && q.v === v)) {
           phi.v = v;
           this.phiValues();
           decided.push(Number(w.slice(1)));
-        } else if (phi.v !== v)
-          this.fail(phi.b, this.B[phi.b].line, `the phi ${w} (line ${this.A[phi.b].instrs[phi.j].line} after) stands for two slots at the start of its block, ${this.varNames[phi.v]} and ${this.varNames[v]}`, this.A[phi.b].instrs[phi.j].line);
+        }
         continue;
       }
-      const n = decided.pop()!;
+      const n = decided.shift()!;
       const phi = this.newPhis.get(n)!;
       const e = this.phiEntries(this.A[phi.b].instrs[phi.j], this.labelA);
       if (e === undefined) continue;
