@@ -91,19 +91,23 @@ function sideOf(dump: HermesDump, runs: HermesRun[] | undefined, side: "before" 
   return [{ functions: dump.sections.flatMap((s) => s.functions), pass: "", line: 1 }];
 }
 
-/** What the legacy frame rules need of the module: every function's frame accesses, in its last dump. */
+/**
+ * What the legacy frame rules need of the module: every function's frame accesses and the
+ * functions it creates, by name (the printer numbers scopes anew in every dump, so `f#0#1` in one
+ * is `f#1#2` in another), over every dump of it in the stream: the union, so that what a pass
+ * removed from a function before another's run is still counted (more accesses make the rules
+ * stricter, never laxer). Two functions of one name would be one here: `complete` is then false.
+ */
 export function moduleFacts(functions: readonly HermesFunction[]): ModuleFacts {
-  // by name: the printer numbers scopes anew in every dump, so `f#0#1` in one is `f#1#2` in another
-  const last = new Map<string, HermesFunction>();
-  let unique = true;
-  for (const f of functions) {
-    const had = last.get(f.name);
-    if (had !== undefined && had.key !== f.key && had.line !== f.line && !sameShape(had, f)) unique = false;
-    last.set(f.name, f);
-  }
-  const facts: ModuleFacts = { complete: unique, stores: new Map(), loads: new Map(), owner: new Map(), resumable: new Set(), children: new Map() };
+  const facts: ModuleFacts = { complete: true, stores: new Map(), loads: new Map(), owner: new Map(), resumable: new Set(), children: new Map() };
+  const keys = new Map<string, string>();
   const created = new Set<string>();
-  for (const f of last.values()) {
+  for (const f of functions) {
+    // one name, two functions (their headers, without the scope numbers, differ)
+    const shape = `${f.definition} ${f.params.join(",")}`;
+    const had = keys.get(f.name);
+    if (had !== undefined && had !== shape) facts.complete = false;
+    keys.set(f.name, shape);
     for (const blk of f.blocks)
       for (const ins of blk.instrs) {
         if (ins.kind === "SaveAndYieldInst" || ins.kind === "ResumeGeneratorInst" || ins.kind === "StartGeneratorInst") facts.resumable.add(f.name);
@@ -119,21 +123,14 @@ export function moduleFacts(functions: readonly HermesFunction[]): ModuleFacts {
           if (!o.value.startsWith("[") || (ins.kind !== LOAD_FRAME && ins.kind !== STORE_FRAME)) continue;
           const key = frameVar(o, f.name);
           if (!o.value.includes("@")) facts.owner.set(key, f.name);
-          if (ins.kind === STORE_FRAME) {
-            const m = facts.stores.get(key) ?? facts.stores.set(key, new Map()).get(key)!;
-            m.set(f.name, (m.get(f.name) ?? 0) + 1);
-          } else (facts.loads.get(key) ?? facts.loads.set(key, new Set()).get(key)!).add(f.name);
+          const map = ins.kind === STORE_FRAME ? facts.stores : facts.loads;
+          (map.get(key) ?? map.set(key, new Set()).get(key)!).add(f.name);
         }
       }
   }
   // a function created but not in the dump (-Xfunctions-to-dump) leaves what it touches unknown
-  for (const c of created) if (!last.has(c)) facts.complete = false;
+  for (const c of created) if (!keys.has(c)) facts.complete = false;
   return facts;
-}
-
-/** Whether two dumps of a function are of one function (the same blocks' count): a later dump of it, not another of its name. */
-function sameShape(x: HermesFunction, y: HermesFunction): boolean {
-  return x.params.join(",") === y.params.join(",") && x.definition === y.definition;
 }
 
 /** Parses an input once per text (validate gives the same stream twice). */

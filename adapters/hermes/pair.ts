@@ -59,8 +59,8 @@ export const COVERED = "covered";
 export interface ModuleFacts {
   /** Whether every function the dump's functions create is in it (else nothing is known of the others). */
   complete: boolean;
-  /** Frame variable (`x@f`, frameVar) -> the functions that store it (by name), and how often (their last dumps). */
-  stores: Map<string, Map<string, number>>;
+  /** Frame variable (`x@f`, frameVar) -> the functions that store it (by name), in any of their dumps. */
+  stores: Map<string, Set<string>>;
   /** Frame variable -> the functions that load it. */
   loads: Map<string, Set<string>>;
   /** Frame variable -> the function that declares it (where it is written without `@`). */
@@ -1302,14 +1302,22 @@ class Builder {
     return undefined;
   }
 
-  /** The instructions strictly between places i and k of block b that are not inert (in the after program: removed ones do nothing). */
+  /**
+   * Whether the instruction at (b, x) of the before dump, as it stands after the pass, may
+   * throw or run JavaScript: a removed one does nothing, and one that stays is judged by its
+   * after form (a load the pass replaced by a literal makes `%473 - 1` the inert `4294967295 - 1`).
+   */
+  private activeAt(b: number, x: number): boolean {
+    const j = this.keptB[b][x];
+    if (j < 0) return false;
+    const y = this.A[b].instrs[j];
+    return !isInert(y.kind, y.head, y.operands);
+  }
+
+  /** The instructions strictly between places i and k of block b that are active after the pass (`activeAt`). */
   private activeBetween(b: number, i: number, k: number): HermesInstr[] {
     const out: HermesInstr[] = [];
-    for (let x = i + 1; x < k; x++) {
-      if (this.keptB[b][x] < 0) continue;
-      const ins = this.B[b].instrs[x];
-      if (!isInert(ins.kind, ins.head, ins.operands)) out.push(ins);
-    }
+    for (let x = i + 1; x < k; x++) if (this.activeAt(b, x)) out.push(this.B[b].instrs[x]);
     return out;
   }
 
@@ -1372,10 +1380,15 @@ class Builder {
     if (m === undefined || !m.complete) return "the dump does not hold every function, so what else touches it is not known";
     if (this.B.some((blk) => blk.instrs.some((x) => x.kind === DIRECT_EVAL))) return "the function calls eval";
     const me = this.before.name;
+    const owner = m.owner.get(fvar);
     const touching = new Set<string>();
-    for (const [f] of m.stores.get(fvar) ?? []) if (f !== me) touching.add(f);
+    for (const f of m.stores.get(fvar) ?? []) if (f !== me) touching.add(f);
+    // a variable of another function that only that function stores cannot change while this
+    // one runs: the owner's frame waits below this call (or is gone), and a new call of it has
+    // a new frame; unless the frame is a generator's or an async function's, which a call may resume
+    if (write && owner !== undefined && owner !== me && [...touching].every((f) => f === owner) && !m.resumable.has(owner)) return undefined;
     if (!write) for (const f of m.loads.get(fvar) ?? []) if (f !== me) touching.add(f);
-    if (touching.size === 0 && m.owner.get(fvar) === me) return undefined;
+    if (touching.size === 0 && owner === me) return undefined;
     if (m.owner.get(fvar) === me && b === 0) {
       // the functions the closures made so far in this call are, and those they make
       const made = new Set<string>();
@@ -1404,11 +1417,6 @@ class Builder {
   private forwardedFrameLoad(b: number, i: number, fvar: string): void {
     const ins = this.B[b].instrs[i];
     const m = this.opts.module;
-    // a variable of another function stored once, by that function, whose frame cannot resume
-    // while this one runs: every load of it sees one value
-    const owner = m?.owner.get(fvar);
-    const stores = [...(m?.stores.get(fvar) ?? [])];
-    const once = m !== undefined && m.complete && owner !== undefined && owner !== this.before.name && stores.length === 1 && stores[0][0] === owner && stores[0][1] === 1 && !m.resumable.has(owner);
     for (let k = i - 1; k >= 0; k--) {
       const x = this.itemsB[b][k];
       const src = this.B[b].instrs[k];
@@ -1420,7 +1428,7 @@ class Builder {
         else if (got === undefined && want !== undefined && !want.startsWith("?")) this.repl.set(ins.result!, want);
         return;
       }
-      if (once || this.keptB[b][k] < 0 || x.k !== K.Other || isInert(src.kind, src.head, src.operands)) continue;
+      if (x.k !== K.Other || !this.activeAt(b, k)) continue;
       const why = this.frameReach(fvar, b, k, true);
       if (why === undefined) continue;
       const msg = `the frame load \`${ins.text}\` was removed, but \`${src.text}\` (line ${src.line}) before it may run code that stores ${fvar}: ${why}`;
@@ -1450,7 +1458,7 @@ class Builder {
         if (fvar !== "")
           for (let z = i + 1; z < k; z++) {
             const y = this.B[b].instrs[z];
-            if (this.keptB[b][z] < 0 || isInert(y.kind, y.head, y.operands)) continue;
+            if (!this.activeAt(b, z)) continue;
             const why = this.frameReach(fvar, b, z, false);
             if (why === undefined) continue;
             const msg = `the store \`${ins.text}\` was removed, but \`${y.text}\` (line ${y.line}) before the next store may run code that reads ${what}: ${why}`;
