@@ -12,7 +12,7 @@
  * builder's phis and braun+peel's minimum, as a Markdown table, then every function not certified
  * with its summary. Needs `npm run build` first (it imports dist/).
  *
- *   node scripts/hermes-corpus.mjs [OUTDIR] [--only NAME,...] [--pipeline O]
+ *   node scripts/hermes-corpus.mjs [OUTDIR] [--only NAME,...] [--configs v1-simple,v1-mem2reg,legacy] [--pipeline O]
  */
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -30,16 +30,17 @@ const flag = (name) => {
 };
 const only = flag("--only")?.split(",");
 const pipeline = flag("--pipeline") === "O" ? "O" : "custom";
+const configNames = flag("--configs")?.split(",");
 const out = args[0] ?? join(root, "tmp/hermes-corpus");
 const { validateJs } = await import(join(root, "dist/api/node/index.js"));
 const require = createRequire(import.meta.url);
 const legacy = join(dirname(require.resolve("hermes-compiler-legacy/package.json")), "hermesc/linux64-bin/hermesc");
 
 const configs = [
-  { name: "V1 simplemem2reg", file: (n) => `${n}.js`, options: { pass: "simplemem2reg" } },
-  { name: "V1 mem2reg", file: (n) => `${n}.js`, options: { pass: "mem2reg" } },
-  { name: "legacy 0.12 mem2reg", file: (n) => `${n}.legacy.js`, options: { hermesc: legacy, pass: "mem2reg" } },
-];
+  { key: "v1-simple", name: "V1 simplemem2reg", file: (n) => `${n}.js`, options: { pass: "simplemem2reg" } },
+  { key: "v1-mem2reg", name: "V1 mem2reg", file: (n) => `${n}.js`, options: { pass: "mem2reg" } },
+  { key: "legacy", name: "legacy 0.12 mem2reg", file: (n) => `${n}.legacy.js`, options: { hermesc: legacy, pass: "mem2reg" } },
+].filter((c) => configNames === undefined || configNames.includes(c.key));
 const bundles = readdirSync(join(out, "bundles"))
   .filter((f) => f.endsWith(".js") && !f.endsWith(".legacy.js"))
   .map((f) => f.slice(0, -3))
