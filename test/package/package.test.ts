@@ -74,6 +74,7 @@ const ENTRIES = [
   { spec: "formal-ssa/llvm", prefix: "llvm" },
   { spec: "formal-ssa/spirv", prefix: "spirv" },
   { spec: "formal-ssa/gcc", prefix: "gcc" },
+  { spec: "formal-ssa/hermes", prefix: "hermes" },
   { spec: "formal-ssa/react-compiler", prefix: "react" },
   { spec: "formal-ssa/certificate", prefix: "cert" },
   { spec: "formal-ssa/node", prefix: "node" },
@@ -188,7 +189,8 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
   "formal-ssa/llvm": ["LlvmOptions"],
   "formal-ssa/spirv": ["SpirvInput", "SpirvOptions", "SpvModule", "SpvInstruction"],
   "formal-ssa/gcc": ["GccOptions", "GimpleDump", "GimpleFunction", "GimpleBlock", "GimpleStmt", "GimplePhi"],
-  "formal-ssa/node": ["AnyInput", "GccRunOptions", "ProgressSink"],
+  "formal-ssa/hermes": ["HermesBlock", "HermesDump", "HermesFunction", "HermesInstr", "HermesOperand", "HermesOptions", "HermesPass", "HermesPipeline", "HermesRun", "HermesSection", "HermesSyntax"],
+  "formal-ssa/node": ["AnyInput", "GccRunOptions", "HermesRunOptions", "ProgressSink"],
   "formal-ssa/certificate": ["Certificate", "CertificateDocument", "DominanceEvidence", "FunctionCertificate", "NotCovered", "RecheckedFunction", "RecheckReport"],
 };
 
