@@ -48,7 +48,7 @@ const bundles = readdirSync(join(out, "bundles"))
   .sort();
 const rows = [];
 const problems = [];
-const totals = new Map(configs.map((c) => [c.name, { functions: 0, certified: 0, rejected: 0, uncovered: 0, phis: 0, minimum: 0, ms: 0 }]));
+const totals = new Map(configs.map((c) => [c.name, { functions: 0, certified: 0, rejected: 0, uncovered: 0, phis: 0, minimum: 0, ms: 0, kinds: new Map() }]));
 for (const b of bundles)
   for (const c of configs) {
     const t0 = performance.now();
@@ -67,6 +67,16 @@ for (const b of bundles)
     const phis = fs.reduce((s, f) => s + (f.stats.phis ?? 0), 0);
     const minimum = fs.reduce((s, f) => s + (f.stats.phis_minimum ?? 0), 0);
     const t = totals.get(c.name);
+    for (const f of fs)
+      for (const d of f.differences ?? []) {
+        // "5 dead phis hermesc 1.0.0 mem2reg keeps (...): %1, ..." (5 phis), "folded phis at block entry: 2 phi(s) ..." (2),
+        // "equal values merged at block BB7: ..." (1 place)
+        const dead = /^(\d+) dead phis? /.exec(d);
+        const at = /^(.*?) at block \S+: (\d+ )?/.exec(d);
+        const kind = dead !== null ? "dead phis kept" : at !== null ? at[1] : d;
+        const n = dead !== null ? Number(dead[1]) : at?.[2] !== undefined ? Number(at[2]) : 1;
+        t.kinds.set(kind, (t.kinds.get(kind) ?? 0) + n);
+      }
     t.functions += fs.length;
     t.certified += fs.length - rejected.length - uncovered.length;
     t.rejected += rejected.length;
@@ -84,6 +94,8 @@ for (const r of rows) console.log(r);
 for (const [name, t] of totals) console.log(`| **all** | ${name} | ${t.functions} | ${t.certified} | ${t.rejected} | ${t.uncovered} | ${t.phis} / ${t.minimum} |`);
 console.log("");
 for (const [name, t] of totals) console.log(`${name}: ${(t.ms / 1000).toFixed(1)} s in all (hermesc and validation)`);
+console.log("\nThe differences from braun+peel's phis the reports explain (phis, or places where the model needs a phi the pass does not; slot names: functions):");
+for (const [name, t] of totals) console.log(`- ${name}: ${[...t.kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join("; ") || "none"}`);
 if (problems.length > 0) {
   console.log("\nNot certified:");
   for (const p of problems) console.log(`- ${p}`);

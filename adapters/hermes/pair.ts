@@ -1715,7 +1715,7 @@ class Builder {
 
   private remarks(): PhiDifference[] {
     const out = [...this.differences];
-    if (this.folded > 0) out.push({ kind: "folded phis", block: "entry", detail: `${this.folded} phi(s) of IRGen folded into their one value (SimpleMem2Reg's final simplification), each checked`, minimumDelta: 0 });
+    if (this.folded > 0) out.push({ kind: "folded phis", block: "entry", detail: `${this.folded} phi(s) of IRGen folded into their one value by ${this.opts.builder ?? "the builder"}, each checked`, minimumDelta: 0 });
     return out;
   }
 }
