@@ -22,6 +22,7 @@ const ENTRIES: Record<string, string> = {
   "formal-ssa/llvm": "dist/api/llvm.js",
   "formal-ssa/spirv": "dist/api/spirv.js",
   "formal-ssa/gcc": "dist/api/gcc.js",
+  "formal-ssa/hermes": "dist/api/hermes.js",
   "formal-ssa/certificate": "dist/api/certificate.js",
   "formal-ssa/react-compiler": "dist/api/node/react_compiler.js",
   "formal-ssa/node": "dist/api/node/index.js",
