@@ -51,12 +51,14 @@ export interface PrintedBatch {
 
 /**
  * One process of a runner: `argv` (program first), where `{dir}` is the run's directory and
- * `{name}` a file name of the batch; stdin from a file of the directory, stdout into one.
+ * `{name}` a file name of the batch; stdin from a file of the directory, stdout into one, and
+ * stderr into one where the producer writes its output there (hermesc's dumps).
  */
 export interface ProcessStep {
   argv: string[];
   stdin?: string;
   stdout?: string;
+  stderr?: string;
 }
 
 /** A producer run as processes over the printed files. */
@@ -82,6 +84,14 @@ export interface ProcessRunner {
   validator?(variant: string, after: string): ProcessStep;
   /** `PROGRAM --version`-like argv whose first output line names the producer's version. */
   version(variant: string): string[];
+  /** The line of that output that names the version, where it is not the first (hermesc's). */
+  versionLine?: RegExp;
+  /**
+   * Where the producer's run takes time in proportion to the batch even when nothing hangs
+   * (hermesc printing every pass's IR of every function): each run may take `--timeout` plus
+   * this many milliseconds per case of the batch before it is a timeout.
+   */
+  timePerCaseMs?(variant: string): number;
 }
 
 /** A producer the library runs in its own process (the React Compiler through Babel). */

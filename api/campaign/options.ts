@@ -6,6 +6,7 @@ import type { FuzzTarget } from "../../adapters/fuzz_target.js";
 import { gccFuzzTarget } from "../../adapters/gcc/fuzz.js";
 import { llvmFuzzTarget } from "../../adapters/llvm/fuzz.js";
 import { reactFuzzTarget } from "../../adapters/react-compiler/fuzz.js";
+import { hermesFuzzTarget } from "../../adapters/hermes/fuzz.js";
 import { spirvFuzzTarget } from "../../adapters/spirv/fuzz.js";
 
 /** `shape`: which CFGs. */
@@ -19,7 +20,7 @@ export const DEFAULT_OUT = "fuzz-findings";
 export const MIN_IRREDUCIBLE_BLOCKS = 3;
 
 /** Every producer's fuzz target (adapters/PRODUCER/fuzz.ts), in the order `--target all` runs them. */
-export const FUZZ_TARGETS: readonly FuzzTarget[] = [llvmFuzzTarget, gccFuzzTarget, spirvFuzzTarget, reactFuzzTarget];
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [llvmFuzzTarget, gccFuzzTarget, spirvFuzzTarget, reactFuzzTarget, hermesFuzzTarget];
 
 /** The `--target` values. */
 export const TARGETS: readonly string[] = FUZZ_TARGETS.map((t) => t.name);

@@ -39,6 +39,7 @@ interface FuzzFlags {
   variant?: string[];
   llvmVersion?: string;
   reactCompiler?: string;
+  hermesc?: string;
   shrinkTime: number;
   shrinkRuns: number;
   replay?: string;
@@ -92,9 +93,10 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
       new Option("--batch <k>", `with --target: cases per producer run (default ${DEFAULT_BATCH}); with --constructor: CFGs per constructor run, handed to it as one module (default: one CFG per run, as a function document)`).argParser(integer(1, 100_000)),
     )
     .addOption(new Option("--shard <I/N>", "with --target: run only the cases of shard I of N (case indices i with i mod N = I-1), for spreading a campaign over machines").argParser(shardOf))
-    .addOption(new Option("--variant <v,...>", "with --target: the producer's configurations to cycle through (llvm-mem2reg: 14,15,16; gcc: O0,O2; spirv: alone,inlined); default all").argParser((v) => v.split(",").map((x) => x.trim())))
+    .addOption(new Option("--variant <v,...>", "with --target: the producer's configurations to cycle through (llvm-mem2reg: 14,15,16; gcc: O0,O2; spirv: alone,inlined; hermes: simplemem2reg,mem2reg,O); default all").argParser((v) => v.split(",").map((x) => x.trim())))
     .addOption(new Option("--llvm-version <n>", "with --target llvm-mem2reg: the release of opt (14, 15, 16): --variant N"))
     .addOption(new Option("--react-compiler <dir>", "with --target react-compiler: a package directory of babel-plugin-react-compiler to fuzz instead of the installed one"))
+    .addOption(new Option("--hermesc <path>", "with --target hermes: the hermesc (Hermes V1) to fuzz instead of the installed hermes-compiler package's"))
     .addOption(new Option("--shrink-runs <n>", "with --target: producer runs to shrink each new finding (how far shrinking goes, whatever the machine's load)").argParser(integer(0)).default(DEFAULT_SHRINK_RUNS))
     .addOption(new Option("--shrink-time <ms>", "with --target: time to shrink each new finding at most").argParser(integer(0)).default(DEFAULT_SHRINK_MS))
     .addOption(new Option("--replay <finding>", "run a producer finding's case (a folder that --target wrote) through its producer again and validate it: exit 1 if the finding is still there, 0 if not"))
@@ -105,7 +107,7 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
     .action(async (flags: FuzzFlags) => {
       if (flags.report !== undefined) {
         const { reportFinding } = await import("../../api/campaign/node/report.js");
-        print(io, await reportFinding(flags.report, { timeoutMs: flags.timeout, ...(flags.reactCompiler !== undefined ? { reactCompilerDir: flags.reactCompiler } : {}) }));
+        print(io, await reportFinding(flags.report, { timeoutMs: flags.timeout, ...(flags.reactCompiler !== undefined ? { reactCompilerDir: flags.reactCompiler } : {}), ...(flags.hermesc !== undefined ? { hermesc: flags.hermesc } : {}) }));
         setExit(0);
         return;
       }
@@ -114,7 +116,7 @@ export function registerFuzz(program: Command, setExit: SetExit, io: Io): void {
         return;
       }
       const runs = flags.runs ?? DEFAULT_RUNS;
-      for (const [flag, given] of [["--time", flags.time], ["--shard", flags.shard], ["--variant", flags.variant], ["--llvm-version", flags.llvmVersion], ["--react-compiler", flags.reactCompiler]] as const)
+      for (const [flag, given] of [["--time", flags.time], ["--shard", flags.shard], ["--variant", flags.variant], ["--llvm-version", flags.llvmVersion], ["--react-compiler", flags.reactCompiler], ["--hermesc", flags.hermesc]] as const)
         if (given !== undefined) throw new MalformedInput(`${flag}: only with --target`);
       if (flags.batch !== undefined && flags.command === undefined) throw new MalformedInput(`--batch: only with --constructor or --target`);
       if (flags.writeKnown !== undefined) throw new MalformedInput(`--write-known: only with --merge`);
@@ -282,7 +284,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
     const record = node.readFindingRecord(flags.replay);
     const target = fuzzTargetNamed(record.target);
     if (target === undefined) throw new MalformedInput(`${flags.replay}/finding.json: unknown target ${JSON.stringify(record.target)} (choose from ${TARGETS.join(", ")})`);
-    const prepared = await node.prepareTarget(target, [record.variant], { timeoutMs: flags.timeout, reactCompilerDir: flags.reactCompiler });
+    const prepared = await node.prepareTarget(target, [record.variant], { timeoutMs: flags.timeout, reactCompilerDir: flags.reactCompiler, hermesc: flags.hermesc });
     const r = await node.replayFinding(record, target, prepared.runner).finally(() => prepared.close?.());
     print(io, `${r.reproduced ? "still there" : "gone"}: ${r.description}\n  finding: ${record.signature} (${record.version} then; ${prepared.version(record.variant)} now)\n`);
     setExit(r.reproduced ? 1 : 0);
@@ -301,7 +303,7 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
     if (unknown.length > 0) throw new MalformedInput(`--variant: ${target.name} has no variant ${unknown.join(", ")} (choose from ${target.variants.join(", ")})`);
     if (variants.length === 0) continue;
     try {
-      prepared.push({ p: await node.prepareTarget(target, variants, { timeoutMs: flags.timeout, reactCompilerDir: flags.reactCompiler }), variants });
+      prepared.push({ p: await node.prepareTarget(target, variants, { timeoutMs: flags.timeout, reactCompilerDir: flags.reactCompiler, hermesc: flags.hermesc }), variants });
     } catch (e) {
       // with `all`, a target whose tools are missing is left out, saying so; alone, it is an error
       if (flags.target !== "all" || !(e instanceof MalformedInput)) throw e;

@@ -21,6 +21,7 @@ import { QUALITY } from "../../../checks/index.js";
 import { shellQuote } from "../options.js";
 import { isolatedRunner } from "./isolated_runner.js";
 import { explorerBase, explorerLink } from "../../node/link.js";
+import { hermescVersion, installedHermesc } from "../../node/hermes.js";
 
 const QUALITY_SET = new Set<string>(QUALITY);
 
@@ -40,7 +41,8 @@ export function hasTool(program: string): boolean {
 export function producerVersion(runner: ProcessRunner, variant: string): string {
   const [program, ...args] = runner.version(variant);
   const r = spawnSync(program, args, { encoding: "utf8", timeout: 10_000 });
-  const line = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.split("\n").find((l) => l.trim() !== "");
+  const lines = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.split("\n");
+  const line = (runner.versionLine !== undefined ? lines.find((l) => runner.versionLine!.test(l)) : undefined) ?? lines.find((l) => l.trim() !== "");
   return line?.trim() ?? "unknown";
 }
 
@@ -48,7 +50,12 @@ const fill = (arg: string, dir: string) => arg.replaceAll("{dir}", dir);
 
 /** A step as a shell command line, with the run's directory shown as `dir`. */
 export function stepText(step: ProcessStep, dir: string): string {
-  return [...step.argv.map((a) => shellQuote(fill(a, dir))), ...(step.stdin !== undefined ? [`< ${shellQuote(join(dir, step.stdin))}`] : []), ...(step.stdout !== undefined ? [`> ${shellQuote(join(dir, step.stdout))}`] : [])].join(" ");
+  return [
+    ...step.argv.map((a) => shellQuote(fill(a, dir))),
+    ...(step.stdin !== undefined ? [`< ${shellQuote(join(dir, step.stdin))}`] : []),
+    ...(step.stdout !== undefined ? [`> ${shellQuote(join(dir, step.stdout))}`] : []),
+    ...(step.stderr !== undefined ? [`2> ${shellQuote(join(dir, step.stderr))}`] : []),
+  ].join(" ");
 }
 
 /** The process groups of the steps under way: ended with this process (a second Ctrl-C exits at once). */
@@ -75,7 +82,9 @@ function runStep(step: ProcessStep, dir: string, timeoutMs: number): Promise<Run
       if (typeof stdin === "number") fds.push(stdin);
       const stdout = step.stdout !== undefined ? openSync(join(dir, step.stdout), "w") : "ignore";
       if (typeof stdout === "number") fds.push(stdout);
-      child = spawn(program, args, { cwd: dir, detached: true, stdio: [stdin, stdout, "pipe"] });
+      const stderrFile = step.stderr !== undefined ? openSync(join(dir, step.stderr), "w") : "pipe";
+      if (typeof stderrFile === "number") fds.push(stderrFile);
+      child = spawn(program, args, { cwd: dir, detached: true, stdio: [stdin, stdout, stderrFile] });
     } catch (e) {
       closeFds();
       resolve({ kind: "crash", message: `${program}: cannot run (${e instanceof Error ? e.message : String(e)})`, stderr: "" });
@@ -95,7 +104,7 @@ function runStep(step: ProcessStep, dir: string, timeoutMs: number): Promise<Run
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    child.stderr!.on("data", (b: Buffer) => {
+    child.stderr?.on("data", (b: Buffer) => {
       if (size >= maxBuffer) return;
       chunks.push(b);
       size += b.length;
@@ -118,7 +127,8 @@ function runStep(step: ProcessStep, dir: string, timeoutMs: number): Promise<Run
     child.once("close", (status: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
       if (pid !== undefined) running.delete(pid);
-      const stderr = Buffer.concat(chunks).toString("utf8");
+      // a step whose standard error is its output (hermesc's dumps): its diagnostics are in that file
+      const stderr = step.stderr !== undefined ? diagnosticsOf(join(dir, step.stderr), maxBuffer) : Buffer.concat(chunks).toString("utf8");
       // past its time is a timeout, whichever the event loop saw first: on a loaded machine the
       // child's end can be read before the timer's turn comes
       if (performance.now() - started > timeoutMs) timedOut = true;
@@ -130,6 +140,22 @@ function runStep(step: ProcessStep, dir: string, timeoutMs: number): Promise<Run
       resolve(undefined);
     });
   });
+}
+
+/**
+ * The diagnostics in a step's standard error written to a file among its output (hermesc's dumps
+ * around them): the lines that say error, fatal or assertion, else the file's last lines.
+ */
+function diagnosticsOf(file: string, maxBuffer: number): string {
+  let text: string;
+  try {
+    text = readFileSync(file).subarray(-maxBuffer).toString("utf8");
+  } catch {
+    return "";
+  }
+  const lines = text.split("\n");
+  const errors = lines.filter((l) => INTERNAL_ERROR.test(l) || /\b(error|fatal)\b/i.test(l));
+  return (errors.length > 0 ? errors : lines.filter((l) => l.trim() !== "").slice(-5)).join("\n");
 }
 
 /** SIGKILL to a step's process group (the producer and whatever it started). */
@@ -184,8 +210,9 @@ export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunne
   if (runner.kind !== "process") throw new Error(`target ${target.name} is not run as processes`);
   const adapter = adapterNamed(target.adapter);
   if (adapter === undefined) throw new Error(`target ${target.name}: no adapter ${target.adapter}`);
-  const run = async (variant: string, printed: PrintedBatch, _cases: readonly FuzzCase[], options: RunOptions = {}): Promise<BatchRun> => {
+  const run = async (variant: string, printed: PrintedBatch, cases: readonly FuzzCase[], options: RunOptions = {}): Promise<BatchRun> => {
     const keepFiles = options.keepFiles !== false;
+    const limitMs = timeoutMs + (runner.timePerCaseMs?.(variant) ?? 0) * cases.length;
     const dir = mkdtempSync(join(tmpdir(), `formal-ssa-fuzz-${target.name}-`));
     try {
       for (const [file, text] of Object.entries(printed.files)) writeFileSync(join(dir, file), text);
@@ -198,7 +225,7 @@ export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunne
         return files;
       };
       for (const step of [...runner.steps(variant, Object.keys(printed.files)), ...(keepFiles ? (runner.views?.(variant) ?? []) : [])]) {
-        const failure = await runStep(step, dir, timeoutMs);
+        const failure = await runStep(step, dir, limitMs);
         if (failure !== undefined) return { kind: "failed", failure, files: keep() };
       }
       const beforeFile = findFile(dir, runner.before);
@@ -448,10 +475,49 @@ export interface PreparedTarget {
   close?: () => Promise<void>;
 }
 
-/** Options of the in-process runners (the React Compiler). */
+/** Options of the runners that find their producer elsewhere than on PATH (the React Compiler, Hermes). */
 export interface InProcessOptions {
   /** A package directory of babel-plugin-react-compiler to load instead of the installed one. */
   reactCompilerDir?: string;
+  /** The hermesc the `hermes` target runs (default: the installed hermes-compiler package's). */
+  hermesc?: string;
+}
+
+/**
+ * The programs a process target's steps name that are not looked up on PATH, each resolved to
+ * its binary: `hermesc`, the hermes-compiler package's (an optional peer dependency) or the one
+ * given, which must be Hermes V1 (the target's flags and dump syntax are V1's).
+ */
+const PROGRAMS: Record<string, (o: InProcessOptions) => string> = {
+  hermesc: (o) => {
+    let bin: string;
+    try {
+      bin = o.hermesc ?? installedHermesc();
+    } catch (e) {
+      throw new MalformedInput(`--target hermes: ${e instanceof Error ? e.message : String(e)} (npm install --save-dev hermes-compiler, or --hermesc PATH)`);
+    }
+    let release: string;
+    try {
+      release = hermescVersion(bin).release;
+    } catch (e) {
+      throw new MalformedInput(`--target hermes: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (release.startsWith("0.")) throw new MalformedInput(`--target hermes: ${bin} is Hermes ${release}, the legacy compiler; the target runs Hermes V1 (hermes-compiler 260318099.x)`);
+    return bin;
+  },
+};
+
+/** A process runner whose steps run the resolved binaries (the steps a finding's README shows keep the names). */
+function withPrograms(runner: ProcessRunner, paths: ReadonlyMap<string, string>): ProcessRunner {
+  const step = (s: ProcessStep): ProcessStep => ({ ...s, argv: [paths.get(s.argv[0]) ?? s.argv[0], ...s.argv.slice(1)] });
+  return {
+    ...runner,
+    tools: (v) => runner.tools(v).map((t) => paths.get(t) ?? t),
+    steps: (v, files) => runner.steps(v, files).map(step),
+    ...(runner.views !== undefined ? { views: (v: string) => runner.views!(v).map(step) } : {}),
+    ...(runner.validator !== undefined ? { validator: (v: string, after: string) => step(runner.validator!(v, after)) } : {}),
+    version: (v) => step({ argv: runner.version(v) }).argv,
+  };
 }
 
 /** In-process runners by target name, loaded only when their target runs (the React Compiler brings Babel). */
@@ -479,11 +545,13 @@ const IN_PROCESS: Record<string, (o: InProcessOptions & { timeoutMs: number }) =
  */
 export async function prepareTarget(target: FuzzTarget, variants: readonly string[], o: { timeoutMs: number } & InProcessOptions): Promise<PreparedTarget> {
   if (target.runner.kind === "process") {
-    const runner = target.runner;
-    const missing = [...new Set(variants.flatMap((v) => runner.tools(v)))].filter((t) => !hasTool(t));
+    const named = [...new Set(variants.flatMap((v) => (target.runner as ProcessRunner).tools(v)))];
+    const paths = new Map(named.filter((t) => PROGRAMS[t] !== undefined).map((t) => [t, PROGRAMS[t](o)]));
+    const runner = withPrograms(target.runner, paths);
+    const missing = named.filter((t) => !hasTool(paths.get(t) ?? t));
     if (missing.length > 0) throw new MalformedInput(`--target ${target.name}: ${missing.join(", ")} not on PATH (${target.description}; scripts/setup-fuzz-tools.sh installs them)`);
     const versions = new Map(variants.map((v) => [v, producerVersion(runner, v)]));
-    return { target, runner: processRunner(target, o.timeoutMs), version: (v) => versions.get(v) ?? producerVersion(runner, v) };
+    return { target, runner: processRunner({ ...target, runner }, o.timeoutMs), version: (v) => versions.get(v) ?? producerVersion(runner, v) };
   }
   const make = IN_PROCESS[target.name];
   if (make === undefined) throw new MalformedInput(`--target ${target.name}: no in-process runner`);

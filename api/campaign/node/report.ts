@@ -34,7 +34,7 @@ export function producerCommands(target: FuzzTarget, variant: string, files: rea
 }
 
 /** The report of the finding in `folder` (Markdown). */
-export async function reportFinding(folder: string, o: { timeoutMs: number; reactCompilerDir?: string }): Promise<string> {
+export async function reportFinding(folder: string, o: { timeoutMs: number; reactCompilerDir?: string; hermesc?: string }): Promise<string> {
   const recordFile = join(folder, "finding.json");
   const text = readIf(recordFile);
   if (text === undefined) throw new MalformedInput(`${recordFile}: no finding here (a folder that formal-ssa fuzz wrote holds finding.json)`);
@@ -65,7 +65,7 @@ function constructorReport(folder: string, r: ConstructorFindingRecord): string 
   });
 }
 
-async function producerReport(folder: string, r: FindingRecord, o: { timeoutMs: number; reactCompilerDir?: string }): Promise<string> {
+async function producerReport(folder: string, r: FindingRecord, o: { timeoutMs: number; reactCompilerDir?: string; hermesc?: string }): Promise<string> {
   const target = fuzzTargetNamed(r.target);
   if (target === undefined) throw new MalformedInput(`${folder}/finding.json: unknown target ${JSON.stringify(r.target)}`);
   const printed = target.print([r.case], r.variant);
@@ -78,7 +78,7 @@ async function producerReport(folder: string, r: FindingRecord, o: { timeoutMs: 
   for (const c of checks) {
     let prepared;
     try {
-      prepared = await prepareTarget(target, [c.variant], { timeoutMs: o.timeoutMs, ...(c.reactCompilerDir !== undefined ? { reactCompilerDir: c.reactCompilerDir } : {}) });
+      prepared = await prepareTarget(target, [c.variant], { timeoutMs: o.timeoutMs, ...(c.reactCompilerDir !== undefined ? { reactCompilerDir: c.reactCompilerDir } : {}), ...(o.hermesc !== undefined ? { hermesc: o.hermesc } : {}) });
     } catch (e) {
       if (e instanceof MalformedInput) continue; // its tools are not here
       throw e;

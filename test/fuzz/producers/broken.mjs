@@ -14,11 +14,21 @@
 //                               # x_1 = PHI <b_4(3), a_2(5)>)
 //   broken.mjs drop-gcc DIR     in GCC's ssa dump in DIR, deletes the first phi, its uses in its function's
 //                               blocks replaced by its first argument's value
+//   broken.mjs swap-hermes DIR  in hermesc's stream of dumps DIR/dump.ir, in the first section after the SSA builder
+//                               (`*** AFTER SimpleMem2Reg` or `*** AFTER Mem2Reg`), swaps the first two values of the
+//                               first PhiInst whose two differ (`PhiInst (:any) %3: any, %BB1, %9: any, %BB2` ->
+//                               `PhiInst (:any) %9: any, %BB1, %3: any, %BB2`)
+//   broken.mjs drop-hermes DIR  in the same section, deletes the first PhiInst, its users in its function redirected
+//                               to its first value (a load of the slot given the wrong value)
 // Anything else it leaves alone, so that a case without a phi stays certified.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const [mode, given] = process.argv.slice(2);
+if (mode === "swap-hermes" || mode === "drop-hermes") {
+  breakHermes(mode, join(given, "dump.ir"));
+  process.exit(0);
+}
 // GCC names its dump after the pass's number: the one file of the directory that ends so
 const file = mode.endsWith("-gcc") ? join(given, readdirSync(given).find((f) => /\.[0-9]+t\.ssa$/.test(f))) : given;
 const text = readFileSync(file, "utf8");
@@ -128,4 +138,36 @@ function breakSpirv(mode) {
     for (let k = start - 1; k >= 0; k--) if (/^\s*Op(Name|Decorate|MemberDecorate)\b/.test(lines[k]) && new RegExp(id).test(lines[k])) lines.splice(k, 1);
     return;
   }
+}
+
+/** The Hermes modes, on the builder's section of hermesc's stream (see the header). */
+function breakHermes(mode, dump) {
+  const lines = readFileSync(dump, "utf8").split("\n");
+  let k = lines.findIndex((l) => /^\*\*\* AFTER (Simple)?Mem2Reg\b/.test(l));
+  if (k < 0) return;
+  // `  %13 = PhiInst (:any) undefined: undefined, %BB1, %43: any, %BB6`
+  const PHI_INST = /^(\s*(%\d+) = PhiInst \([^)]*\) )(.*)$/;
+  for (k++; k < lines.length && !lines[k].startsWith("*** "); k++) {
+    const m = PHI_INST.exec(lines[k]);
+    if (m === null) continue;
+    const [, head, name, list] = m;
+    const operands = list.split(", ");
+    if (operands.length < 4) continue;
+    if (mode === "swap-hermes") {
+      if (operands[0] === operands[2]) continue;
+      [operands[0], operands[2]] = [operands[2], operands[0]];
+      lines[k] = `${head}${operands.join(", ")}`;
+    } else {
+      const first = operands[0].replace(/: .*$/, "");
+      lines.splice(k, 1);
+      let start = k - 1;
+      while (start > 0 && !/^function /.test(lines[start])) start--;
+      let end = k;
+      while (end < lines.length && lines[end] !== "function_end") end++;
+      const use = new RegExp(`${name}(?!\\d)`, "g");
+      for (let j = start; j < end; j++) lines[j] = lines[j].replace(use, first);
+    }
+    break;
+  }
+  writeFileSync(dump, lines.join("\n"));
 }
