@@ -217,8 +217,12 @@ function plural(n: number, word: string): string {
 // ---------------------------------------------------------------------------------------------
 // The run
 
-/** The oracle of a batch of CFGs: a finding for each, or undefined where all is well. */
-export type BatchOracle = (docs: readonly CfgDocument[]) => (Finding | undefined)[] | Promise<(Finding | undefined)[]>;
+/**
+ * The oracle of a batch of CFGs: a finding for each, or undefined where all is well. With
+ * `first`, only the first finding (in CFG order) that `first` accepts is needed: the oracle may
+ * stop there and leave the later CFGs undecided (undefined), as shrinking asks.
+ */
+export type BatchOracle = (docs: readonly CfgDocument[], first?: (f: Finding) => boolean) => (Finding | undefined)[] | Promise<(Finding | undefined)[]>;
 
 export interface FuzzOptions {
   runs: number;
@@ -296,11 +300,12 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
     if (k < 0) continue;
     const signature = findings[k]!.signature;
     progress.phase = "shrink";
+    const alike = (f: Finding) => f.signature === signature;
     const failsAlike = async (docs: readonly CfgDocument[]) => {
-      const fs = await opts.oracle(docs);
+      const fs = await opts.oracle(docs, alike);
       progress.shrinkTries += docs.length;
       opts.onProgress?.(progress);
-      return fs.findIndex((f) => f?.signature === signature);
+      return fs.findIndex((f) => f !== undefined && alike(f));
     };
     const shrunk = await shrinkInBatches(arb, values[k], failsAlike, { batch });
     progress.shrinkSteps += shrunk.steps;

@@ -129,11 +129,21 @@ export function constructorInput(docs: readonly CfgDocument[], modules: boolean)
  * is run again on each half, down to the CFGs that fail alone; a failure that needs CFGs of both
  * halves is carried by the first CFG of the smallest range that still fails. An explicit stack.
  */
-export async function constructorFindings(docs: readonly CfgDocument[], o: ConstructorOptions): Promise<(Finding | undefined)[]> {
+export async function constructorFindings(docs: readonly CfgDocument[], o: ConstructorOptions, first?: (f: Finding) => boolean): Promise<(Finding | undefined)[]> {
   const findings: (Finding | undefined)[] = new Array(docs.length).fill(undefined);
   type Item = { lo: number; hi: number; whole?: Finding };
   const stack: Item[] = [{ lo: 0, hi: docs.length }];
-  while (stack.length > 0) {
+  /**
+   * With `first`: whether the first accepted finding is known, so that the rest can stay
+   * undecided (halves run left first, so every run still to come lies to its right; a pending
+   * verdict on a whole range cannot apply, since a half of it failed).
+   */
+  const settled = () => {
+    if (first === undefined) return false;
+    const j = findings.findIndex((f) => f !== undefined && first(f));
+    return j >= 0 && stack.every((item) => item.whole !== undefined || item.lo > j);
+  };
+  while (stack.length > 0 && !settled()) {
     const { lo, hi, whole: before } = stack.pop()!;
     if (before !== undefined) {
       // both halves are done: if neither failed, the failure needs CFGs of both
@@ -182,8 +192,8 @@ export function oracleFor(opts: { command?: string; timeoutMs: number; modules?:
   const command = opts.command;
   if (command === undefined) return differentialOracle;
   const o: ConstructorOptions = { command, timeoutMs: opts.timeoutMs, modules: opts.modules === true };
-  return async (docs) => {
-    const findings = await constructorFindings(docs, o);
+  return async (docs, first) => {
+    const findings = await constructorFindings(docs, o, first);
     // the finding speaks of the CFG as the generator made it (the name the constructor saw is in its input)
     return findings.map((f, k) => (f === undefined ? undefined : { ...f, original: docs[k] }));
   };
