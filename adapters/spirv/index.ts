@@ -17,6 +17,7 @@ import { align, beforeOnly, type AlignFailure } from "./align.js";
 import { MAGIC, Op, type SpvModule } from "./module.js";
 import { FunctionPairing } from "./pair.js";
 import { looksLikeSpirv, readSpirv } from "./read.js";
+import type { Undominated } from "./ids.js";
 import { functionVariables, partsOf, type ModuleParts } from "./structure.js";
 
 export { SAME_INSTRUCTIONS } from "./pair.js";
@@ -48,6 +49,18 @@ function adapterFailure(f: AlignFailure, before: ModuleParts, after: ModuleParts
   };
 }
 
+/**
+ * A function of the module before the pass that is not valid SSA itself (a use its definition
+ * does not dominate, which spirv-val refuses): the pass had no valid input, so no pairing of the
+ * two can be certified. The model sees only the promoted variables, not the module's own values,
+ * so this is the adapter's failure (as LLVM's adapter has it), not `allUses_def_ass`'s.
+ */
+function notSsaBefore(before: ModuleParts, f: ModuleParts["functions"][number], u: Undominated): AdapterFailure {
+  const B = before.module;
+  const block = f.blocks.find((b) => b.body.includes(u.at)) ?? f.blocks[0];
+  return { block: B.idName(block.label), line: u.at.at, places: { before: B.place(u.at) }, message: `the module before the pass is not valid SSA: ${u.what} (spirv-val refuses it)` };
+}
+
 /** The functions with a body (imported declarations have none). */
 const withBody = (parts: ModuleParts) => parts.functions.map((f, i) => ({ f, i })).filter(({ f }) => f.blocks.length > 0);
 
@@ -61,7 +74,17 @@ function* pairsOf(beforeInput: SourceInput, afterInput: SourceInput): Generator<
     const firstBlock = before.module.idName(f.blocks[0].label);
     // failures of the preamble go with the first function: the module as a whole differs
     const mine = alignment.failures.filter((x) => x.fn === i || (x.fn < 0 && k === 0)).map((x) => adapterFailure(x, before, after, firstBlock));
-    yield new FunctionPairing(before, after, alignment, i, mine).pair();
+    const invalid = before.undominated[i];
+    if (invalid === undefined) {
+      yield new FunctionPairing(before, after, alignment, i, mine).pair();
+      continue;
+    }
+    // the reads the pairing finds undominated say nothing sure where the original is not SSA
+    // itself (a removed load stands where the original reads it, which its users need not be
+    // dominated by): the pairing fails, and they are not reported
+    mine.push(notSsaBefore(before, f, invalid));
+    const { undominated: _unsure, ...pair } = new FunctionPairing(before, after, alignment, i, mine).pair();
+    yield pair;
   }
 }
 
