@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { FunctionPair } from "../../adapters/adapter.js";
 import { llvmAdapter } from "../../adapters/llvm/index.js";
 import type { SnapFunction } from "../../adapters/react-compiler/hir.js";
 import { validatePairDetailed } from "../../api/producers.js";
@@ -338,7 +339,7 @@ describe("the React Compiler: an SSA identifier read, or passed by a phi, where 
     expect(pathProblem(flow, witnesses[0].path, useBlock, `bb${thenBlock}`)).toBeUndefined();
   });
 
-  it("choose's phi operands swapped: each predecessor passes the other branch's identifier (exit 1 at the command line is formal-ssa react's, with the same verdicts)", async () => {
+  it("choose's phi operands swapped, under --undef refine: each predecessor passes the other branch's identifier", async () => {
     const [c] = await captureFunctions(CHOOSE);
     const copy = structuredClone(c);
     const phi = copy.ssa.functions[0].blocks.flatMap((b) => b.phis)[0];
@@ -353,6 +354,42 @@ describe("the React Compiler: an SSA identifier read, or passed by a phi, where 
     const flow = hirFlow(c.ssa.functions[0]);
     expect(witnesses.map((w) => w.use!.block).sort()).toEqual([`bb${p0}`, `bb${p1}`].sort());
     for (const w of witnesses) expect(pathProblem(flow, w.path, w.use!.block, w.use!.block === `bb${p0}` ? `bb${p1}` : `bb${p0}`)).toBeUndefined();
+  });
+});
+
+describe("the checks of this file can fail", () => {
+  it("a path from elsewhere than the entry, over a missing edge, to another block, or through the definition is caught", () => {
+    const flow = llvmFlow(fixture("llvm/loops.after.ll"), "sum_for");
+    expect(pathProblem(flow, ["entry", "for.cond", "for.end"], "for.end", "for.body")).toBeUndefined();
+    expect(pathProblem(flow, ["for.cond", "for.end"], "for.end", "for.body")).toMatch(/not at the entry/);
+    expect(pathProblem(flow, ["entry", "for.end"], "for.end", "for.body")).toMatch(/no edge entry -> for.end/);
+    expect(pathProblem(flow, ["entry", "for.cond"], "for.end", "for.body")).toMatch(/not at the use's block/);
+    expect(pathProblem(flow, ["entry", "for.cond", "for.body", "for.inc", "for.cond", "for.end"], "for.end", "for.body")).toMatch(/passes for.body/);
+    expect(pathProblem(spirvFlow(fixture("spirv/loops.after.spvasm")), ["5", "12", "16", "14"], "14", "13")).toBeUndefined();
+    expect(pathProblem(spirvFlow(fixture("spirv/loops.after.spvasm")), ["5", "16"], "16", "13")).toMatch(/no edge/);
+    expect(pathProblem(gccFlow(fixture("gcc/control.ssa"), "shadow"), ["ENTRY", "bb2", "bb4"], "bb4", "bb3")).toBeUndefined();
+    expect(pathProblem(gccFlow(fixture("gcc/control.ssa"), "shadow"), ["ENTRY", "bb3"], "bb3", "bb2")).toMatch(/no edge ENTRY -> bb3/);
+  });
+
+  it("a use the adapter lists as undominated is never certified: should the model's allUses_def_ass hold there, it fails with the adapter's words", () => {
+    // a straight line: x defined at the entry, read in B1; the adapter says the producer's value does not dominate the read
+    const pair: FunctionPair = {
+      name: "f",
+      original: { kind: "cfg", name: "f", entry: "B0", blocks: [{ id: "B0", preds: [], stmts: [{ defs: ["x"], uses: [] }] }, { id: "B1", preds: ["B0"], stmts: [{ defs: [], uses: ["x"] }] }] },
+      ssa: { kind: "ssa", name: "f", entry: "B0", vars: { "x.0": "x" }, blocks: [{ id: "B0", preds: [], stmts: [{ defs: ["x.0"], uses: [] }] }, { id: "B1", preds: ["B0"], stmts: [{ defs: [], uses: ["x.0"] }] }] },
+      uninitialised: [],
+      undominated: [{ block: "B1", stmt: 0, value: "x.0", message: "the read of x is given %w, defined after it" }],
+      checks: [{ property: "same_instructions", failures: [] }],
+      phis: 0,
+      differences: [],
+      stats: { blocks: 2 },
+    };
+    const { report } = validatePairDetailed(pair, "producer");
+    expect(report.verdict).toBe("rejected");
+    expect(report.properties.allUses_def_ass).toEqual({ holds: false, failures: 1, witness: [{ text: "block B1: the read of x is given %w, defined after it", block: "B1", message: "the read of x is given %w, defined after it" }] });
+    expect(report.summary).toBe("allUses_def_ass fails at block B1: the read of x is given %w, defined after it");
+    // without the list, certified
+    expect(validatePairDetailed({ ...pair, undominated: undefined }, "producer").report.verdict).toBe("certified");
   });
 });
 
