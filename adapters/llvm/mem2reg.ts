@@ -368,7 +368,24 @@ class Adapter {
     this.collectPhis();
     this.modelValues();
     this.resolveAll();
+    this.outputIsSsa();
     return this.documents();
+  }
+
+  /**
+   * Where the pairing failed and no read the model sees is undominated (`dominance`), whether the
+   * after version uses a value its definition does not dominate elsewhere (a changed instruction
+   * mem2reg may not touch, whose values the model does not see): then that is said too, as one
+   * more failure of `same_instructions`, for the pairing diagnostic to name what LLVM's verifier
+   * would refuse.
+   */
+  private outputIsSsa(): void {
+    if (this.fa === this.fb || this.failures.length === 0 || !this.originalValid || this.undominatedLoads.size > 0 || this.undominatedArgs.length > 0) return;
+    if (this.fa.blocks.length !== this.NB) return;
+    const doms = new BlockDominators(this.fa.blocks.map((blk) => blk.succs.map((t) => this.blockIndexA.get(t) ?? 0)));
+    const v = dominanceViolation(this.fa, this.blockIndexA, () => doms);
+    if (v !== null)
+      this.fail(v.block, this.fb.blocks[v.block].line, `after mem2reg, ${llvmName("%", v.name)} is used where its definition (line ${v.defLine} after mem2reg) does not dominate the use: not valid SSA (LLVM's verifier: instruction does not dominate all uses)`, v.line);
   }
 
   /**

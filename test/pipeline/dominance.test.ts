@@ -357,6 +357,36 @@ describe("the React Compiler: an SSA identifier read, or passed by a phi, where 
   });
 });
 
+describe("a changed instruction the producer may not touch, given a value that does not dominate it: the pairing's failure, which says it", () => {
+  // the values such an instruction uses are not the model's (it sees the variables the producer
+  // promotes), so what rests on the pairing is not decided; same_instructions names both what
+  // changed and what the producer's verifier would refuse
+  it("LLVM: clang's own phi (condexpr's `||`) given, from its predecessor, a value of the other branch", async () => {
+    const after = edit(fixture("llvm/condexpr.after.ll"), "%1 = phi i1 [ true, %entry ], [ %0, %land.end ]", "%1 = phi i1 [ true, %entry ], [ %tobool2, %land.end ]");
+    const { run, report } = await validateJson(join(FX, "llvm/condexpr.before.ll"), file("condexpr.mutant.ll", after));
+    expect(run.status).toBe(1);
+    const f = report.functions.find((x) => x.verdict !== "certified")!;
+    expect(f.name).toBe("@either");
+    expect(f.properties.same_instructions.witness!.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^after mem2reg, %tobool2 is used where its definition \(line \d+ after mem2reg\) does not dominate the use: not valid SSA/),
+      expect.stringMatching(/^phi %4: the value from %land\.end is %3 before and %tobool2 after mem2reg, which do not correspond$/),
+    ]);
+    expect(f.properties.allUses_def_ass).toEqual({ holds: false, decided: false });
+  });
+
+  it("SPIR-V: a comparison's constant operand replaced by a value of the other branch", async () => {
+    const after = edit(fixture("spirv/loops.after.spvasm"), "%42 = OpSGreaterThan %bool %86 %int_3", "%42 = OpSGreaterThan %bool %86 %50");
+    const { run, report } = await validateJson(join(FX, "spirv/loops.before.spvasm"), file("loops.changed.spvasm", after));
+    expect(run.status).toBe(1);
+    const f = report.functions[0];
+    expect(f.properties.same_instructions.witness!.map((w) => w.message)).toEqual([
+      "%int_3 corresponds to %int_3 elsewhere, but to %50 here: %42 = OpSGreaterThan %bool %40 %int_3 before, %42 = OpSGreaterThan %bool %86 %50 after",
+      "the module after the pass is not valid SSA: ID %50 has not been defined before its use in %42 = OpSGreaterThan %bool %86 %50 (spirv-val refuses it)",
+    ]);
+    expect(f.properties.allUses_def_ass).toEqual({ holds: false, decided: false });
+  });
+});
+
 describe("the checks of this file can fail", () => {
   it("a path from elsewhere than the entry, over a missing edge, to another block, or through the definition is caught", () => {
     const flow = llvmFlow(fixture("llvm/loops.after.ll"), "sum_for");
