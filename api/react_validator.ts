@@ -20,7 +20,8 @@ export interface CompilerEvent {
   fnLoc?: { start?: { line: number; column: number } } | null;
   reason?: string;
   data?: string;
-  detail?: { reason?: string; options?: { reason?: string }; [field: string]: unknown };
+  /** 1.x: a CompilerErrorDetail, its fields in `options` (`category`); the 19 releases: the fields themselves (`severity`). */
+  detail?: { reason?: string; options?: { reason?: string; [field: string]: unknown }; [field: string]: unknown };
   [field: string]: unknown;
 }
 
