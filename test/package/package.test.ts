@@ -134,10 +134,12 @@ const TYPE_EXPORTS: Record<Spec, string[]> = {
   "formal-ssa/react-compiler": [
     "Babel",
     "CapturedFunction",
+    "CompilerCopy",
     "CompilerEvent",
     "CompilerLogger",
     "HirFunction",
     "LoadedCompiler",
+    "LoadedCopy",
     "LoggerOptions",
     "PipelineValue",
     "ReactFormatOptions",
