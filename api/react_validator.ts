@@ -177,9 +177,10 @@ function detailField(event: CompilerEvent, field: string): string | undefined {
 /**
  * What the compiler says of a function it gave up on (`CompileError` with the function's place,
  * `CompileSkip`, `PipelineError`), or undefined for any other event (`CompileError` without a
- * place is a diagnostic the compilation goes on after).
+ * place is a diagnostic the compilation goes on after). `fault` `compiler` is what the fuzz
+ * target calls an `internal-error` (an invariant) or a `crash` (`PipelineError`).
  */
-function gaveUp(event: CompilerEvent): Pick<SkippedFunction, "event" | "category" | "fault" | "reason"> | undefined {
+export function gaveUp(event: CompilerEvent): Pick<SkippedFunction, "event" | "category" | "fault" | "reason"> | undefined {
   if (!outsideThePipeline(event) || event.kind === "CompileSuccess") return undefined;
   if (event.kind === "PipelineError") return { event: event.kind, fault: "compiler", reason: String(event.data ?? "").split("\n")[0] };
   const category = detailField(event, "category") ?? detailField(event, "severity");
