@@ -146,7 +146,12 @@ export function reactBatchRunner(options: ReactFuzzOptions = {}): BatchRunner & 
         events.push(e);
         if (outsideThePipeline(e)) capture.flush();
       },
-      debugLogIRs: capture.debugLogIRs,
+      // the validator follows the passes too: a function the compiler gives up on after SSA is
+      // told from one it gave up on before (as `formal-ssa react` tells them)
+      debugLogIRs: (v) => {
+        validator.logged(v);
+        capture.debugLogIRs(v);
+      },
     };
     try {
       compileOne(compiler.babel, compiler.plugin, { text, name: file }, logger);
