@@ -151,7 +151,7 @@ export async function constructorFindings(docs: readonly CfgDocument[], o: Const
       continue;
     }
     const part = docs.slice(lo, hi);
-    const { whole, each } = await constructorRun(part, o);
+    const { whole, each } = await constructorRun(part, o, first);
     if (whole === undefined) {
       each.forEach((f, k) => (findings[lo + k] = f));
       continue;
@@ -167,7 +167,7 @@ export async function constructorFindings(docs: readonly CfgDocument[], o: Const
 }
 
 /** One constructor run on `docs`: a failure of the run as a whole, or each CFG's finding. */
-async function constructorRun(docs: readonly CfgDocument[], o: ConstructorOptions): Promise<{ whole?: Finding; each: (Finding | undefined)[] }> {
+async function constructorRun(docs: readonly CfgDocument[], o: ConstructorOptions, first?: (f: Finding) => boolean): Promise<{ whole?: Finding; each: (Finding | undefined)[] }> {
   const run = await runCommand(o.command, constructorInput(docs, o.modules), o.timeoutMs);
   const base = { original: docs[0], ssaText: run.stdout, require: [] };
   const failed = processFailure(run, o.timeoutMs);
@@ -184,7 +184,13 @@ async function constructorRun(docs: readonly CfgDocument[], o: ConstructorOption
     return { whole: { ...base, signature: "constructor:malformed-output:module size", description: `malformed output: want a module of ${docs.length} SSA function${docs.length === 1 ? "" : "s"} (one per CFG, in order), got ${functions.length}` }, each: [] };
   // a CFG alone keeps the output as written, for its finding's ssa.json
   const alone = (f: Finding | undefined) => (f !== undefined && docs.length === 1 ? { ...f, ssaText: run.stdout } : f);
-  return { each: docs.map((d, k) => alone(ssaViolation({ ...d, name: `f${k}` }, [functions[k]]))) };
+  // with `first`, the CFGs after the first accepted finding stay undecided (not validated)
+  const each: (Finding | undefined)[] = new Array(docs.length).fill(undefined);
+  for (let k = 0; k < docs.length; k++) {
+    each[k] = alone(ssaViolation({ ...docs[k], name: `f${k}` }, [functions[k]]));
+    if (first !== undefined && each[k] !== undefined && first(each[k]!)) break;
+  }
+  return { each };
 }
 
 /** The oracle of `formal-ssa fuzz`: differential, or a constructor command. */
