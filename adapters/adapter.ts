@@ -73,6 +73,21 @@ export interface StatementPlace {
   stmt: number;
 }
 
+/**
+ * A use of the SSA document: the use of `value` by statement `stmt` of block `block`, or
+ * argument `arg` (in the block's `preds` order) of the phi defining `phi` in block `block`,
+ * which is used at the end of that predecessor.
+ */
+export type UsePlace = { block: string; stmt: number; value: string } | { block: string; phi: string; arg: number };
+
+/**
+ * A use whose value, as the producer defines it, does not dominate it (a phi argument: the end
+ * of its predecessor): the producer's own rule (LLVM's verifier, spirv-val) fails there. The
+ * adapter gives the use a value of the model whose definition does not dominate it either, so
+ * that `allUses_def_ass` fails there with its path; `message` says it in the producer's terms.
+ */
+export type UndominatedUse = UsePlace & { message: string };
+
 /** One function of the producer as the validator sees it. */
 export interface FunctionPair {
   /** The function's name as the producer writes it (LLVM: without `@`). */
@@ -91,6 +106,26 @@ export interface FunctionPair {
   uninitialised: StatementPlace[];
   /** Producer-specific checks; each must hold for the function to be certified. */
   checks: AdapterCheck[];
+  /**
+   * The uses of `ssa` whose value the producer defines where it does not dominate them (see
+   * `UndominatedUse`). `allUses_def_ass` decides them strictly, also under `--undef refine`
+   * (what the producer's SSA reads there is no refinement of an uninitialised read: it is not
+   * valid SSA), and keeps them failing when a producer check leaves the other properties
+   * undecided. Absent: none. An adapter whose SSA document's definitions stand where the
+   * producer's do says `exactDefinitions` instead.
+   */
+  undominated?: UndominatedUse[];
+  /**
+   * Whether every definition of `ssa` stands where the producer's own does (GCC's SSA names, the
+   * React Compiler's identifiers): then a use `allUses_def_ass` finds undefined on a path is
+   * undefined there in the producer's SSA too, and `allUses_def_ass` is decided strictly also
+   * under `--undef refine`. False or absent where the model's definitions stand in for the
+   * producer's at or after them (LLVM and SPIR-V: a store for the value it stores, where the
+   * value itself may be computed earlier, and available on more paths), which is why a use
+   * undefined on a path where the original reads uninitialised content is only a refinement
+   * there, and `undominated` lists the uses the producer's own rule rejects.
+   */
+  exactDefinitions?: boolean;
   /** The phis the producer placed (our SSA document may hold more, e.g. for merged equal values). */
   phis: number;
   /** Every known reason why `phis` differs from the minimum. */

@@ -8,8 +8,8 @@
  * inputs over worker threads with the same results.
  */
 import type { Adapter, AdapterFailure, FunctionPair, OriginalFunction, SourceInput, SsaForm } from "../adapters/adapter.js";
-import { certified, checkSsa, QUALITY, refinementCount, VALIDITY, type QualityProperty, type Verdict } from "../checks/index.js";
-import { lowerPair, lowerPairWith, lowerSsa, type LoweredCfg, type LoweredPair } from "../io/lower.js";
+import { certified, checkSsa, QUALITY, refinementCount, VALIDITY, type QualityProperty, type StrictUses, type Verdict, type Witness } from "../checks/index.js";
+import { lowerPair, lowerPairWith, lowerSsa, type LoweredCfg, type LoweredPair, type LoweredSsa } from "../io/lower.js";
 import { invariant } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
 import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
@@ -123,7 +123,8 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
     const report: FunctionReport = { name: pair.name, verdict: "rejected", properties: { ...own, ...sameGraphFailure(lowered.mismatch) }, stats: { blocks, ...producerStats, phis: pair.phis }, differences: [] };
     return { report, pair, verdicts: [], decided: { pair, lowered, verdicts: [], stats: { nodes: 0, values: 0 } } };
   }
-  const decided: Decided = opts.decided ?? checked(pair, lowered, opts);
+  const undominated = undominatedOn(pair, lowered.ssa);
+  const decided: Decided = opts.decided ?? checked(pair, lowered, undominated, opts);
   const { verdicts, stats } = decided;
   const minimum = opts.minimum ?? (decided.minimum ??= minimumPhis(lowered.orig.cfg, lowered.transformed.ssa.phiCount, verdicts, opts));
   const differences = explain(pair, producer, verdicts, lowered.ssa.valNames, minimum, lowered.transformed.ssa);
@@ -132,7 +133,8 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   const accepted = opts.acceptUnsoundRefinements === true;
   const refined = judged && refinementCount(verdicts) > 0 ? refinementsOf(pair, verdicts, lowered, accepted) : [];
   const unsound = refined.filter((r) => r.unsound !== undefined);
-  const ok = ownHold && certified(verdicts, require) && (unsound.length === 0 || accepted);
+  // a use the producer's own rule of dominance rejects is never certified (allUses_def_ass fails there)
+  const ok = ownHold && undominated === undefined && certified(verdicts, require) && (unsound.length === 0 || accepted);
   // a certified function's report names nothing: its namer is only built where a witness needs it
   const namer =
     ok && (opts.certifiedWitnesses === false || verdicts.every((v) => v.witnesses.length === 0 && v.evidence === undefined)) ? undefined : ssaNamer(lowered.ssa);
@@ -140,7 +142,8 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   // objects per function showed in the React Compiler logger's profile)
   const properties = namer === undefined ? holdsAll(verdicts, own) : Object.assign(own, propertiesJson(namer, verdicts));
   if (judged) properties[SOUND_REFINEMENT] = soundRefinement(unsound, accepted);
-  if (!ownHold) notDecided(properties);
+  const confirmed = undominated === undefined ? undefined : undominatedFailures(pair, undominated, verdicts, namer!, properties);
+  if (!ownHold) notDecided(properties, confirmed);
   const report: FunctionReport = {
     name: pair.name,
     verdict: ok ? "certified" : "rejected",
@@ -163,10 +166,75 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
 }
 
 /** Every property of the model on a pair that lowered to one graph. */
-function checked(pair: FunctionPair, lowered: Extract<LoweredPair, { ok: true }>, opts: DetailOptions): Decided {
+function checked(pair: FunctionPair, lowered: Extract<LoweredPair, { ok: true }>, undominated: Undominated | undefined, opts: DetailOptions): Decided {
   const wildcard = opts.undef === "refine" ? wildcardOf(pair, lowered.orig) : undefined;
-  const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard, quality: opts.quality });
+  const strictUses = pair.exactDefinitions === true ? "all" : undominated?.strict;
+  const { verdicts, stats } = checkPair(lowered, { necessaryPaths: opts.necessaryPaths, wildcard, strictUses, quality: opts.quality });
   return { pair, lowered, verdicts, stats: { nodes: stats.nodes ?? 0, values: stats.values ?? 0 } };
+}
+
+/**
+ * A pair's undominated uses (adapters/adapter.ts `UndominatedUse`) on its lowered SSA: as the
+ * checkers' `StrictUses`, and as the keys of the `allUses_def_ass` witnesses at them
+ * (`witnessKey`).
+ */
+interface Undominated {
+  strict: StrictUses;
+  witnessKeys: Set<string>;
+}
+
+/** A path witness's use: `node:value` for a statement's, `phiNode#arg#value` for a phi argument. */
+function witnessKey(w: Witness): string | undefined {
+  if (w.kind !== "path" || w.val === undefined) return undefined;
+  return w.phiArg !== undefined ? `${w.phiArg.node}#${w.phiArg.arg}#${w.val}` : `${w.use}:${w.val}`;
+}
+
+function undominatedOn(pair: FunctionPair, low: LoweredSsa): Undominated | undefined {
+  const list = pair.undominated ?? [];
+  if (list.length === 0) return undefined;
+  const { ssa, layout } = low;
+  const uses = new Set<string>();
+  const phiArgs = new Set<string>();
+  const witnessKeys = new Set<string>();
+  for (const u of list) {
+    const b = low.blockOf(u.block);
+    invariant(b !== undefined, `the adapter names an undominated use in block ${u.block}, which the SSA document does not have`);
+    if ("stmt" in u) {
+      const node = layout.stmtUseNode[layout.blockFirstStmt[b] + u.stmt];
+      const val = low.valIds.get(u.value);
+      invariant(val !== undefined && u.stmt < layout.blockFirstStmt[b + 1] - layout.blockFirstStmt[b], `the adapter names an undominated use of ${u.value} by statement ${u.stmt} of block ${u.block}, which the SSA document does not have`);
+      uses.add(`${node}:${val}`);
+      witnessKeys.add(`${node}:${val}`);
+    } else {
+      const node = layout.blockFirstNode[b];
+      const def = low.valIds.get(u.phi);
+      let p = ssa.phiStart[node];
+      while (p < ssa.phiStart[node + 1] && ssa.phiDef[p] !== def) p++;
+      invariant(p < ssa.phiStart[node + 1] && u.arg < ssa.args.count(p), `the adapter names argument ${u.arg} of a phi ${u.phi} in block ${u.block}, which the SSA document does not have`);
+      phiArgs.add(`${p}#${u.arg}`);
+      witnessKeys.add(`${node}#${u.arg}#${ssa.args.at(p, u.arg)}`);
+    }
+  }
+  return { strict: { use: (n, v) => uses.has(`${n}:${v}`), phiArg: (p, a) => phiArgs.has(`${p}#${a}`) }, witnessKeys };
+}
+
+/**
+ * `allUses_def_ass` at the uses whose value the producer defines where it does not dominate
+ * them: its failures there (what stays decided when a producer check leaves the rest
+ * undecided: the adapter found each on the producer's own form, and the model's path shows it).
+ * The model gives such a use a value whose definition does not dominate it either, so its
+ * `allUses_def_ass` fails there; should it hold all the same, the property is made to fail with
+ * the adapter's own words (a function the producer's rule rejects is never certified).
+ */
+function undominatedFailures(pair: FunctionPair, undominated: Undominated, verdicts: readonly Verdict[], namer: ReturnType<typeof ssaNamer>, properties: Record<string, PropertyReport>): PropertyReport | undefined {
+  const defAss = verdicts.find((v) => v.property === "allUses_def_ass")!;
+  const at = defAss.witnesses.filter((w) => undominated.witnessKeys.has(witnessKey(w) ?? ""));
+  if (at.length > 0) return propertiesJson(namer, [{ ...defAss, failures: at.length, witnesses: at }]).allUses_def_ass;
+  if (!defAss.holds) return undefined;
+  const list = pair.undominated!;
+  const own: PropertyReport = { holds: false, failures: list.length, witness: list.map((u) => ({ text: `block ${u.block}: ${u.message}`, block: u.block, message: u.message })) };
+  properties.allUses_def_ass = own;
+  return own;
 }
 
 /** The properties of the original's graph alone, which no pairing of the producer's instructions affects. */
@@ -175,11 +243,13 @@ const ORIGINAL_ONLY = new Set<string>(VALIDITY.slice(0, 4));
 /**
  * When a producer check fails (LLVM's `same_instructions`), the SSA document was built from a
  * pairing of the instructions that does not hold, so what the model's properties say of it is
- * not decided either way: they are reported so, with no failures or witnesses of their own.
+ * not decided either way: they are reported so, with no failures or witnesses of their own. One
+ * exception: `confirmed`, the failures of `allUses_def_ass` at uses the producer's own rule of
+ * dominance rejects (`undominatedFailures`), stays decided.
  */
-function notDecided(properties: Record<string, PropertyReport>): void {
+function notDecided(properties: Record<string, PropertyReport>, confirmed?: PropertyReport): void {
   const onSsa = (name: string) => ((VALIDITY as readonly string[]).includes(name) && !ORIGINAL_ONLY.has(name)) || (QUALITY as readonly string[]).includes(name) || name === SOUND_REFINEMENT;
-  for (const name of Object.keys(properties)) if (onSsa(name)) properties[name] = { holds: false, decided: false };
+  for (const name of Object.keys(properties)) if (onSsa(name)) properties[name] = name === "allUses_def_ass" && confirmed !== undefined ? confirmed : { holds: false, decided: false };
 }
 
 /**

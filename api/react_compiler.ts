@@ -28,6 +28,8 @@ export {
   ReactValidator,
   functionLine,
   formatReactReport,
+  gaveUpText,
+  type CompilerCopy,
   type CompilerEvent,
   type CompilerLogger,
   type ReactFunctionReport,
@@ -37,7 +39,7 @@ export {
   type ReactOptions,
   type ReactFormatOptions,
 } from "./react_validator.js";
-export { FINDING_CATEGORY, SsaRejected, validatingLogger, type LoggerOptions, type ValidatingLogger } from "./react_logger.js";
+export { FINDING_CATEGORY, SsaRejected, validatingLogger, type LoadedCopy, type LoggerOptions, type ValidatingLogger } from "./react_logger.js";
 
 export { MissingDependency };
 
@@ -49,11 +51,15 @@ export interface Babel {
   transformSync(code: string, options: object): unknown;
 }
 
-/** Babel and a copy of the compiler's plugin, ready to compile (`version`: the plugin's, where known). */
+/**
+ * Babel and a copy of the compiler's plugin, ready to compile (`version`: the plugin's, where
+ * known; `directory`: the package directory it was loaded from, when not the installed one).
+ */
 export interface LoadedCompiler {
   babel: Babel;
   plugin: unknown;
   version: string | undefined;
+  directory?: string;
 }
 
 /** @babel/core and the compiler's plugin, loaded when first needed. */
@@ -89,7 +95,7 @@ export async function validateSources(sources: readonly SourceInput[], options: 
  * explorer's @babel/standalone), so nothing is imported when it runs.
  */
 export function validateSourcesWith(
-  compiler: Pick<LoadedCompiler, "babel" | "plugin">,
+  compiler: Pick<LoadedCompiler, "babel" | "plugin"> & Partial<Pick<LoadedCompiler, "version" | "directory">>,
   sources: readonly SourceInput[],
   options: ReactOptions & {
     onFile?: (name: string) => void;
@@ -101,8 +107,10 @@ export function validateSourcesWith(
     tamper?: (c: CapturedFunction) => void;
   } = {},
 ): ReactReport {
-  const { babel, plugin } = compiler;
-  const validator = new ReactValidator(options);
+  const { babel, plugin, version, directory } = compiler;
+  // the report names the copy where it is known
+  const copy = version !== undefined || directory !== undefined ? { ...(version !== undefined ? { version } : {}), ...(directory !== undefined ? { directory } : {}) } : undefined;
+  const validator = new ReactValidator({ ...(copy !== undefined ? { compiler: copy } : {}), ...options });
   // each file's functions are validated once Babel is done with it, outside the compiler, which
   // would catch an error raised inside its pipeline and take it for its own
   const backend = inlineValidation(validator);
@@ -121,7 +129,10 @@ export function validateSourcesWith(
       // the compiler is done with the function: its later passes are all captured (`eachPass`)
       if (outsideThePipeline(e)) capture.flush();
     },
-    debugLogIRs: capture.debugLogIRs,
+    debugLogIRs: (v) => {
+      validator.logged(v);
+      capture.debugLogIRs(v);
+    },
   };
   for (const s of sources) {
     validator.currentFile = s.name;

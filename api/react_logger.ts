@@ -7,11 +7,14 @@
  * alike, and reports keep the order in which the compiler compiled the functions.
  */
 import { Capture, LAST_PASS_BEFORE_SSA, snapshot, type CapturedFunction, type HirFunction, type PipelineValue, type SnapUnit } from "../adapters/react-compiler/index.js";
+import { MalformedInput } from "./errors.js";
 import {
   emptyReport,
   formatReactReport,
   functionLine,
+  outsideThePipeline,
   ReactValidator,
+  type CompilerCopy,
   type CompilerEvent,
   type CompilerLogger,
   type ReactFunctionReport,
@@ -20,7 +23,7 @@ import {
   type ValidatedFunction,
 } from "./react_validator.js";
 
-export interface LoggerOptions extends ReactOptions {
+export interface LoggerOptions extends Omit<ReactOptions, "compiler"> {
   /** The project's own logger: every event is passed on, and findings are reported through it. */
   logger?: CompilerLogger | null;
   /** Throw (and so fail the build) when a function is rejected. */
@@ -34,6 +37,19 @@ export interface LoggerOptions extends ReactOptions {
    * thread as each function is compiled.
    */
   thread?: boolean;
+  /**
+   * The copy of babel-plugin-react-compiler the build is to run instead of the installed one: in
+   * Node a package directory (as `formal-ssa react --react-compiler DIR`), anywhere the copy's
+   * plugin itself with its version. The logger's `plugin` is that copy, to put in the Babel
+   * config in place of the plugin's name; once Babel has run it, `report()` names it
+   * (`compiler`).
+   */
+  compiler?: string | LoadedCopy;
+}
+
+/** A copy of the compiler's plugin, loaded: what `compiler` takes outside Node. */
+export interface LoadedCopy extends CompilerCopy {
+  plugin: unknown;
 }
 
 /** A finding, as the compiler's logger receives it (a `CompileDiagnostic` event). */
@@ -51,6 +67,11 @@ export interface ValidatingLogger extends CompilerLogger {
   debugLogIRs(value: PipelineValue): void;
   /** Everything validated so far, the functions still in flight included. */
   report(): ReactReport;
+  /**
+   * With the option `compiler`: that copy's Babel plugin, for the config (`plugins: [[logger.plugin,
+   * { logger }]]`); undefined without it.
+   */
+  readonly plugin: unknown;
 }
 
 /** What a backend hands back for one captured function: its reports, or the error validating it raised. */
@@ -97,14 +118,23 @@ export function inlineValidation(validator: ReactValidator): ValidationBackend<S
   return { copy: snapshot, submit: (c) => queue.push(c), ready: run, finish: run };
 }
 
+export { outsideThePipeline };
+
 /**
- * The events the plugin logs outside the compiler's pipeline, once per function (Program.ts):
- * an error thrown out of one of them fails the build. Thrown out of any other (a diagnostic of a
- * pass), the compiler may catch it, so a pending error is thrown again at the next event until
- * one of these carries it out.
+ * The plugin of the copy `compiler` names, which tells `used` when Babel first runs it (so that a
+ * report names the copy only when it is the one that ran); a directory needs Node's entry.
  */
-export function outsideThePipeline(event: CompilerEvent): boolean {
-  return event.kind === "CompileSuccess" || event.kind === "CompileSkip" || event.kind === "PipelineError" || (event.kind === "CompileError" && event.fnLoc != null);
+function pluginOf(compiler: LoggerOptions["compiler"], used: (copy: CompilerCopy) => void): unknown {
+  if (compiler === undefined) return undefined;
+  if (typeof compiler === "string")
+    throw new MalformedInput(`validatingLogger({ compiler: ${JSON.stringify(compiler)} }): a package directory is loaded by formal-ssa/react-compiler as Node imports it; elsewhere give the copy's plugin, { plugin, version }`);
+  const { plugin, ...copy } = compiler;
+  if (typeof plugin !== "function") return plugin;
+  const real = plugin as (this: unknown, ...args: unknown[]) => unknown;
+  return function (this: unknown, ...args: unknown[]): unknown {
+    used(copy);
+    return real.apply(this, args);
+  };
 }
 
 /** The logger around a backend: findings, `failOnRejection`, the report. */
@@ -114,9 +144,11 @@ export function loggerWith<U>(options: LoggerOptions, backend: (validator: React
   let rejection: SsaRejected | undefined;
   let internal: Error | undefined;
   const warn = options.warn ?? ((line: string) => console.warn(line));
+  // the copy the build runs is named in the report once Babel has run it (`pluginOf`)
+  const { compiler, ...validatorOptions } = options;
   const validator = new ReactValidator({
     stages: "failing",
-    ...options,
+    ...validatorOptions,
     onReport: (r) => {
       options.onReport?.(r);
       if (r.verdict === "certified") return;
@@ -131,6 +163,7 @@ export function loggerWith<U>(options: LoggerOptions, backend: (validator: React
       if (r.verdict === "rejected" && options.failOnRejection) rejection ??= new SsaRejected(r);
     },
   });
+  const plugin = pluginOf(compiler, (copy) => (validator.compiler = copy));
   const b = backend(validator);
   const deliver = (done: readonly Validated[]) => {
     for (const v of done) {
@@ -157,6 +190,7 @@ export function loggerWith<U>(options: LoggerOptions, backend: (validator: React
     debugLogIRs(value) {
       inner?.debugLogIRs?.(value);
       // no throw here: the compiler catches what its pipeline throws and skips the function
+      validator.logged(value);
       capture.debugLogIRs(value);
     },
     report() {
@@ -170,6 +204,7 @@ export function loggerWith<U>(options: LoggerOptions, backend: (validator: React
       return validator.report();
     },
     hasPendingRejection: () => rejection !== undefined,
+    plugin,
   };
 }
 

@@ -4,7 +4,7 @@
  * totals and the compiler's events; the report types and their text form.
  */
 import type { FunctionPair, PassForm, SsaForm, StagedFunction } from "../adapters/adapter.js";
-import { Capture, LAST_PASS_BEFORE_SSA, reactCompilerAdapter, snapshot, STAGES, type CapturedFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
+import { Capture, functionPlace, LAST_PASS_BEFORE_SSA, reactCompilerAdapter, snapshot, STAGES, type CapturedFunction, type HirFunction, type PipelineValue } from "../adapters/react-compiler/index.js";
 import { QUALITY, type QualityProperty } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
 import { lowerCfg } from "../io/lower.js";
@@ -20,7 +20,8 @@ export interface CompilerEvent {
   fnLoc?: { start?: { line: number; column: number } } | null;
   reason?: string;
   data?: string;
-  detail?: { reason?: string; options?: { reason?: string }; [field: string]: unknown };
+  /** 1.x: a CompilerErrorDetail, its fields in `options` (`category`); the 19 releases: the fields themselves (`severity`). */
+  detail?: { reason?: string; options?: { reason?: string; [field: string]: unknown }; [field: string]: unknown };
   [field: string]: unknown;
 }
 
@@ -54,13 +55,32 @@ export interface ValidatedFunction {
   reports: ReactFunctionReport[];
 }
 
-/** A function the compiler gave up on before SSA, with its reason. */
+/**
+ * A function the compiler gave up on, with its reason: before SSA (the report's `skipped`), or
+ * after its SSA was validated (`gave_up`), the function then left uncompiled.
+ */
 export interface SkippedFunction {
   file: string;
   line: number;
   column: number;
+  /** The function's name, where the compiler's HIR gave it (every function that reached SSA). */
+  name?: string;
   /** The logger event (`CompileError`, `CompileSkip`, `PipelineError`). */
   event: string;
+  /** The compiler's category of the error (`Todo`, `Invariant`, a rule of React such as `Refs`; the 19 releases: its severity), where it gives one. */
+  category?: string;
+  /**
+   * The last pass the compiler logged for the function before it gave up (`debugLogIRs`): the
+   * error arose after it, in a pass or check that logs nothing of its own or in the next pass.
+   * Absent where it logged none (the lowering, or the plugin's checks before it).
+   */
+  pass?: string;
+  /**
+   * `compiler`: an error of the compiler's own, a broken invariant (category or severity
+   * `Invariant`) or a crash (`PipelineError`, an error that is not the compiler's); `code`: a
+   * reason of the code (`Todo`, unsupported syntax, a rule of React, a directive).
+   */
+  fault: "compiler" | "code";
   reason: string;
 }
 
@@ -68,7 +88,12 @@ export interface ReactSummary {
   files: number;
   /** Functions that reached SSA, nested ones included. */
   compiled: number;
+  /** Functions the compiler gave up on before SSA. */
   skipped: number;
+  /** Functions that reached SSA and that the compiler then gave up on (the compiled function, not those nested in it). */
+  gave_up: number;
+  /** Of the skipped and given up on, those whose error is the compiler's own (`fault` `compiler`). */
+  compiler_errors: number;
   certified: number;
   rejected: number;
   unmappable: number;
@@ -79,16 +104,34 @@ export interface ReactSummary {
   redundant_share: number;
 }
 
+/** The copy of babel-plugin-react-compiler a report is of, where known. */
+export interface CompilerCopy {
+  /** Its package.json's version. */
+  version?: string;
+  /** The package directory it was loaded from, when not the installed one (`--react-compiler DIR`). */
+  directory?: string;
+}
+
 /** The report of `formal-ssa react --json` (schemas/react-report.json). */
 export interface ReactReport {
   format: typeof REACT_REPORT_FORMAT;
   producer: "babel-plugin-react-compiler";
-  /** certified: every compiled function is; incomplete: none rejected, but some could not be paired. */
-  verdict: "certified" | "rejected" | "incomplete";
+  /**
+   * certified: every function that reached SSA is, and the compiler failed on none (whatever it
+   * skipped for a reason of the code); rejected: some function is rejected; incomplete: none is,
+   * but some could not be paired; compiler-error: every function that reached SSA is certified,
+   * but the compiler gave up on some function with an error of its own (an invariant or a crash),
+   * before SSA or after.
+   */
+  verdict: "certified" | "rejected" | "incomplete" | "compiler-error";
+  compiler?: CompilerCopy;
   require?: string[];
   summary: ReactSummary;
   functions: ReactFunctionReport[];
+  /** The functions the compiler gave up on before SSA. */
   skipped: SkippedFunction[];
+  /** The functions that reached SSA (their reports are in `functions`) and that the compiler then gave up on. */
+  gave_up: SkippedFunction[];
 }
 
 export interface ReactOptions extends ProducerOptions {
@@ -111,6 +154,39 @@ export interface ReactOptions extends ProducerOptions {
    * function is certified only when every one is well-formed too.
    */
   eachPass?: boolean;
+  /** The copy of the compiler the report is of (`report().compiler`). */
+  compiler?: CompilerCopy;
+}
+
+/**
+ * The events the plugin logs outside the compiler's pipeline, once per function (Program.ts):
+ * the compiler is done with the function. An error thrown out of one of them fails the build;
+ * thrown out of any other (a diagnostic of a pass), the compiler may catch it.
+ */
+export function outsideThePipeline(event: CompilerEvent): boolean {
+  return event.kind === "CompileSuccess" || event.kind === "CompileSkip" || event.kind === "PipelineError" || (event.kind === "CompileError" && event.fnLoc != null);
+}
+
+/** A field of a compiler error's detail, directly or in its `options` (releases differ). */
+function detailField(event: CompilerEvent, field: string): string | undefined {
+  const d = event.detail as Record<string, unknown> | undefined;
+  const v = d?.[field] ?? (d?.options as Record<string, unknown> | undefined)?.[field];
+  return typeof v === "string" ? v : undefined;
+}
+
+/**
+ * What the compiler says of a function it gave up on (`CompileError` with the function's place,
+ * `CompileSkip`, `PipelineError`), or undefined for any other event (`CompileError` without a
+ * place is a diagnostic the compilation goes on after). `fault` `compiler` is what the fuzz
+ * target calls an `internal-error` (an invariant) or a `crash` (`PipelineError`).
+ */
+export function gaveUp(event: CompilerEvent): Pick<SkippedFunction, "event" | "category" | "fault" | "reason"> | undefined {
+  if (!outsideThePipeline(event) || event.kind === "CompileSuccess") return undefined;
+  if (event.kind === "PipelineError") return { event: event.kind, fault: "compiler", reason: String(event.data ?? "").split("\n")[0] };
+  const category = detailField(event, "category") ?? detailField(event, "severity");
+  const reason = detailField(event, "reason") ?? event.reason ?? (event.data ?? "").split("\n")[0];
+  const invariant = detailField(event, "category") === "Invariant" || detailField(event, "severity") === "Invariant";
+  return { event: event.kind, ...(category !== undefined ? { category } : {}), fault: invariant ? "compiler" : "code", reason: String(reason) };
 }
 
 /**
@@ -137,8 +213,14 @@ const ELIMINATED_NAMES = { original: "before SSA", ssa: "after EliminateRedundan
  */
 export class ReactValidator {
   readonly functions: ReactFunctionReport[] = [];
-  private readonly events: Array<{ file: string; event: CompilerEvent }> = [];
   private readonly files = new Set<string>();
+  /** The files the compiler's events named. */
+  private readonly eventFiles = new Set<string>();
+  /** The functions the compiler gave up on, by place, in the order of its events; `afterSsa` where the function had reached SSA. */
+  private readonly givenUp = new Map<string, { skipped: SkippedFunction; afterSsa: boolean }>();
+  /** The last pass the compiler logged for the function it is compiling, and where that function reached SSA (`logged`). */
+  private lastPass: string | undefined;
+  private atSsa: { file: string; name: string; line: number; column: number } | undefined;
   private readonly options: ReactOptions & { require: string[]; undef: "strict" | "refine" };
   /** The stages as `validateStages` last validated them (only with `onStages`). */
   private lastStages: { built: PairResult; eliminated: PairResult } | undefined;
@@ -146,15 +228,53 @@ export class ReactValidator {
   readonly capture: Capture;
   /** The file the caller is compiling, by the caller's name for it (Babel's is absolute); unset, the compiler's. */
   currentFile: string | undefined;
+  /** The copy of the compiler the report is of (`report().compiler`): the option's, or set once known. */
+  compiler: CompilerCopy | undefined;
 
   constructor(options: ReactOptions = {}) {
     this.options = { ...options, require: requireList(options.require), undef: options.undef ?? reactCompilerAdapter.defaultUndef };
+    this.compiler = options.compiler;
     this.capture = new Capture((c) => this.validateCaptured(c), LAST_PASS_BEFORE_SSA, snapshot, options.eachPass === true);
   }
 
-  /** A compiler event (`logEvent`). */
+  /**
+   * What the compiler logs after each pass (`debugLogIRs`, besides the capture): the pass it
+   * is at, so that a function it gives up on is reported with the last pass it got through, and
+   * whether the function reached SSA.
+   */
+  logged(v: PipelineValue): void {
+    if (v.kind === "debug") return;
+    this.lastPass = v.name;
+    if (v.kind === "hir" && v.name === "SSA") {
+      const fn = v.value as HirFunction;
+      this.atSsa = { file: this.currentFile ?? (typeof fn.env?.filename === "string" ? fn.env.filename : null) ?? "<input>", ...functionPlace(fn) };
+    }
+  }
+
+  /** A compiler event (`logEvent`): a function it gave up on is kept with the pass it got to. */
   event(file: string | null, event: CompilerEvent): void {
-    this.events.push({ file: this.currentFile ?? file ?? "<input>", event });
+    const name = this.currentFile ?? file ?? "<input>";
+    this.eventFiles.add(name);
+    const why = gaveUp(event);
+    if (why !== undefined) {
+      const start = event.fnLoc?.start;
+      const place = { file: name, line: start?.line ?? 0, column: start?.column ?? 0 };
+      const key = `${place.file}:${place.line}:${place.column}`;
+      const known = this.givenUp.get(key);
+      // the compiler logs an error per detail: the first is kept, unless a later one is its own
+      if (known === undefined) {
+        const at = this.atSsa;
+        const skipped: SkippedFunction = { ...place, ...(at !== undefined ? { name: at.name } : {}), event: why.event, ...(why.category !== undefined ? { category: why.category } : {}), ...(this.lastPass !== undefined ? { pass: this.lastPass } : {}), fault: why.fault, reason: why.reason };
+        this.givenUp.set(key, { skipped, afterSsa: at !== undefined });
+      } else if (known.skipped.fault === "code" && why.fault === "compiler") {
+        const { category: _, ...rest } = known.skipped;
+        known.skipped = { ...rest, event: why.event, ...(why.category !== undefined ? { category: why.category } : {}), fault: why.fault, reason: why.reason };
+      }
+    }
+    if (outsideThePipeline(event)) {
+      this.lastPass = undefined;
+      this.atSsa = undefined;
+    }
   }
 
   /** Validates a function captured at the three points (what `capture` calls once it has them). */
@@ -278,39 +398,33 @@ export class ReactValidator {
     };
   }
 
-  /** The compiler's events for functions that never reached SSA, one per function. */
-  skipped(): SkippedFunction[] {
-    const compiled = new Set(this.functions.map((f) => `${f.file}:${f.line}`));
-    const out = new Map<string, SkippedFunction>();
-    for (const { file, event } of this.events) {
-      if (event.kind !== "CompileError" && event.kind !== "CompileSkip" && event.kind !== "PipelineError") continue;
-      const start = event.fnLoc?.start;
-      const line = start?.line ?? 0;
-      const key = `${file}:${line}:${start?.column ?? 0}`;
-      if (compiled.has(`${file}:${line}`) || out.has(key)) continue;
-      const reason = event.reason ?? event.detail?.reason ?? event.detail?.options?.reason ?? (event.data ?? "").split("\n")[0];
-      out.set(key, { file, line, column: start?.column ?? 0, event: event.kind, reason: String(reason) });
-    }
-    return [...out.values()];
+  /** The functions the compiler gave up on before SSA (`afterSsa` false), or after it (true), one per function. */
+  skipped(afterSsa = false): SkippedFunction[] {
+    return [...this.givenUp.values()].filter((g) => g.afterSsa === afterSsa).map((g) => g.skipped);
   }
 
   report(): ReactReport {
     const fs = this.functions;
     const count = (v: ReactFunctionReport["verdict"]) => fs.filter((f) => f.verdict === v).length;
     const sum = (k: "created" | "left" | "minimum") => fs.reduce((s, f) => s + (f.phis?.[k] ?? 0), 0);
-    const skipped = this.skipped();
+    const skipped = this.skipped(false);
+    const gave_up = this.skipped(true);
+    const compilerErrors = [...skipped, ...gave_up].filter((g) => g.fault === "compiler").length;
     const created = sum("created");
     const rejected = count("rejected");
     const unmappable = count("unmappable");
     return {
       format: REACT_REPORT_FORMAT,
       producer: "babel-plugin-react-compiler",
-      verdict: rejected > 0 ? "rejected" : unmappable > 0 ? "incomplete" : "certified",
+      verdict: rejected > 0 ? "rejected" : unmappable > 0 ? "incomplete" : compilerErrors > 0 ? "compiler-error" : "certified",
+      ...(this.compiler !== undefined ? { compiler: this.compiler } : {}),
       ...(this.options.require.length > 0 ? { require: this.options.require } : {}),
       summary: {
-        files: new Set([...this.files, ...this.events.map((e) => e.file)]).size,
+        files: new Set([...this.files, ...this.eventFiles]).size,
         compiled: fs.length,
         skipped: skipped.length,
+        gave_up: gave_up.length,
+        compiler_errors: compilerErrors,
         certified: count("certified"),
         rejected,
         unmappable,
@@ -321,6 +435,7 @@ export class ReactValidator {
       },
       functions: fs,
       skipped,
+      gave_up,
     };
   }
 }
@@ -336,19 +451,42 @@ export function functionLine(f: ReactFunctionReport): string {
   return f.verdict === "certified" ? `${where}: certified (${counts})` : `${where}: rejected: ${f.reason} (${counts})`;
 }
 
+/** Where and why the compiler gave up on a function: `after PASS: EVENT (CATEGORY): REASON`. */
+export function gaveUpText(g: SkippedFunction): string {
+  // `HIR` is the lowering's output, the first thing the compiler logs
+  const where = g.pass === undefined ? "before its first pass" : g.pass === "HIR" ? "after the lowering (HIR)" : `after ${g.pass}`;
+  return `${where}: ${g.category !== undefined ? `${g.event} (${g.category})` : g.event}: ${g.reason}`;
+}
+
 export interface ReactFormatOptions {
-  /** A line for every function, not only for those not certified. */
+  /** A line for every function, not only for those not certified or given up on. */
   functions?: boolean;
-  /** The compiler's reasons for the functions it skipped. */
+  /** The compiler's reasons for every function it skipped before SSA, not only for those it failed on with an error of its own. */
   skipped?: boolean;
 }
 
-/** The text report of `formal-ssa react`. */
+/**
+ * The text report of `formal-ssa react`: a line for every function not certified, or that the
+ * compiler gave up on after SSA (`--functions`: for every function), with the failures of the
+ * rejected ones; a line for every function the compiler failed on before SSA with an error of
+ * its own (`--skipped`: for every function it skipped); the summary.
+ */
 export function formatReactReport(report: ReactReport, options: ReactFormatOptions = {}): string {
   const out: string[] = [];
+  if (report.compiler?.directory !== undefined) out.push(`compiler: babel-plugin-react-compiler ${report.compiler.version ?? "(version unknown)"} from ${report.compiler.directory}`);
+  // a function the compiler gave up on after SSA is told on its own line: the compiled function, by file, line and name
+  const gaveUp = new Map<string, SkippedFunction>();
+  for (const g of report.gave_up) if (g.name !== undefined && !gaveUp.has(`${g.file}:${g.line}:${g.name}`)) gaveUp.set(`${g.file}:${g.line}:${g.name}`, g);
+  const told = new Set<SkippedFunction>();
   for (const f of report.functions) {
-    if (f.verdict === "certified" && !options.functions) continue;
-    out.push(functionLine(f));
+    const key = `${f.file}:${f.line}:${f.name}`;
+    const g = gaveUp.get(key);
+    if (f.verdict === "certified" && !options.functions && g === undefined) continue;
+    if (g !== undefined) {
+      gaveUp.delete(key);
+      told.add(g);
+    }
+    out.push(g === undefined ? functionLine(f) : `${functionLine(f)}; then the compiler gave up ${gaveUpText(g)}`);
     if (f.verdict === "rejected") {
       // a later pass that only passes on what an earlier one broke is not written out again
       let previous: { stage: string; failures: string } | undefined;
@@ -372,17 +510,21 @@ export function formatReactReport(report: ReactReport, options: ReactFormatOptio
       }
     }
   }
-  if (options.skipped) for (const s of report.skipped) out.push(`${s.file}:${s.line}:${s.column}: skipped by the compiler (${s.event}): ${s.reason}`);
+  // given up on after SSA, with no function line to join (a function whose stages did not come back)
+  for (const g of report.gave_up.filter((g) => !told.has(g)))
+    out.push(`${g.file}:${g.line}:${g.column}: ${g.name ?? "<unknown>"}: reached SSA, then the compiler gave up ${gaveUpText(g)}`);
+  for (const s of report.skipped) if (options.skipped || s.fault === "compiler") out.push(`${s.file}:${s.line}:${s.column}: skipped by the compiler ${gaveUpText(s)}`);
   const s = report.summary;
   out.push(
-    `${plural(s.files, "file")}: ${plural(s.compiled, "function")} reached SSA (${s.skipped} skipped by the compiler); ` +
-      `${s.certified} certified, ${s.rejected} rejected, ${s.unmappable} not validated`,
+    `${plural(s.files, "file")}: ${plural(s.compiled, "function")} reached SSA (${s.skipped} skipped by the compiler before SSA); ` +
+      `${s.certified} certified, ${s.rejected} rejected, ${s.unmappable} not validated; the compiler gave up on ${s.gave_up} of them after SSA`,
   );
   out.push(
     `phis: enterSSA created ${s.phis_created}, EliminateRedundantPhi left ${s.phis_left}, braun+peel needs ${s.phis_minimum}; ` +
       `${(s.redundant_share * 100).toFixed(1)}% of enterSSA's phis are redundant`,
   );
-  out.push(`${report.verdict}: ${s.certified} of ${plural(s.compiled, "function")} certified`);
+  const failed = s.compiler_errors;
+  out.push(`${report.verdict}: ${s.certified} of ${plural(s.compiled, "function")} certified${failed > 0 ? `; the compiler failed on ${plural(failed, "function")} with an error of its own (an invariant or a crash)` : ""}`);
   return out.join("\n") + "\n";
 }
 
@@ -392,8 +534,9 @@ export function emptyReport(): ReactReport {
     format: REACT_REPORT_FORMAT,
     producer: "babel-plugin-react-compiler",
     verdict: "certified",
-    summary: { files: 0, compiled: 0, skipped: 0, certified: 0, rejected: 0, unmappable: 0, phis_created: 0, phis_left: 0, phis_minimum: 0, redundant_share: 0 },
+    summary: { files: 0, compiled: 0, skipped: 0, gave_up: 0, compiler_errors: 0, certified: 0, rejected: 0, unmappable: 0, phis_created: 0, phis_left: 0, phis_minimum: 0, redundant_share: 0 },
     functions: [],
     skipped: [],
+    gave_up: [],
   };
 }

@@ -5,10 +5,13 @@
  * holds everything the text report prints, which `formatReport` renders from it alone.
  */
 import type { Verdict, Witness } from "../checks/verdict.js";
-import { QUALITY } from "../checks/index.js";
+import { QUALITY, VALIDITY } from "../checks/index.js";
 import type { Node } from "../spec/ids.js";
 import type { Places } from "../spec/places.js";
 import type { TextWriter } from "../io/write.js";
+
+/** The model's properties (not a producer's checks): validity, quality, and `sound_refinement`. */
+const MODEL: ReadonlySet<string> = new Set<string>([...VALIDITY, ...QUALITY, "sound_refinement"]);
 
 export const REPORT_FORMAT = "formal-ssa/report@1";
 export const CHECK_FORMAT = "formal-ssa/check@1";
@@ -403,7 +406,8 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
         else if (!p.holds && !quality.has(name)) out.push(...propertyLines(name, p, quality, limit));
       }
       if (undecided.length > 0) {
-        const failed = Object.entries(f.properties).filter(([n, p]) => !p.holds && p.decided !== false && !quality.has(n)).map(([n]) => n);
+        // the producer's checks that failed (the model's properties that stay decided rest on no pairing)
+        const failed = Object.entries(f.properties).filter(([n, p]) => !p.holds && p.decided !== false && !quality.has(n) && !MODEL.has(n)).map(([n]) => n);
         out.push(`  not decided: ${undecided.join(", ")} (they rest on the pairing of the instructions, which ${failed.join(" and ")} rejects)`);
       }
     } else out.push(`function ${f.name}: ${f.verdict}${size ? ` (${size})` : ""}`);

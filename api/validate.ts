@@ -3,7 +3,7 @@
  * name, lower each pair onto one graph, check every property, report (`formal-ssa/report@1`).
  * `check` does the same for one document on its own (`formal-ssa/check@1`).
  */
-import { certified, checkCfg, checkSsa, checkTransformed, QUALITY, refinementCount, type QualityProperty, type Verdict } from "../checks/index.js";
+import { certified, checkCfg, checkSsa, checkTransformed, QUALITY, refinementCount, type QualityProperty, type StrictUses, type Verdict } from "../checks/index.js";
 import type { FunctionDoc } from "../io/format.js";
 import { lowerCfg, lowerPair, lowerSsa, pairDocuments, type FunctionInput, type LoweredCfg, type LoweredPair, type LoweredSsa } from "../io/lower.js";
 import { functionName } from "../io/read.js";
@@ -118,8 +118,11 @@ export interface CheckedPair {
 }
 
 /** Every property of a lowered pair, with `wildcard` for `undef: "refine"`. */
-export function checkPair(pair: Extract<LoweredPair, { ok: true }>, opts: { necessaryPaths?: boolean; wildcard?: (x: Var, n: Node) => boolean; quality?: readonly QualityProperty[] }): CheckedPair {
-  const checked = checkTransformed(pair.transformed, { necessaryPaths: opts.necessaryPaths, wildcard: opts.wildcard, quality: opts.quality });
+export function checkPair(
+  pair: Extract<LoweredPair, { ok: true }>,
+  opts: { necessaryPaths?: boolean; wildcard?: (x: Var, n: Node) => boolean; strictUses?: StrictUses | "all"; quality?: readonly QualityProperty[] },
+): CheckedPair {
+  const checked = checkTransformed(pair.transformed, { necessaryPaths: opts.necessaryPaths, wildcard: opts.wildcard, strictUses: opts.strictUses, quality: opts.quality });
   const s = pair.transformed.ssa;
   const stats: FunctionStats = { blocks: pair.ssa.places.blockCount, nodes: s.nodeCount, phis: s.phiCount, values: s.valCount };
   if (opts.wildcard !== undefined) stats.refinements = refinementCount(checked);

@@ -799,6 +799,19 @@ class EquivChecker {
 
 
 /**
+ * Uses that no wildcard excuses (`allUsesDefAssUpTo`): where the producer's own value is not
+ * defined on every path to the use (its definition does not dominate it, by the producer's
+ * rule), the model's "undefined on this path" is no refinement of an uninitialised read but
+ * what the producer's SSA does. `use(node, val)`: a statement's use of `val` at `node`;
+ * `phiArg(phi, arg)`: argument `arg` of phi `phi` (an index into the SSA's phis), used at the
+ * end of its predecessor.
+ */
+export interface StrictUses {
+  use(node: Node, val: Val): boolean;
+  phiArg(phi: number, arg: number): boolean;
+}
+
+/**
  * `allUses_def_ass` up to refinement (`--undef refine` only): a use of `v` need not be
  * definitely assigned on the paths on which the original's last definition of `var v` is a
  * wildcard (there any outcome is a refinement, `None` included, as in `equiv` above). Each use
@@ -807,9 +820,11 @@ class EquivChecker {
  * predecessor), stopping at the definition of `v`, at nodes that no path from Entry avoiding it
  * reaches, and at original definitions of `var v`: a wildcard is fine, any other definition, or
  * Entry, is a path on which `v` is undefined although the original's value is not. Such a use
- * fails with that path; a use that fails only strictly is a refinement.
+ * fails with that path; a use that fails only strictly is a refinement. A use of `strict` is
+ * decided as `allUses_def_ass` decides it, with its witness (a path from Entry avoiding every
+ * definition of `v`).
  */
-export function allUsesDefAssUpTo(t: Transformed, idx: SsaIndex, wildcard: Wildcard): EquivVerdict {
+export function allUsesDefAssUpTo(t: Transformed, idx: SsaIndex, wildcard: Wildcard, strict?: StrictUses): EquivVerdict {
   const ssa = t.ssa;
   const g = ssa.graph;
   const f = new Failures("allUses_def_ass");
@@ -858,6 +873,20 @@ export function allUsesDefAssUpTo(t: Transformed, idx: SsaIndex, wildcard: Wildc
         }
       }
       if (defCount !== 1 && !avoid[u.node]) continue; // as allUses_def_ass decides it
+      if (strict !== undefined && (u.phi >= 0 ? strict.phiArg(u.phi, u.arg) : strict.use(u.node, v as Val))) {
+        // no refinement excuses it: allUses_def_ass's verdict and witness
+        if (!avoid[u.node]) continue;
+        f.add(() => ({
+          kind: "path",
+          path: shortestPath(g, g.Entry, u.node, isDef)!,
+          val: v as Val,
+          use: u.node,
+          phiArg: u.phi >= 0 ? { node: idx.phiNode[u.phi] as Node, arg: u.arg } : undefined,
+          want: "a definition on every path from the entry",
+          have: defCount === 0 ? "none: no statement or phi defines it" : "none on this path",
+        }));
+        continue;
+      }
       // backwards from the use; parent[] leads toward the use
       if (mark === undefined || parent === undefined) {
         mark = new Int32Array(ssa.nodeCount).fill(-1);

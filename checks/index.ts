@@ -6,7 +6,7 @@
 import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
 import { def_ass_uses, defs_uses_disjoint, Entry_reaches, Entry_unreachable } from "./cfg_wf.js";
 import { SsaIndex } from "./context.js";
-import { allUsesDefAssUpTo, equiv, EquivVerdict, Wildcard } from "./equiv.js";
+import { allUsesDefAssUpTo, equiv, EquivVerdict, StrictUses, Wildcard } from "./equiv.js";
 import { cytronMinimal, no_redundant_set, no_trivial_phis, pruned } from "./quality.js";
 import { allDefs_disjoint, allUses_def_ass, Entry_no_phis, phis_wf, simpleDefs_phiDefs_disjoint } from "./ssa_wf.js";
 import { allDefs_var_disjoint, conventional, oldDefs_def, oldUses_def, phis_same_var } from "./transformed.js";
@@ -14,7 +14,7 @@ import type { Verdict } from "./verdict.js";
 
 export * from "./verdict.js";
 export { SsaIndex } from "./context.js";
-export type { EquivVerdict, Wildcard } from "./equiv.js";
+export type { EquivVerdict, StrictUses, Wildcard } from "./equiv.js";
 
 /** The quality properties: reported always, required only on request. */
 export const QUALITY = ["pruned", "no_trivial_phis", "cytronMinimal", "no_redundant_set"] as const;
@@ -89,6 +89,13 @@ export interface CheckOptions {
    */
   wildcard?: Wildcard;
   /**
+   * Uses whose failure of `allUses_def_ass` no wildcard excuses (checks/equiv.ts `StrictUses`):
+   * those where the producer's own value is not defined on every path to the use; `"all"`:
+   * every use, where the SSA's definitions are the producer's own (then `allUses_def_ass` is
+   * decided strictly, and only `equiv` takes the wildcards). Only with `wildcard`.
+   */
+  strictUses?: StrictUses | "all";
+  /**
    * The quality properties to decide (default: all four). A caller that keeps no report of a
    * certified function and requires none of them (the React Compiler logger's enterSSA stage)
    * decides only what its verdict and phi counts need; the verdicts then omit the others.
@@ -116,7 +123,7 @@ export function checkTransformed(t: Transformed, opts: CheckOptions = {}): Verdi
     phis_wf(t.ssa),
     simpleDefs_phiDefs_disjoint(t.ssa),
     allDefs_disjoint(t.ssa, idx),
-    w === undefined ? allUses_def_ass(t.ssa, idx) : allUsesDefAssUpTo(t, idx, w),
+    w === undefined || opts.strictUses === "all" ? allUses_def_ass(t.ssa, idx) : allUsesDefAssUpTo(t, idx, w, opts.strictUses),
     Entry_no_phis(t.ssa),
     defs_uses_disjoint(t.ssa),
     oldDefs_def(t),

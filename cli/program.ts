@@ -15,6 +15,11 @@ export const EXIT_OK = 0;
 export const EXIT_REJECTED = 1;
 /** Malformed input, a bad command line, or an external tool missing or failing. */
 export const EXIT_MALFORMED = 2;
+/**
+ * `react`: every function that reached SSA is certified, but the compiler gave up on some function
+ * with an error of its own (an invariant or a crash); cli/commands/react.ts `reactExitCode`.
+ */
+export const EXIT_COMPILER_ERROR = 3;
 /** A bug in formal-ssa itself. */
 export const EXIT_INTERNAL = 70;
 

@@ -29,7 +29,7 @@ const { bugReport } = await dist("api/campaign/report.js");
 /** The releases of docs/findings.md ("all four"), newest first; undefined: the installed 1.0.0. */
 export const RELEASES = ["1.0.0", "19.1.0-rc.2", "19.0.0-beta-af1b7da-20250417", "19.0.0-beta-b2e8e9c-20241220"];
 
-/** docs/findings.md's React reproducers: the table's column, each a function `f`. */
+/** docs/findings.md's React reproducers: the table's column, each a function `f` (the last two from the bench's corpus). */
 export const REPRODUCERS = [
   "function f(a) { if (a) { a = 1; } if (false) { g(a); } }",
   "function f() { let c = 2; if (true) {} if (g()) { c = g(); } return c; }",
@@ -45,6 +45,9 @@ export const REPRODUCERS = [
   "function f(a) { let b; while (g()) return; if (a) try { return g(b); } catch (e) { g(e); } }",
   "function f(a) { do { if (a) { a = g(); } else { break; } return a(); } while (0); }",
   "function f(a) { do { if (a) { break; } return; } while (0); g(); }",
+  // found by `formal-ssa react` in the bench's corpus (preact 11.2.0), minimised by hand
+  "function f(p) { let i; for (i in p) { g(i); } }",
+  "function f() { try { g(); } catch (e) { return () => e; } }",
 ];
 
 const args = process.argv.slice(2);

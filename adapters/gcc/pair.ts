@@ -554,6 +554,8 @@ class Builder {
       ssa,
       uninitialised,
       checks: [{ property: SAME_INSTRUCTIONS, failures: this.failures }],
+      // every SSA name is defined where GCC defines it (its statement, its phi, ENTRY for `x_3(D)`)
+      exactDefinitions: true,
       refinedValue: gimpleRefinement,
       // from the block's `;;   basic block N` header to its last statement
       blockLines: () => Object.fromEntries(before.blocks.map((b) => [blockId(b.bb), [b.line, Math.max(b.line, ...b.stmts.map((s) => s.line))]])),

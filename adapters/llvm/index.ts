@@ -57,6 +57,7 @@ export function toPair(a: AdaptedFunction): FunctionPair {
     name: a.columns.original.name!,
     columns: a.columns,
     uninitialised: a.uninitialised,
+    ...(a.undominated.length > 0 ? { undominated: a.undominated } : {}),
     checks: [{ property: SAME_INSTRUCTIONS, failures: a.failures.map((f) => ({ block: f.block, line: f.line, after_line: f.afterLine, message: f.message })) }],
     phis: a.stats.phis,
     differences: a.differences.map((d) => ({ kind: d.kind, block: d.block, detail: d.detail, minimumDelta: COUNTED.has(d.kind) ? 1 : 0 })),

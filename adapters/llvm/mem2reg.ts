@@ -48,7 +48,7 @@ import { promotion, type Promotion } from "./promote.js";
 import { unreachablePrediction } from "./paths.js";
 import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
-import type { RefinedValue } from "../adapter.js";
+import type { RefinedValue, UndominatedUse } from "../adapter.js";
 import { dominanceViolation } from "./verify.js";
 import { attachmentsOf, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
 import { MalformedInput } from "../../spec/errors.js";
@@ -88,6 +88,8 @@ export interface AdaptedFunction {
   readonly ssa: FunctionDoc;
   /** The alloca statements: variable, block, statement index (the wildcards of `--undef refine`). */
   uninitialised: { variable: string; block: string; stmt: number }[];
+  /** The uses whose value (a removed load's replacement, an argument of mem2reg's phi) does not dominate them (`dominance`). */
+  undominated: UndominatedUse[];
   failures: TranslationFailure[];
   differences: Difference[];
   stats: {
@@ -366,7 +368,24 @@ class Adapter {
     this.collectPhis();
     this.modelValues();
     this.resolveAll();
+    this.outputIsSsa();
     return this.documents();
+  }
+
+  /**
+   * Where the pairing failed and no read the model sees is undominated (`dominance`), whether the
+   * after version uses a value its definition does not dominate elsewhere (a changed instruction
+   * mem2reg may not touch, whose values the model does not see): then that is said too, as one
+   * more failure of `same_instructions`, for the pairing diagnostic to name what LLVM's verifier
+   * would refuse.
+   */
+  private outputIsSsa(): void {
+    if (this.fa === this.fb || this.failures.length === 0 || !this.originalValid || this.undominatedLoads.size > 0 || this.undominatedArgs.length > 0) return;
+    if (this.fa.blocks.length !== this.NB) return;
+    const doms = new BlockDominators(this.fa.blocks.map((blk) => blk.succs.map((t) => this.blockIndexA.get(t) ?? 0)));
+    const v = dominanceViolation(this.fa, this.blockIndexA, () => doms);
+    if (v !== null)
+      this.fail(v.block, this.fb.blocks[v.block].line, `after mem2reg, ${llvmName("%", v.name)} is used where its definition (line ${v.defLine} after mem2reg) does not dominate the use: not valid SSA (LLVM's verifier: instruction does not dominate all uses)`, v.line);
   }
 
   /**
@@ -376,6 +395,7 @@ class Adapter {
    */
   private originalIsSsa(): void {
     const v = dominanceViolation(this.fb, this.blockIndexB, this.blockDominators);
+    this.originalValid = v === null;
     if (v !== null)
       this.fail(v.block, v.line, `${llvmName("%", v.name)} is used where its definition (line ${v.defLine}) does not dominate the use: the original is not valid SSA (LLVM's verifier: instruction does not dominate all uses)`);
   }
@@ -1072,8 +1092,9 @@ class Adapter {
         const l = this.loads.get(name)!;
         const w = this.repl.get(name)!;
         const what = () => `the load ${llvmName("%", name)}`;
-        this.dominance(w, l.b, l.i, what);
-        const v = this.lookup(l.variable, w, l.b, l.i, what);
+        const undominated = this.dominance(w, l.b, l.i, what);
+        if (undominated !== undefined) this.undominatedLoads.set(name, undominated);
+        const v = (undominated !== undefined ? this.candidate(l.variable, w) : undefined) ?? this.lookup(l.variable, w, l.b, l.i, what);
         this.loadVal.set(name, v);
       }
       if (round === 0)
@@ -1101,8 +1122,9 @@ class Adapter {
             }
             const what = () => `the argument for ${llvmName("%", this.fb.blocks[q].label)} of the phi ${llvmName("%", name)}`;
             const w = keyOf(inc.value);
-            this.dominance(w, q, this.fb.blocks[q].instrs.length, what);
-            args.push(this.lookup(p.variable, w, q, this.fb.blocks[q].instrs.length, what));
+            const undominated = this.dominance(w, q, this.fb.blocks[q].instrs.length, what);
+            if (undominated !== undefined) this.undominatedArgs.push({ phi: name, arg: args.length, message: undominated });
+            args.push((undominated !== undefined ? this.candidate(p.variable, w) : undefined) ?? this.lookup(p.variable, w, q, this.fb.blocks[q].instrs.length, what));
           }
           this.argsOf.set(name, args);
         }
@@ -1116,23 +1138,35 @@ class Adapter {
   private readonly blockDominators = (): BlockDominators => (this.doms ??= new BlockDominators(this.fb.blocks.map((blk) => blk.succs.map((t) => this.blockIndexB.get(t)!))));
 
   /**
+   * Whether the original is valid SSA (`originalIsSsa`). Where it is not, the reads `dominance`
+   * finds undominated say nothing sure (a removed load stands where the original reads it, which
+   * its own users need not be dominated by): the pairing fails, and they are not reported.
+   */
+  private originalValid = true;
+  /** Removed loads whose replacement does not dominate them: load name -> the message (`dominance`). */
+  private readonly undominatedLoads = new Map<string, string>();
+  /** Arguments of mem2reg's phis that do not dominate the end of their predecessor: the phi, the argument's index in `preds` order, the message. */
+  private readonly undominatedArgs: { phi: string; arg: number; message: string }[] = [];
+
+  /**
    * LLVM's own rule for the after version: an instruction standing for a removed load must
    * dominate it (a phi argument: the end of its predecessor). Constants, globals and arguments
-   * are available everywhere. A value that breaks it fails `same_instructions`.
+   * are available everywhere. What breaks it, in LLVM's terms, or undefined. Such a use is not
+   * a failure of the pairing: the read is given the model's value for the producer's
+   * definition of `w` (its phi, or a store of it: `candidate`), which does not dominate the
+   * read either (w's definition dominates the store), and `allUses_def_ass` fails there.
    */
-  private dominance(w: Key, b: number, i: number, what: () => string): void {
-    if (!w.startsWith("%")) return;
+  private dominance(w: Key, b: number, i: number, what: () => string): string | undefined {
+    if (!w.startsWith("%")) return undefined;
     const p = this.defPosA.get(w.slice(1));
-    if (p === undefined) return; // a parameter
+    if (p === undefined) return undefined; // a parameter
     const db = blockOf(p);
     // the dominator tree only for a value of another block than the entry, which dominates every reachable one
     const ok = db === b ? indexOf(p) < i : db === 0 && this.reachable[b] ? true : this.blockDominators().dominates(db, b);
-    if (ok) return;
+    if (ok) return undefined;
     const d = { b: db, i: indexOf(p) };
-    const blk = this.fb.blocks[b];
-    const line = i < blk.instrs.length ? blk.instrs[i].line : blk.instrs[blk.instrs.length - 1].line;
     const defLine = d.i >= 0 ? this.fb.blocks[d.b].instrs[d.i].line : this.fb.blocks[d.b].line;
-    this.fail(b, line, `${what()} is replaced by ${w}, which does not dominate it (defined in block ${llvmName("%", this.fb.blocks[d.b].label)}, line ${defLine} before mem2reg): not valid SSA`);
+    return `${what()} is replaced by ${w}, which does not dominate it (defined in block ${llvmName("%", this.fb.blocks[d.b].label)}, line ${defLine} before mem2reg): not valid SSA (LLVM's verifier: instruction does not dominate all uses)`;
   }
 
   /**
@@ -1631,6 +1665,8 @@ class Adapter {
     const phiStart = new Int32Array(R + 1);
     const phiList: { val: number; args: number[] }[] = [];
     const lines = new Map<string, BlockLines>();
+    /** The removed loads `dominance` found undominated, as statements (named once the values are). */
+    const undominatedAt: { block: string; stmt: number; val: number; message: string }[] = [];
     np = 0;
     let s = 0;
     for (let b = 0; b < this.NB; b++) {
@@ -1663,6 +1699,8 @@ class Adapter {
           // a load whose value nothing observes is an empty statement on both sides
           stmtVar[s] = val === undefined ? -1 : this.loads.get(ins.result!)!.variable;
           stmtVal[s] = val === undefined ? -1 : val;
+          const message = val === undefined ? undefined : this.undominatedLoads.get(ins.result!);
+          if (message !== undefined) undominatedAt.push({ block: blk.label, stmt: s - first, val: val!, message });
         }
         if (stmtVal[s] >= 0) used[stmtVal[s]] = 1;
         s++;
@@ -1794,11 +1832,18 @@ class Adapter {
     };
     const unreachable = this.NB - R;
     const phis = this.newPhis.size;
+    const undominated: UndominatedUse[] = this.originalValid ? undominatedAt.map((u) => ({ block: u.block, stmt: u.stmt, value: names[R + u.val], message: u.message })) : [];
+    if (this.originalValid)
+      for (const u of this.undominatedArgs) {
+        const phi = this.newPhis.get(u.phi)!;
+        undominated.push({ block: fb.blocks[phi.b].label, phi: names[R + this.phiVal.get(u.phi)!], arg: u.arg, message: u.message });
+      }
     return withDocuments({
       name: fb.name,
       line: fb.line,
       columns: { original, ssa },
       uninitialised,
+      undominated,
       failures: this.failures.sort((x, y) => x.line - y.line),
       differences: this.differences,
       unpromotable: this.unpromotable,

@@ -15,7 +15,7 @@ import { pairsOf } from "./pair.js";
 import { passForms, type PassForms } from "./pass_ssa.js";
 
 export { Capture, decodeCaptured, LAST_PASS_BEFORE_SSA, type CapturedFunction, type PipelineValue } from "./capture.js";
-export { decodeUnit, encodeUnit, snapshot, type EncodedUnit, type HirFunction, type SnapUnit, type SnapFunction } from "./hir.js";
+export { decodeUnit, encodeUnit, functionPlace, snapshot, type EncodedUnit, type HirFunction, type SnapUnit, type SnapFunction } from "./hir.js";
 export { SAME_INSTRUCTIONS } from "./pair.js";
 export { CONSISTENT_EDGES, freeIdentifiers, passForms, type PassForms } from "./pass_ssa.js";
 

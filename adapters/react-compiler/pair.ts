@@ -513,6 +513,8 @@ function pairOf(sides: Sides): FunctionPair {
     ssa: { kind: "ssa", name, entry: blockName(before.entry), blocks: p.ssaBlocks, vars: p.ssaVars },
     uninitialised: sh.uninitialised,
     checks: [{ property: SAME_INSTRUCTIONS, failures: p.failures }],
+    // every SSA identifier is defined where the compiler defines it (its instruction, its phi, the entry's uninitialised definitions)
+    exactDefinitions: true,
     refinedValue: javascriptRefinement,
     blockLines: () => blockLines(before),
     phis: p.phis,

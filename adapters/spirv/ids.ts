@@ -5,15 +5,22 @@
  * - an id is defined before its use, in the module's order, except where SPIR-V lets an operand
  *   name what comes later (`spvOperandCanBeForwardDeclaredFunction`: names, decorations, entry
  *   points, branch targets, merge blocks, the function of a call, a phi's values and parents);
- *   a type instruction may name a later id only where `OpTypeForwardPointer` declared it;
+ *   a type instruction may name a later id only where `OpTypeForwardPointer` declared it (a
+ *   function's own value used before its definition is the last rule's matter: that definition
+ *   does not dominate the use, as blocks come after their dominators);
+ * - a value of a function is used in that function only;
  * - in a function, a value is used only where its definition dominates the use: in another
  *   block, the defining block dominates the using one; a phi's value dominates the end of the
- *   block it comes from; never in another function.
- * A damaged text or binary breaks them easily (two lines swapped, a name misspelt): such a
- * module is malformed here, as SPIRV-Tools refuse it. One pass over the module, and per function
- * the adapters' shared dominators (adapters/dominators.ts: Cooper, Harvey and Kennedy's iterative
- * algorithm, which is quadratic in the blocks at worst and near-linear on real CFGs, as in
- * spirv-val), then a constant-time query per use; no recursion.
+ *   block it comes from.
+ * A damaged text or binary breaks the first three easily (two lines swapped, a name misspelt):
+ * such a module cannot be read, and is malformed here, as SPIRV-Tools refuse it. The last is
+ * another matter: a use its definition does not dominate is well-formed and wrong, the bug class
+ * the validator exists for, so it is reported, not refused (`checkIds` returns the first such
+ * use of each function): the adapter rejects a function whose module before the pass breaks it,
+ * and a use the pass made so fails `allUses_def_ass` (pair.ts). One pass over the module, and
+ * per function the adapters' shared dominators (adapters/dominators.ts: Cooper, Harvey and
+ * Kennedy's iterative algorithm, which is quadratic in the blocks at worst and near-linear on
+ * real CFGs, as in spirv-val), then a constant-time query per use; no recursion.
  */
 import { BlockDominators } from "../dominators.js";
 import { IdTable } from "./binary.js";
@@ -80,13 +87,20 @@ function mayForward(i: SpvInstruction, k: number): boolean {
   }
 }
 
+/** A use whose definition does not dominate it: the using instruction, and spirv-val's complaint. */
+export interface Undominated {
+  at: SpvInstruction;
+  what: string;
+}
+
 /**
  * Checks the rules above; `fail(instruction, what)` throws with the place. `parts` holds the
  * module cut into its preamble and functions (structure.ts `partsOf`). What it keeps by id is in
  * tables indexed by the id where the module's bound allows (binary.ts `IdTable`): a module's ids
- * are dense, and maps of tens of thousands of ids were most of this check's time.
+ * are dense, and maps of tens of thousands of ids were most of this check's time. Returns, per
+ * function (by index), its first use that the definition does not dominate, if any.
  */
-export function checkIds(parts: ModuleParts, fail: (at: SpvInstruction | undefined, what: string) => never): void {
+export function checkIds(parts: ModuleParts, fail: (at: SpvInstruction | undefined, what: string) => never): (Undominated | undefined)[] {
   const m = parts.module;
   const name = (id: number) => `%${m.idName(id)}`;
   const limit = 4 * m.instructions.length + 1024;
@@ -94,7 +108,19 @@ export function checkIds(parts: ModuleParts, fail: (at: SpvInstruction | undefin
   const forwardPointers = new Set<number>();
   /** Ids named before their definition where that is allowed -> the first instruction naming one. */
   const forward = new Map<number, SpvInstruction>();
+  /**
+   * Ids an instruction of a function body uses before their definition in the module's order:
+   * a reference to nothing, unless the same function defines the id later (then its definition
+   * does not dominate the use, as blocks come after their dominators: `checkDominance` says so).
+   */
+  const early: { id: number; at: SpvInstruction; f: number }[] = [];
+  let f = -1;
+  let inFunction = false;
   for (const i of m.instructions) {
+    if (i.opcode === Op.Function) {
+      f++;
+      inFunction = true;
+    } else if (i.opcode === Op.FunctionEnd) inFunction = false;
     if (i.resultType !== 0 && defined.get(i.resultType) === 0) fail(i, `ID ${name(i.resultType)} has not been defined (the result type of ${m.show(i)})`);
     for (let k = 0; k < i.operands.length; k++) {
       if (!i.isId[k]) continue;
@@ -105,7 +131,8 @@ export function checkIds(parts: ModuleParts, fail: (at: SpvInstruction | undefin
       } else if (mayForward(i, k)) {
         if (i.opcode === TypeForwardPointer) forwardPointers.add(id);
         if (!forward.has(id)) forward.set(id, i);
-      } else fail(i, `ID ${name(id)} has not been defined before its use in ${m.show(i)}`);
+      } else if (inFunction && i.opcode !== Op.Function) early.push({ id, at: i, f });
+      else fail(i, `ID ${name(id)} has not been defined before its use in ${m.show(i)}`);
     }
     if (i.result !== 0) defined.set(i.result, 1);
   }
@@ -129,7 +156,18 @@ export function checkIds(parts: ModuleParts, fail: (at: SpvInstruction | undefin
         }
     });
   });
-  parts.functions.forEach((fn, f) => checkDominance(parts, fn, f + 1, where, fail));
+  // a use before the definition: of this function's own value, a use its definition does not
+  // dominate (spirv-val says it so); of anything else, a reference to nothing
+  const firstEarly: (Undominated | undefined)[] = parts.functions.map(() => undefined);
+  for (const e of early) {
+    if (where.owner.get(e.id) !== e.f + 1) fail(e.at, `ID ${name(e.id)} has not been defined before its use in ${m.show(e.at)}`);
+    firstEarly[e.f] ??= { at: e.at, what: `ID ${name(e.id)} has not been defined before its use in ${m.show(e.at)}` };
+  }
+  // (every use of a value of its own block before the definition is one of these: blocks are contiguous)
+  return parts.functions.map((fn, f) => {
+    const later = checkDominance(parts, fn, f + 1, where, fail);
+    return firstEarly[f] ?? later;
+  });
 }
 
 /** Where checkIds found each id of the functions (see there). */
@@ -139,11 +177,15 @@ interface FunctionIds {
   block: IdTable;
 }
 
-/** Every value a function's instructions use is dominated by its definition (see the file's head). `f`: the function's index + 1. */
-function checkDominance(parts: ModuleParts, fn: SpvFunction, f: number, where: FunctionIds, fail: (at: SpvInstruction | undefined, what: string) => never): void {
+/**
+ * Every value a function's instructions use is its own (else `fail`), and dominated by its
+ * definition (see the file's head): the first use that is not, if any. `f`: the function's
+ * index + 1.
+ */
+function checkDominance(parts: ModuleParts, fn: SpvFunction, f: number, where: FunctionIds, fail: (at: SpvInstruction | undefined, what: string) => never): Undominated | undefined {
   const m = parts.module;
   const name = (id: number) => `%${m.idName(id)}`;
-  if (fn.blocks.length === 0) return;
+  if (fn.blocks.length === 0) return undefined;
   /** A label's block index in this function, or -1 for another function's label or no label. */
   const indexOf = (label: number) => (where.owner.get(label) === f ? where.label.get(label) - 1 : -1);
   // the shared dominators (adapters/dominators.ts) over the blocks' indices, the entry first
@@ -162,6 +204,7 @@ function checkDominance(parts: ModuleParts, fn: SpvFunction, f: number, where: F
     const k = indexOf(label);
     return k >= 0 && doms.dominates(0, k);
   };
+  let first: Undominated | undefined;
   fn.blocks.forEach((b, bk) => {
     if (!doms.dominates(0, bk)) return; // as spirv-val: uses in unreachable blocks are not checked
     for (const i of b.body)
@@ -171,15 +214,17 @@ function checkDominance(parts: ModuleParts, fn: SpvFunction, f: number, where: F
         const home = where.owner.get(id);
         if (home === 0) continue; // a module-level id
         if (home !== f) fail(i, `ID ${name(id)} of function ${name(parts.functions[home - 1].id)} is used in function ${name(fn.id)}: ${m.show(i)}`);
+        if (first !== undefined) continue;
         const def = where.block.get(id) - 1;
         if (def < 0) continue; // a label
         if (i.opcode === Op.Phi) {
           // (value, parent) pairs: the value's block dominates the parent's end
           if (k % 2 !== 0) continue;
           const parent = i.operands[k + 1];
-          if (reachable(parent) && !doms.dominates(def, indexOf(parent))) fail(i, `in ${m.show(i)}, the definition of ID ${name(id)} does not dominate its parent ${name(parent)}`);
+          if (reachable(parent) && !doms.dominates(def, indexOf(parent))) first = { at: i, what: `in ${m.show(i)}, the definition of ID ${name(id)} does not dominate its parent ${name(parent)}` };
         } else if (def !== bk && !doms.dominates(def, bk))
-          fail(i, `ID ${name(id)} defined in block ${name(fn.blocks[def].label)} does not dominate its use in block ${name(b.label)}: ${m.show(i)}`);
+          first = { at: i, what: `ID ${name(id)} defined in block ${name(fn.blocks[def].label)} does not dominate its use in block ${name(b.label)}: ${m.show(i)}` };
       }
   });
+  return first;
 }

@@ -17,6 +17,7 @@ import { align, beforeOnly, type AlignFailure } from "./align.js";
 import { MAGIC, Op, type SpvModule } from "./module.js";
 import { FunctionPairing } from "./pair.js";
 import { looksLikeSpirv, readSpirv } from "./read.js";
+import type { Undominated } from "./ids.js";
 import { functionVariables, partsOf, type ModuleParts } from "./structure.js";
 
 export { SAME_INSTRUCTIONS } from "./pair.js";
@@ -48,6 +49,35 @@ function adapterFailure(f: AlignFailure, before: ModuleParts, after: ModuleParts
   };
 }
 
+/**
+ * A function of the module before the pass that is not valid SSA itself (a use its definition
+ * does not dominate, which spirv-val refuses): the pass had no valid input, so no pairing of the
+ * two can be certified. The model sees only the promoted variables, not the module's own values,
+ * so this is the adapter's failure (as LLVM's adapter has it), not `allUses_def_ass`'s.
+ */
+function notSsaBefore(before: ModuleParts, f: ModuleParts["functions"][number], u: Undominated): AdapterFailure {
+  const B = before.module;
+  const block = f.blocks.find((b) => b.body.includes(u.at)) ?? f.blocks[0];
+  return { block: B.idName(block.label), line: u.at.at, places: { before: B.place(u.at) }, message: `the module before the pass is not valid SSA: ${u.what} (spirv-val refuses it)` };
+}
+
+/**
+ * A use in the pass's output that its definition does not dominate, outside the reads the model
+ * sees (`notSsaBefore`'s counterpart), placed at its block: the block of the function before the
+ * pass at the same position (the alignment pairs blocks so), by its label.
+ */
+function notSsaAfter(before: ModuleParts, fb: ModuleParts["functions"][number], after: ModuleParts, fa: ModuleParts["functions"][number], u: Undominated): AdapterFailure {
+  const k = Math.max(0, fa.blocks.findIndex((b) => b.body.includes(u.at)));
+  const label = (fb.blocks[k] ?? fb.blocks[0]).labelInstruction;
+  return {
+    block: before.module.idName(label.result),
+    line: label.at,
+    after_line: u.at.at,
+    places: { before: before.module.place(label), after: after.module.place(u.at) },
+    message: `the module after the pass is not valid SSA: ${u.what} (spirv-val refuses it)`,
+  };
+}
+
 /** The functions with a body (imported declarations have none). */
 const withBody = (parts: ModuleParts) => parts.functions.map((f, i) => ({ f, i })).filter(({ f }) => f.blocks.length > 0);
 
@@ -61,7 +91,23 @@ function* pairsOf(beforeInput: SourceInput, afterInput: SourceInput): Generator<
     const firstBlock = before.module.idName(f.blocks[0].label);
     // failures of the preamble go with the first function: the module as a whole differs
     const mine = alignment.failures.filter((x) => x.fn === i || (x.fn < 0 && k === 0)).map((x) => adapterFailure(x, before, after, firstBlock));
-    yield new FunctionPairing(before, after, alignment, i, mine).pair();
+    const invalid = before.undominated[i];
+    if (invalid === undefined) {
+      const pair = new FunctionPairing(before, after, alignment, i, mine).pair();
+      // where the pairing failed and no read the model sees is undominated, a use of the pass's
+      // output that is (in a changed instruction, whose values the model does not see) is said too
+      const output = after.undominated[i];
+      const failures = pair.checks[0].failures;
+      if (output !== undefined && failures.length > 0 && pair.undominated === undefined) failures.push(notSsaAfter(before, f, after, after.functions[i], output));
+      yield pair;
+      continue;
+    }
+    // the reads the pairing finds undominated say nothing sure where the original is not SSA
+    // itself (a removed load stands where the original reads it, which its users need not be
+    // dominated by): the pairing fails, and they are not reported
+    mine.push(notSsaBefore(before, f, invalid));
+    const { undominated: _unsure, ...pair } = new FunctionPairing(before, after, alignment, i, mine).pair();
+    yield pair;
   }
 }
 

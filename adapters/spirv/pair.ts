@@ -31,7 +31,7 @@
  * load replaced by it, or an argument of a phi of `x`); a phi nothing reads takes the one
  * variable whose values its arguments are.
  */
-import type { AdapterFailure, FunctionPair, PhiDifference, RefinedValue, StatementPlace } from "../adapter.js";
+import type { AdapterFailure, FunctionPair, PhiDifference, RefinedValue, StatementPlace, UndominatedUse, UsePlace } from "../adapter.js";
 import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import { BlockDominators } from "../dominators.js";
 import type { Alignment } from "./align.js";
@@ -125,22 +125,32 @@ export class FunctionPairing {
 
   /**
    * The rule of SPIR-V's validator for the after module: the definition of a value must
-   * dominate its use (a phi argument: the end of its parent block). A read given a value defined
-   * in this function that does not is a failure.
+   * dominate its use (a phi argument: the end of its parent block). What a read given a value
+   * defined in this function that does not breaks, in SPIR-V's terms, or undefined. Such a read
+   * is not a failure of the pairing: it is given the model's value for the pass's definition
+   * (`standIn`), whose definition does not dominate it either, and `allUses_def_ass` fails there.
    */
-  private checkDominance(r: Read): void {
+  private dominance(r: Read): string | undefined {
     const at = this.stalePointOf(this.classOf(r.claimed));
-    if (at === undefined) return;
+    if (at === undefined) return undefined;
     const [b, k] = at;
     const ok = b === r.block ? k < r.at : this.dom.dominates(b, r.block);
-    if (ok) return;
+    if (ok) return undefined;
     const body = this.blocks[r.block].body;
     const place = r.at < body.length ? body[r.at] : body[body.length - 1];
-    this.fail(
-      r.block,
-      place,
-      `the read of %${this.varName(r.variable)} at ${this.B.place(place)} is given %${this.A.idName(r.claimed)}, whose definition in block %${this.blockName(b)} does not dominate it`,
-    );
+    return `the read of %${this.varName(r.variable)} at ${this.B.place(place)} is given %${this.A.idName(r.claimed)}, whose definition in block %${this.blockName(b)} does not dominate it (spirv-val refuses that)`;
+  }
+
+  /**
+   * The model's value for the pass's own definition of what a read is given: the pass's phi of
+   * the read's variable, or a definition of the variable that stores the value (the value's
+   * definition dominates the store); undefined where there is none.
+   */
+  private standIn(r: Read): number | undefined {
+    const phi = this.phis.get(r.claimed);
+    if (phi !== undefined && phi.variable === r.variable) return phi.value;
+    const claimed = this.classOf(r.claimed);
+    return (this.defsOf.get(r.variable) ?? []).find((d) => d.produces === claimed)?.value;
   }
 
   private get B() {
@@ -531,8 +541,15 @@ export class FunctionPairing {
     const ssaBlocks: BlockDoc[] = [];
     const uninitialised: StatementPlace[] = [];
     const vals = (v: number) => this.values[v].name;
-    const readValue = (r: Read) => {
-      this.checkDominance(r);
+    const undominated: UndominatedUse[] = [];
+    /** The value of a read at `place` (a use of the SSA document), noting it where its value does not dominate it. */
+    const readValue = (r: Read, place: UsePlace) => {
+      const message = this.dominance(r);
+      if (message !== undefined) {
+        const v = this.standIn(r) ?? this.resolve(r);
+        undominated.push({ ...place, ...("stmt" in place ? { value: vals(v) } : {}), message });
+        return v;
+      }
       const phi = this.phis.get(r.claimed);
       if (phi !== undefined && phi.variable === r.variable) return phi.value;
       return this.resolve(r);
@@ -556,10 +573,10 @@ export class FunctionPairing {
       }
       for (const p of new Set(this.preds[phi.block]))
         if (!byParent.has(p)) this.fail(phi.block, undefined, `the pass's phi %${this.A.idName(id)} has no operand for predecessor %${this.blockName(p)}`, phi.instruction);
-      const args = this.preds[phi.block].map((p) => {
+      const args = this.preds[phi.block].map((p, arg) => {
         const value = byParent.get(p);
         if (value === undefined) return vals(this.none(phi.variable));
-        return vals(readValue({ variable: phi.variable, block: p, at: this.blocks[p].body.length, claimed: value }));
+        return vals(readValue({ variable: phi.variable, block: p, at: this.blocks[p].body.length, claimed: value }, { block: blockIds[phi.block], phi: vals(phi.value), arg }));
       });
       let list = phisAt.get(phi.block);
       if (list === undefined) phisAt.set(phi.block, (list = []));
@@ -588,7 +605,7 @@ export class FunctionPairing {
         os.push({ defs: [], uses: [this.varName(variable)] });
         if (!withSsa) return;
         const w = this.alignment.repl.get(i.result);
-        ss.push({ defs: [], uses: [vals(w === undefined ? this.none(variable) : readValue({ variable, block: bi, at: k, claimed: w }))] });
+        ss.push({ defs: [], uses: [vals(w === undefined ? this.none(variable) : readValue({ variable, block: bi, at: k, claimed: w }, { block: blockIds[bi], stmt: ss.length, value: "" }))] });
       });
       origBlocks.push({ id: blockIds[bi], preds, stmts: os });
       ssaBlocks.push({ id: blockIds[bi], preds, phis: phisAt.get(bi) ?? [], stmts: ss });
@@ -607,6 +624,7 @@ export class FunctionPairing {
       original: { kind: "cfg", name, entry, blocks: origBlocks },
       ssa: { kind: "ssa", name, entry, blocks: ssaBlocks, vars },
       uninitialised,
+      ...(undominated.length > 0 ? { undominated } : {}),
       refinedValue: spirvRefinement,
       // text only (a binary's places are word offsets): from the block's OpLabel to its terminator
       ...(this.B.form === "text" ? { blockLines: () => Object.fromEntries(this.blocks.map((b, k) => [blockIds[k], [b.labelInstruction.at, (b.body.at(-1) ?? b.labelInstruction).at]])) } : {}),

@@ -41,4 +41,9 @@ export interface ModuleParts {
   onlyLoadsAndStores(id: number): boolean;
   /** Id -> the `OpName` string, where there is one. */
   readonly names: ReadonlyMap<number, string>;
+  /**
+   * Per function (by index): its first use whose definition does not dominate it, which
+   * spirv-val refuses (ids.ts), or undefined. Reported by the adapter, not refused here.
+   */
+  readonly undominated: readonly ({ at: SpvInstruction; what: string } | undefined)[];
 }

@@ -76,8 +76,9 @@ export function successors(t: SpvInstruction): number[] {
 /**
  * The module cut into its parts. Structural problems a validator would report (an instruction
  * outside a block, a block without a terminator, a function without `OpFunctionEnd`), and the
- * validator's rules on ids (ids.ts: defined, before their use, dominating it), make the input
- * malformed here: `fail(instruction, what)` throws with the place.
+ * validator's rules on ids that make a module unreadable (ids.ts: defined, before their use, of
+ * the function that uses them), make the input malformed here: `fail(instruction, what)` throws
+ * with the place. A use its definition does not dominate is noted (`undominated`), not refused.
  */
 export function partsOf(module: SpvModule, fail: (at: SpvInstruction | undefined, what: string) => never): ModuleParts {
   const ins = module.instructions;
@@ -154,9 +155,9 @@ export function partsOf(module: SpvModule, fail: (at: SpvInstruction | undefined
     },
     used: (id) => (uses.get(id) & USED) !== 0,
     onlyLoadsAndStores: (id) => (uses.get(id) & OTHER_USE) === 0,
+    undominated: [],
   };
-  checkIds(parts, fail);
-  return parts;
+  return { ...parts, undominated: checkIds(parts, fail) };
 }
 
 /** What `partsOf` notes of an id's uses: some instruction uses it; one other than those of `SUPPORTED_USERS` does. */

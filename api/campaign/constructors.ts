@@ -1,7 +1,7 @@
 /**
- * Fuzzing SSA constructors with random CFGs, in process: the oracles, and the run under
- * fast-check (`fc.check` with the seed and the number of runs), so that a finding is shrunk to
- * a small CFG before it is reported. The oracles:
+ * Fuzzing SSA constructors with random CFGs: the oracles, and the engine that runs CFGs through
+ * an oracle in batches and shrinks the first new finding (fuzz/shrink.ts: fast-check's
+ * shrinking, its candidates tried in batches, then the CFG reductions). The oracles:
  *
  * - differential: every algorithm of `ALGORITHMS` with every minimisation of `MINIMIZATIONS` on
  *   the lowered model, each output decided by `checkTransformed`, and the relations the
@@ -9,24 +9,22 @@
  * - a constructor's output (`ssaViolation`): one SSA document on the same graph that the
  *   validator certifies (validity); malformed output, a different graph or a property that
  *   fails is a finding. `certifiedProperty` makes it a fast-check property of the user's own
- *   function (api/arbitraries.ts); api/campaign/node/constructors.ts runs a command per case instead;
- * Producers of SSA are fuzzed through their fuzz targets instead, in batches
- * (api/campaign/producers.ts).
+ *   function (api/arbitraries.ts); api/campaign/node/constructors.ts runs a command per CFG or
+ *   per batch of CFGs instead.
+ * Every finding has a signature that shrinking keeps and a baseline can list (`--known`).
+ * Producers of SSA are fuzzed through their fuzz targets instead (api/campaign/producers.ts).
  */
 import fc from "fast-check";
-import type { Adapter } from "../../adapters/adapter.js";
 import { certified, checkTransformed, QUALITY, type QualityProperty, type Verdict } from "../../checks/index.js";
 import { steeredCfg, structuredCfgWithin } from "../../fuzz/arbitraries/cases.js";
 import { generateWithContext, reduceInBatches, shrinkInBatches } from "../../fuzz/shrink.js";
 import { isReducible } from "../../graph/reducible.js";
 import { removeDeadPhis } from "../../impl/prune.js";
-import type { FunctionDoc } from "../../io/format.js";
 import { lowerCfg } from "../../io/lower.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { Transformed } from "../../spec/model.js";
 import { ALGORITHMS, buildSsa, MINIMIZATIONS, type Algorithm, type Minimize } from "../construct.js";
 import type { CfgDocument, DocumentInput } from "../documents.js";
-import { validateWith } from "../producers.js";
 import type { Report } from "../report.js";
 import type { KnownHit } from "./producers.js";
 import { caseSeed, normaliseMessage } from "./producers.js";
@@ -219,8 +217,12 @@ function plural(n: number, word: string): string {
 // ---------------------------------------------------------------------------------------------
 // The run
 
-/** The oracle of a batch of CFGs: a finding for each, or undefined where all is well. */
-export type BatchOracle = (docs: readonly CfgDocument[]) => (Finding | undefined)[] | Promise<(Finding | undefined)[]>;
+/**
+ * The oracle of a batch of CFGs: a finding for each, or undefined where all is well. With
+ * `first`, only the first finding (in CFG order) that `first` accepts is needed: the oracle may
+ * stop there and leave the later CFGs undecided (undefined), as shrinking asks.
+ */
+export type BatchOracle = (docs: readonly CfgDocument[], first?: (f: Finding) => boolean) => (Finding | undefined)[] | Promise<(Finding | undefined)[]>;
 
 export interface FuzzOptions {
   runs: number;
@@ -298,11 +300,12 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzResult> {
     if (k < 0) continue;
     const signature = findings[k]!.signature;
     progress.phase = "shrink";
+    const alike = (f: Finding) => f.signature === signature;
     const failsAlike = async (docs: readonly CfgDocument[]) => {
-      const fs = await opts.oracle(docs);
+      const fs = await opts.oracle(docs, alike);
       progress.shrinkTries += docs.length;
       opts.onProgress?.(progress);
-      return fs.findIndex((f) => f?.signature === signature);
+      return fs.findIndex((f) => f !== undefined && alike(f));
     };
     const shrunk = await shrinkInBatches(arb, values[k], failsAlike, { batch });
     progress.shrinkSteps += shrunk.steps;

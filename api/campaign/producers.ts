@@ -14,6 +14,7 @@
 import fc from "fast-check";
 import type { FuzzCase, FuzzTarget, PrintedBatch } from "../../adapters/fuzz_target.js";
 import { fuzzCases } from "../../fuzz/arbitraries/cases.js";
+import { generateWithContext, shrinkInBatches } from "../../fuzz/shrink.js";
 import { DEFAULT_SHRINK_RUNS } from "./options.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -269,10 +270,25 @@ export interface ShrinkBudget {
 
 
 /**
- * Shrinks case `seed`'s finding to a smaller case with the same signature (the case alone per
- * producer run), within `budget`. fast-check proposes many candidates that print as the same
- * program (a shrunk style or variable that the printer does not show): those are answered from
- * what the same printed files gave, not run again.
+ * Candidates per producer run while shrinking: a shrink stream's first failing candidate is
+ * usually among its first few, and a run's cost grows with its cases, so a handful per run, not
+ * a whole batch (the LLVM target's broken-producer tests: 34 s one candidate per run, 17 s with
+ * 16, under a load of 4).
+ */
+export const SHRINK_BATCH = 16;
+/** The same for a producer that runs in this process (the React Compiler), where a case costs about as much as a run. */
+export const SHRINK_BATCH_IN_PROCESS = 4;
+
+/**
+ * Shrinks case `seed`'s finding to a smaller case with the same signature, within `budget`:
+ * fast-check's shrinking (fuzz/shrink.ts, `shrinkInBatches`: the first candidate that still
+ * fails alike, then its own candidates), the candidates run `batch` to a producer run, each
+ * judged alone as in a campaign's batch (bisected where the run fails as a whole). fast-check
+ * proposes many candidates that print as the same program (a shrunk style or variable the
+ * printer does not show): each printed program runs once. Once the runs or the time are spent,
+ * no candidate counts as failing, and the smallest case so far is the result; a run the time
+ * limit falls in is finished (its processes and directory end with it) but its answer does not
+ * count. Undefined when no smaller case fails alike.
  */
 export async function shrinkFinding(
   target: FuzzTarget,
@@ -282,41 +298,39 @@ export async function shrinkFinding(
   signature: string,
   runner: BatchRunner,
   budget: ShrinkBudget,
+  batch = SHRINK_BATCH,
 ): Promise<Shrunk | undefined> {
+  const started = performance.now();
+  const timeUp = () => performance.now() - started >= budget.timeLimitMs;
   let runs = 0;
-  let best: Shrunk | undefined;
+  let best: { case: FuzzCase; finding: CaseFinding } | undefined;
   const seen = new Map<string, CaseFinding | undefined>();
-  // the run under way: fast-check's time limit may end the check while a run's processes are
-  // still at work (a process runner's runs are asynchronous)
-  let underWay: Promise<unknown> | undefined;
-  let closed = false;
-  const oneCase = async (c: FuzzCase): Promise<CaseFinding | undefined> => {
-    const key = JSON.stringify(target.print([c], variant).files);
-    if (seen.has(key)) return seen.get(key);
-    if (runs >= budget.runs) return undefined;
-    const run = batchFindings(target, variant, [c], runner);
-    underWay = run;
-    const { findings, runs: r } = await run;
-    runs += r;
-    seen.set(key, findings[0]);
-    return findings[0];
+  const keyOf = (c: FuzzCase) => JSON.stringify(target.print([c], variant).files);
+  const firstFailing = async (candidates: readonly FuzzCase[]): Promise<number> => {
+    if (runs >= budget.runs || timeUp()) return -1;
+    const keys = candidates.map(keyOf);
+    const fresh: FuzzCase[] = [];
+    const freshKeys: string[] = [];
+    keys.forEach((k, i) => {
+      if (!seen.has(k) && !freshKeys.includes(k)) {
+        fresh.push(candidates[i]);
+        freshKeys.push(k);
+      }
+    });
+    if (fresh.length > 0) {
+      const { findings, runs: r } = await batchFindings(target, variant, fresh, runner);
+      runs += r;
+      // a run the time limit fell in answers too late to count
+      if (timeUp()) return -1;
+      freshKeys.forEach((k, i) => seen.set(k, findings[i]));
+    }
+    const j = keys.findIndex((k) => seen.get(k)?.signature === signature);
+    if (j >= 0) best = { case: candidates[j], finding: seen.get(keys[j])! };
+    return j;
   };
-  const details = await fc.check(
-    fc.asyncProperty(arb, async (c) => {
-      const f = await oneCase(c);
-      // a run the time limit cut off answers after the check: too late to count
-      if (closed || f === undefined || f.signature !== signature) return true;
-      best = { case: c, finding: f, steps: best === undefined ? 0 : best.steps + 1, runs };
-      return false;
-    }),
-    { seed, numRuns: 1, interruptAfterTimeLimit: budget.timeLimitMs, markInterruptAsFailure: false },
-  );
-  closed = true;
-  // that run still ends here, its processes and directory with it, not after the campaign
-  await underWay?.catch(() => undefined);
+  const shrunk = await shrinkInBatches(arb, generateWithContext(arb, seed), firstFailing, { batch });
   if (best === undefined) return undefined;
-  if (details.counterexample !== null && details.counterexample !== undefined) best = { ...best, case: details.counterexample[0] };
-  return { ...best, runs };
+  return { case: best.case, finding: best.finding, steps: shrunk.steps, runs };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -476,7 +490,8 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
           continue;
         }
         const seed = caseSeed(o.seed, indices[k]);
-        const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, { runs: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS, timeLimitMs: o.shrinkTimeMs });
+        const perRun = o.target.runner.kind === "in-process" ? SHRINK_BATCH_IN_PROCESS : SHRINK_BATCH;
+        const shrunk = await shrinkFinding(o.target, variant, arb, seed, f.signature, o.runner, { runs: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS, timeLimitMs: o.shrinkTimeMs }, perRun);
         runs += shrunk?.runs ?? 0;
         const found: CampaignFinding = {
           signature: f.signature,

@@ -32,7 +32,7 @@ import { MalformedInput } from "../../spec/errors.js";
 import type { BatchRun, BatchRunner, FunctionResult, RunFailure } from "./producers.js";
 import { compileOne, loadCompiler, type LoadedCompiler } from "../react_compiler.js";
 import { outsideThePipeline } from "../react_logger.js";
-import { formatReactReport, ReactValidator, type CompilerEvent, type CompilerLogger, type ReactFunctionReport } from "../react_validator.js";
+import { formatReactReport, gaveUp, ReactValidator, type CompilerEvent, type CompilerLogger, type ReactFunctionReport } from "../react_validator.js";
 
 export interface ReactFuzzOptions {
   /**
@@ -76,18 +76,6 @@ function functionLines(text: string): Map<number, string> {
     if (m !== null) out.set(i + 1, m[1]);
   });
   return out;
-}
-
-/** A field of a compiler error's detail, directly or in its `options` (releases differ). */
-function detailField(event: CompilerEvent, field: string): string | undefined {
-  const d = event.detail as Record<string, unknown> | undefined;
-  const v = d?.[field] ?? (d?.options as Record<string, unknown> | undefined)?.[field];
-  return typeof v === "string" ? v : undefined;
-}
-
-/** Whether a `CompileError` is the compiler's own broken invariant (1.x: category `Invariant`; the 19 betas: severity `Invariant`). */
-function isInvariant(event: CompilerEvent): boolean {
-  return detailField(event, "category") === "Invariant" || detailField(event, "severity") === "Invariant";
 }
 
 const QUALITY_SET = new Set<string>(QUALITY);
@@ -146,7 +134,12 @@ export function reactBatchRunner(options: ReactFuzzOptions = {}): BatchRunner & 
         events.push(e);
         if (outsideThePipeline(e)) capture.flush();
       },
-      debugLogIRs: capture.debugLogIRs,
+      // the validator follows the passes too: a function the compiler gives up on after SSA is
+      // told from one it gave up on before (as `formal-ssa react` tells them)
+      debugLogIRs: (v) => {
+        validator.logged(v);
+        capture.debugLogIRs(v);
+      },
     };
     try {
       compileOne(compiler.babel, compiler.plugin, { text, name: file }, logger);
@@ -175,13 +168,15 @@ export function reactBatchRunner(options: ReactFuzzOptions = {}): BatchRunner & 
     // the compiler's own failures, by the function whose start line the event gives
     const compilerFailures = new Map<string, RunFailure>();
     const skipped = new Map<string, string>();
+    // the compiler's verdicts on a function, classified as `formal-ssa react` classifies them (gaveUp)
     for (const e of events) {
       const name = lines.get(e.fnLoc?.start?.line ?? -1);
-      if (name === undefined) continue;
-      if (e.kind === "PipelineError") compilerFailures.set(name, { kind: "crash", message: `babel-plugin-react-compiler: PipelineError: ${String(e.data ?? "").split("\n")[0]}`, stderr: String(e.data ?? "") });
-      else if (e.kind === "CompileError" && isInvariant(e)) {
-        if (!compilerFailures.has(name)) compilerFailures.set(name, { kind: "internal-error", message: `babel-plugin-react-compiler: Invariant: ${detailField(e, "reason") ?? "?"}` });
-      } else if ((e.kind === "CompileError" || e.kind === "CompileSkip") && !skipped.has(name)) skipped.set(name, detailField(e, "reason") ?? String(e.reason ?? e.kind));
+      const g = gaveUp(e);
+      if (name === undefined || g === undefined) continue;
+      if (e.kind === "PipelineError") compilerFailures.set(name, { kind: "crash", message: `babel-plugin-react-compiler: PipelineError: ${g.reason}`, stderr: String(e.data ?? "") });
+      else if (g.fault === "compiler") {
+        if (!compilerFailures.has(name)) compilerFailures.set(name, { kind: "internal-error", message: `babel-plugin-react-compiler: Invariant: ${g.reason}` });
+      } else if (!skipped.has(name)) skipped.set(name, g.reason);
     }
     const functions: FunctionResult[] = [];
     for (const name of printed.functionNames) {

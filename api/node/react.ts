@@ -10,7 +10,8 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from "node:pat
 import { MalformedInput } from "../../spec/errors.js";
 import { reactCompilerAdapter } from "../../adapters/react-compiler/index.js";
 import { CertificateCollector, ProducerPairs } from "../certify.js";
-import { emittedModules, validateSources, type ReactOptions, type ReactReport } from "../react_compiler.js";
+import { emittedModules, validateSourcesWith, type ReactOptions, type ReactReport } from "../react_compiler.js";
+import { loadReactCompiler } from "./react_compiler.js";
 import { readInputs, STDIN_NAME } from "./files.js";
 import type { ProgressSink } from "./commands.js";
 
@@ -20,8 +21,16 @@ function emitBase(dir: string, file: string): string {
   return join(dir, rel.startsWith("..") || isAbsolute(rel) ? basename(file) : rel);
 }
 
-export async function validateReactFiles(paths: readonly string[], options: ReactOptions & { progress?: ProgressSink; emit?: string; certificate?: boolean } = {}): Promise<ReactReport> {
+/**
+ * `reactCompiler`: the package directory of a copy of babel-plugin-react-compiler to run instead of
+ * the installed one (`--react-compiler DIR`); the report names the copy either way (`compiler`).
+ */
+export async function validateReactFiles(
+  paths: readonly string[],
+  options: ReactOptions & { progress?: ProgressSink; emit?: string; certificate?: boolean; reactCompiler?: string } = {},
+): Promise<ReactReport> {
   if (options.certificate && options.emit === undefined) throw new MalformedInput(`--certificate: a certificate speaks of the exchange-format pair, which --emit DIR writes: give both`);
+  const compiler = await loadReactCompiler(options.reactCompiler);
   const sources = readInputs(paths);
   const emitted = options.emit !== undefined ? emittedModules() : undefined;
   // per file, the certificates of its two stages (enterSSA's and EliminateRedundantPhi's pairs)
@@ -37,7 +46,7 @@ export async function validateReactFiles(paths: readonly string[], options: Reac
   options.progress?.start(sources.length, "react");
   let report: ReactReport;
   try {
-    report = await validateSources(sources, { ...options, onFile: (name) => options.progress?.tick(name), ...(emitted ? { onDocuments: emitted.add } : {}), ...(options.certificate ? { onStages } : {}) });
+    report = validateSourcesWith(compiler, sources, { ...options, onFile: (name) => options.progress?.tick(name), ...(emitted ? { onDocuments: emitted.add } : {}), ...(options.certificate ? { onStages } : {}) });
   } finally {
     options.progress?.stop();
   }

@@ -12,7 +12,9 @@ import {
   construct,
   MINIMIZATIONS,
   parseDocument,
+  QUALITY,
   validate,
+  VALIDITY,
   type Algorithm,
   type BlockDoc,
   type CfgDocument,
@@ -508,9 +510,30 @@ function renderCompare(): void {
 
 // --- validation ----------------------------------------------------------------------------------
 
+/** The properties that fail (not those left undecided because a producer check failed: they have no witness of their own). */
 function failing(): [string, PropertyReport][] {
   if (report === null) return [];
-  return Object.entries(report.functions[0]?.properties ?? {}).filter(([, p]) => !p.holds);
+  return Object.entries(report.functions[0]?.properties ?? {}).filter(([, p]) => !p.holds && p.decided !== false);
+}
+
+/**
+ * How a property reads in the list, as the command line's report says it: `holds`, `FAILS`, or
+ * `not decided` (it rests on the pairing of the producer's instructions, which a producer check
+ * rejects: neither holding nor failing).
+ */
+function propertyState(p: PropertyReport): { className: string; label: string } {
+  if (p.decided === false) return { className: "undecided", label: "not decided" };
+  return p.holds ? { className: "holds", label: "holds" } : { className: "fails", label: "FAILS" };
+}
+
+/** The model's properties; the others of a producer's report are its own checks (`same_instructions`). */
+const MODEL_PROPERTIES: ReadonlySet<string> = new Set<string>([...VALIDITY, ...QUALITY, "sound_refinement"]);
+
+/** The producer checks that failed in a function (what its undecided properties rest on), as the text report names them. */
+function failedChecks(properties: Record<string, PropertyReport>): string[] {
+  return Object.entries(properties)
+    .filter(([name, p]) => !p.holds && !MODEL_PROPERTIES.has(name))
+    .map(([name]) => name);
 }
 
 function selectedWitness(): { property: string; index: number; w: WitnessReport } | null {
@@ -548,11 +571,13 @@ function renderReport(): void {
   const sel = selectedWitness();
   const list = document.createElement("ul");
   list.className = "properties";
+  const checks = failedChecks(f.properties);
   for (const [name, p] of Object.entries(f.properties)) {
     const li = document.createElement("li");
     li.dataset.property = name;
-    li.className = p.holds ? "holds" : "fails";
-    li.textContent = `${p.holds ? "holds" : "FAILS"}  ${name}${p.failures !== undefined ? ` (${p.failures} failure${p.failures === 1 ? "" : "s"})` : ""}`;
+    const shown = propertyState(p);
+    li.className = shown.className;
+    li.textContent = `${shown.label}  ${name}${p.failures !== undefined ? ` (${p.failures} failure${p.failures === 1 ? "" : "s"})` : ""}`;
     if (!p.holds && p.witness !== undefined) {
       const wl = document.createElement("ol");
       p.witness.forEach((w, i) => {
@@ -571,6 +596,12 @@ function renderReport(): void {
     list.appendChild(li);
   }
   parts.push(list);
+  if (Object.values(f.properties).some((p) => p.decided === false)) {
+    // as the command line's report says it
+    const note = para("div", `not decided: they rest on the pairing of the instructions, which ${checks.join(" and ")} rejects`, "hint");
+    note.id = "undecided-note";
+    parts.push(note);
+  }
   if (sel !== null) {
     const w = sel.w;
     const facts: string[] = [];

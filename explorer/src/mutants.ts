@@ -2,9 +2,9 @@
  * The rejected example of each producer, made from a certified pair by one edit of the SSA
  * text. LLVM IR and GCC dumps: the first phi whose first two arguments carry different values
  * gets them swapped (the values trade places, the predecessors stay), the bug the mission names
- * first. SPIR-V cannot say that: its reader refuses a phi argument that does not dominate its
- * predecessor (a rule of the format, checked as spirv-val checks it), so there the first phi's
- * first argument becomes another constant of its type, which is well-formed and wrong. The
+ * first. SPIR-V: the first phi's first argument becomes another constant of its type, which is
+ * well-formed and wrong (a swap would do as well: a phi argument that does not dominate its
+ * predecessor is rejected there too, by `allUses_def_ass`, docs/properties.md). The
  * React Compiler's mode has no output text to edit (the page compiles the source), so its
  * rejected example plants the same swap in enterSSA's HIR as the compiler hands it over
  * (`plantSwappedPhi`, through `validateSourcesWith`'s `tamper`). Pure: the explorer's examples,

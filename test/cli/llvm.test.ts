@@ -73,11 +73,14 @@ describe("validate before.ll after.ll", () => {
     const r = await run("validate", fx("loops.before.ll"), file("loops.mutant.ll", after));
     expect(r.status).toBe(1);
     // one sentence first: what is wrong and where
-    expect(r.stdout).toMatch(/^function @sum_for: rejected: same_instructions fails \(the first of 2 failures\) at block entry, line \d+: the argument for %entry of the phi %s\.0 is replaced by %add/m);
-    expect(r.stdout).toMatch(/FAILS {2}same_instructions \(\d+ failures?\)\n\s+block entry, line \d+: the argument for %entry of the phi %s.0 is replaced by %add, which does not dominate it/);
-    expect(r.stdout).toMatch(/block for.inc, line 32 \(line 22 after mem2reg\): operand 2 of `%inc = add nsw i32 %4, 1` is 1 before and 2 after mem2reg/);
+    expect(r.stdout).toMatch(/^function @sum_for: rejected: same_instructions fails at block for.inc, line 32 \(line 22 after mem2reg\): operand 2 of `%inc = add nsw i32 %4, 1` is 1 before and 2 after mem2reg/m);
+    expect(r.stdout).toMatch(/FAILS {2}same_instructions \(1 failure\)\n\s+block for.inc, line 32 \(line 22 after mem2reg\): operand 2 of `%inc = add nsw i32 %4, 1` is 1 before and 2 after mem2reg/);
+    // the phi's argument for the entry is %add, which does not dominate the entry's end: not a
+    // pairing problem but allUses_def_ass's, which stays decided at that use with its path
+    expect(r.stdout).toMatch(/FAILS {2}allUses_def_ass \(1 failure\)\n\s+path entry: use of s\.for\.body\.\d as argument 0 of the phi in block for\.cond, used at the end of block entry: want a definition on every path from the entry, have none on this path\n/);
     // what rests on the pairing is not decided, and not reported as failing
     expect(r.stdout).toMatch(/\n {2}not decided: phis_wf, .*\bequiv\b.* \(they rest on the pairing of the instructions, which same_instructions rejects\)\n/);
+    expect(r.stdout).not.toMatch(/not decided: [^\n]*allUses_def_ass/);
     expect(r.stdout).not.toMatch(/FAILS {2}equiv/);
     expect(r.stdout).toMatch(/rejected: 2 of 3 functions certified\n$/);
   });

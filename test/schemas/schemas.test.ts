@@ -578,6 +578,7 @@ describe("react-report.json: formal-ssa react --json and the library's validateS
     expectValid("react-report", cli);
     expect(cli.summary.compiled).toBe(3);
     expect(cli.skipped).toHaveLength(1);
+    expect(cli.gave_up).toEqual([]);
     const lib = await validateSources([{ text: source, name: file }]);
     expectValid("react-report", lib);
     expect(withoutTimes({ functions: lib.functions.flatMap((f) => Object.values(f.stages ?? {})) })).toEqual(
@@ -592,6 +593,26 @@ describe("react-report.json: formal-ssa react --json and the library's validateS
     expect(Object.keys(f.stages!)).toContain("PropagateScopeDependenciesHIR");
     const broken = { ...r, functions: [{ ...f, stages: { ...f.stages!, DeadCodeElimination: { ...f.stages!.DeadCodeElimination, verdict: "rejected" } } }] };
     expect(errors("react-report", broken)).toContainEqual(expect.stringMatching(/DeadCodeElimination\/verdict: must be equal to constant/));
+  });
+
+  it("the functions the compiler gave up on, before SSA and after (a compiler-error report, exit 3): valid; a certified report with a compiler error, a compiler-error report without one, and an entry without its fault are not", async () => {
+    // the do-while reproducer of docs/findings.md that 1.0.0 fails on after SSA, and one it fails on before SSA
+    const text = [source, "function later(a) { do { if (a) { break; } return; } while (0); g(); }", "function early() { do { try { return; } catch {} } while (true); }"].join("\n");
+    const file = tmp("react-schema-gave-up.js", text);
+    const r = await run("react", file, "--json");
+    expect(r.status).toBe(3);
+    const cli = JSON.parse(r.stdout) as ReactReport;
+    expectValid("react-report", cli);
+    expect([cli.verdict, cli.summary.skipped, cli.summary.gave_up, cli.summary.compiler_errors, cli.compiler?.version]).toEqual(["compiler-error", 2, 1, 2, "1.0.0"]);
+    const lib = await validateSources([{ text, name: "x.js" }]);
+    expectValid("react-report", lib);
+    expect(errors("react-report", { ...cli, verdict: "certified" })).toContainEqual(expect.stringMatching(/^\/summary\/compiler_errors: must be equal to constant/));
+    const clean = await validateSources([{ text: source, name: "x.js" }]);
+    expect(errors("react-report", { ...clean, verdict: "compiler-error" })).toContainEqual(expect.stringMatching(/^\/summary\/compiler_errors: must be >= 1/));
+    const { fault: _, ...noFault } = cli.gave_up[0];
+    expect(errors("react-report", { ...cli, gave_up: [noFault] })).toContainEqual(expect.stringMatching(/^\/gave_up\/0: must have required property 'fault'/));
+    expect(errors("react-report", { ...cli, gave_up: [{ ...cli.gave_up[0], event: "PipelineError", fault: "code" }] })).toContainEqual(expect.stringMatching(/^\/gave_up\/0\/fault: must be equal to constant/));
+    expect(errors("react-report", { ...cli, compiler: { version: "1.0.0", path: "x" } })).toContainEqual(expect.stringMatching(/^\/compiler: must NOT have additional properties/));
   });
 
   it("rejects a certified report with a rejected function, and an unmappable function without a reason", async () => {

@@ -129,11 +129,21 @@ export function constructorInput(docs: readonly CfgDocument[], modules: boolean)
  * is run again on each half, down to the CFGs that fail alone; a failure that needs CFGs of both
  * halves is carried by the first CFG of the smallest range that still fails. An explicit stack.
  */
-export async function constructorFindings(docs: readonly CfgDocument[], o: ConstructorOptions): Promise<(Finding | undefined)[]> {
+export async function constructorFindings(docs: readonly CfgDocument[], o: ConstructorOptions, first?: (f: Finding) => boolean): Promise<(Finding | undefined)[]> {
   const findings: (Finding | undefined)[] = new Array(docs.length).fill(undefined);
   type Item = { lo: number; hi: number; whole?: Finding };
   const stack: Item[] = [{ lo: 0, hi: docs.length }];
-  while (stack.length > 0) {
+  /**
+   * With `first`: whether the first accepted finding is known, so that the rest can stay
+   * undecided (halves run left first, so every run still to come lies to its right; a pending
+   * verdict on a whole range cannot apply, since a half of it failed).
+   */
+  const settled = () => {
+    if (first === undefined) return false;
+    const j = findings.findIndex((f) => f !== undefined && first(f));
+    return j >= 0 && stack.every((item) => item.whole !== undefined || item.lo > j);
+  };
+  while (stack.length > 0 && !settled()) {
     const { lo, hi, whole: before } = stack.pop()!;
     if (before !== undefined) {
       // both halves are done: if neither failed, the failure needs CFGs of both
@@ -141,7 +151,7 @@ export async function constructorFindings(docs: readonly CfgDocument[], o: Const
       continue;
     }
     const part = docs.slice(lo, hi);
-    const { whole, each } = await constructorRun(part, o);
+    const { whole, each } = await constructorRun(part, o, first);
     if (whole === undefined) {
       each.forEach((f, k) => (findings[lo + k] = f));
       continue;
@@ -157,7 +167,7 @@ export async function constructorFindings(docs: readonly CfgDocument[], o: Const
 }
 
 /** One constructor run on `docs`: a failure of the run as a whole, or each CFG's finding. */
-async function constructorRun(docs: readonly CfgDocument[], o: ConstructorOptions): Promise<{ whole?: Finding; each: (Finding | undefined)[] }> {
+async function constructorRun(docs: readonly CfgDocument[], o: ConstructorOptions, first?: (f: Finding) => boolean): Promise<{ whole?: Finding; each: (Finding | undefined)[] }> {
   const run = await runCommand(o.command, constructorInput(docs, o.modules), o.timeoutMs);
   const base = { original: docs[0], ssaText: run.stdout, require: [] };
   const failed = processFailure(run, o.timeoutMs);
@@ -174,7 +184,13 @@ async function constructorRun(docs: readonly CfgDocument[], o: ConstructorOption
     return { whole: { ...base, signature: "constructor:malformed-output:module size", description: `malformed output: want a module of ${docs.length} SSA function${docs.length === 1 ? "" : "s"} (one per CFG, in order), got ${functions.length}` }, each: [] };
   // a CFG alone keeps the output as written, for its finding's ssa.json
   const alone = (f: Finding | undefined) => (f !== undefined && docs.length === 1 ? { ...f, ssaText: run.stdout } : f);
-  return { each: docs.map((d, k) => alone(ssaViolation({ ...d, name: `f${k}` }, [functions[k]]))) };
+  // with `first`, the CFGs after the first accepted finding stay undecided (not validated)
+  const each: (Finding | undefined)[] = new Array(docs.length).fill(undefined);
+  for (let k = 0; k < docs.length; k++) {
+    each[k] = alone(ssaViolation({ ...docs[k], name: `f${k}` }, [functions[k]]));
+    if (first !== undefined && each[k] !== undefined && first(each[k]!)) break;
+  }
+  return { each };
 }
 
 /** The oracle of `formal-ssa fuzz`: differential, or a constructor command. */
@@ -182,8 +198,8 @@ export function oracleFor(opts: { command?: string; timeoutMs: number; modules?:
   const command = opts.command;
   if (command === undefined) return differentialOracle;
   const o: ConstructorOptions = { command, timeoutMs: opts.timeoutMs, modules: opts.modules === true };
-  return async (docs) => {
-    const findings = await constructorFindings(docs, o);
+  return async (docs, first) => {
+    const findings = await constructorFindings(docs, o, first);
     // the finding speaks of the CFG as the generator made it (the name the constructor saw is in its input)
     return findings.map((f, k) => (f === undefined ? undefined : { ...f, original: docs[k] }));
   };

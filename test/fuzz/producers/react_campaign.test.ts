@@ -91,3 +91,22 @@ describe("the compiler the runner runs", () => {
     await expect(runner("default", printReactBatch(cases), cases)).rejects.toThrow(/babel-plugin-react-compiler 0\.0\.0-blind hands its logger no HIR/);
   });
 });
+
+describe("the runner's report of a function the compiler gives up on after SSA", () => {
+  it("reads as formal-ssa react's: certified, then the compiler gave up after its last pass (not 'before its first pass')", async () => {
+    const { reactBatchRunner } = await import("../../../api/campaign/react.js");
+    const { validateSources, formatReactReport } = await import("../../../api/react_compiler.js");
+    // docs/findings.md: Invariant: Expected a break target, after SSA, in 1.0.0
+    const source = "function f0() { let c; do { c = g(); } while (g(c)); }\n";
+    const run = await reactBatchRunner()("default", { files: { "case.js": source }, functionNames: ["f0"] }, []);
+    expect(run.kind).toBe("ran");
+    if (run.kind !== "ran") return;
+    expect(run.failures?.get("f0")?.kind).toBe("internal-error");
+    const report = run.files["report.txt"];
+    expect(report).toMatch(/^case\.js:1: f0: certified \([^)]*\); then the compiler gave up after \w+: CompileError \(Invariant\): Expected a break target$/m);
+    expect(report).not.toContain("before its first pass");
+    // the same lines as the command's (each pass validated there too)
+    const command = formatReactReport(await validateSources([{ name: "case.js", text: source }], { eachPass: true }), { functions: true, skipped: true });
+    expect(report.split("\n")[0]).toBe(command.split("\n")[0]);
+  });
+});
