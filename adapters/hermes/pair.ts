@@ -45,12 +45,15 @@
  * try instructions only, not one from every instruction that may throw to the handler: such a
  * function is not covered, rather than certified on a CFG that lacks the exceptional paths).
  */
-import type { AdapterFailure, FunctionPair, PhiDifference, RefinedValue, StatementPlace } from "../adapter.js";
+import type { AdapterFailure, FunctionPair, PhiDifference, RefinedValue, StatementPlace, UndominatedUse } from "../adapter.js";
 import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import { BlockDominators } from "../dominators.js";
 import type { HermesBlock, HermesFunction, HermesInstr, HermesOperand } from "./dump.js";
 import { ALLOC, DIRECT_EVAL, isInert, isTerminator, knownKind, LOAD, LOAD_FRAME, PHI, STORE, STORE_FRAME, TRY_END, TRY_START, type HermesSyntax } from "./kinds.js";
 import { ValueSearch, type SearchTables } from "./search.js";
+
+/** A use of a removed load's or phi argument's replacement: `load N` (the load %N), or `phi N K` (argument K, in predecessor order, of the phi %N). */
+type UndominatedKey = `load ${string}` | `phi ${string} ${number}`;
 
 export const SAME_INSTRUCTIONS = "same_instructions";
 export const COVERED = "covered";
@@ -1115,8 +1118,19 @@ class Builder {
   }
 
   /** The SSA value for a use of variable v that reads after value `w` before (b, i); -1 where none can be named. */
-  private resolve(v: number, w: string, b: number, i: number, what: () => string, line: number): number {
-    this.dominance(w, b, i, what, line);
+  private resolve(v: number, w: string, b: number, i: number, what: () => string, line: number, use: UndominatedKey): number {
+    const undominated = this.dominance(w, b, i, what);
+    if (undominated !== undefined) {
+      // not a failure of the pairing: the use is given the model's value for the producer's
+      // definition of w (a store of w to the slot, or w's phi), which does not dominate it either
+      // (w's computation dominates that store), so that allUses_def_ass fails there with its path
+      const val = this.search().anywhere(v, w, this.nb);
+      if (val >= 0) {
+        this.undominatedUses.set(use, undominated);
+        return val;
+      }
+      this.fail(b, line, undominated);
+    }
     const f = this.search().find(v, w, b, i);
     if (f.kind === "value") return f.val;
     if (f.kind === "stale") {
@@ -1129,13 +1143,20 @@ class Builder {
     return -1;
   }
 
-  /** Hermes's own rule for the after dump: a value standing for a removed load is computed where it dominates it. */
-  private dominance(w: string, b: number, i: number, what: () => string, line: number): void {
-    if (!w.startsWith("%")) return;
+  /** The uses whose replacement does not dominate them (`dominance`), by `UndominatedKey`: the message. */
+  private readonly undominatedUses = new Map<UndominatedKey, string>();
+
+  /**
+   * Hermes's own rule for the after dump (its verifier's): a value standing for a removed load is
+   * computed where it dominates the load (a phi argument: the end of its predecessor). What
+   * breaks it, or undefined.
+   */
+  private dominance(w: string, b: number, i: number, what: () => string): string | undefined {
+    if (!w.startsWith("%")) return undefined;
     const at = this.tables().computedAt(w);
-    if (at === undefined) return;
+    if (at === undefined) return undefined;
     const ok = at.b === b ? at.i < i : this.dominators().dominates(at.b, b);
-    if (!ok) this.fail(b, line, `${what()} is replaced by ${w}, which does not dominate it (computed in block %BB${this.B[at.b].label}): not valid SSA`);
+    return ok ? undefined : `${what()} is replaced by ${w}, which does not dominate it (computed in block %BB${this.B[at.b].label}): not valid SSA`;
   }
 
   private argsOf = new Map<number, number[]>();
@@ -1153,7 +1174,7 @@ class Builder {
         const v = this.varOfSlot.get(it.slot);
         if (v === undefined) continue;
         const line = this.B[p.b].instrs[p.i].line;
-        this.loadVal.set(n, this.resolve(v, this.repl.get(n)!, p.b, p.i, () => `the load %${n}`, line));
+        this.loadVal.set(n, this.resolve(v, this.repl.get(n)!, p.b, p.i, () => `the load %${n}`, line, `load ${n}`));
       }
     }
   }
@@ -1177,7 +1198,7 @@ class Builder {
           continue;
         }
         const len = this.B[q].instrs.length;
-        args.push(this.resolve(phi.v, keyOf(o), q, len, () => `the argument for %BB${this.B[q].label} of the phi %${n}`, this.B[q].instrs[len - 1]?.line ?? this.B[q].line));
+        args.push(this.resolve(phi.v, keyOf(o), q, len, () => `the argument for %BB${this.B[q].label} of the phi %${n}`, this.B[q].instrs[len - 1]?.line ?? this.B[q].line, `phi ${n} ${args.length}`));
       }
       for (const q of e.keys()) if (this.reachable[q] && !this.preds[phi.b].includes(q)) this.fail(phi.b, this.B[phi.b].line, `the phi %${n} (line ${ins.line} after) has a value for %BB${this.B[q].label}, which is no predecessor`, ins.line);
       this.argsOf.set(n, args);
@@ -1605,6 +1626,7 @@ class Builder {
     const used = new Set<number>();
     const stmtLines = new Map<string, number[]>();
     const phisAt = new Map<number, PhiDoc[]>();
+    const undominated: UndominatedUse[] = [];
     const name = (val: number) => (val >= 0 ? this.vals[val].name : "?");
     const valName = (val: number, v: number) => {
       if (val >= 0) {
@@ -1622,6 +1644,10 @@ class Builder {
       used.add(val);
       const args = (this.argsOf.get(n) ?? this.preds[phi.b].map(() => -1)).map((a) => valName(a, phi.v));
       (phisAt.get(phi.b) ?? phisAt.set(phi.b, []).get(phi.b)!).push({ def: name(val), args });
+      args.forEach((_, arg) => {
+        const message = this.undominatedUses.get(`phi ${n} ${arg}`);
+        if (message !== undefined) undominated.push({ block: ids(phi.b), phi: name(val), arg, message });
+      });
     }
     for (const m of this.searchObj?.merges ?? []) {
       used.add(m.val);
@@ -1651,6 +1677,8 @@ class Builder {
         if (it.k === K.Load) {
           const val = this.loadVal.get(ins.result!);
           if (val === undefined) return;
+          const message = this.undominatedUses.get(`load ${ins.result!}`);
+          if (message !== undefined) undominated.push({ block: id, stmt: s.length, value: valName(val, v), message });
           o.push({ defs: [], uses: [x] });
           s.push({ defs: [], uses: [valName(val, v)] });
           lines.push(ins.line);
@@ -1683,6 +1711,7 @@ class Builder {
       original,
       ssa,
       uninitialised,
+      ...(undominated.length > 0 ? { undominated } : {}),
       checks: [
         { property: SAME_INSTRUCTIONS, failures: this.failures.sort((x, y) => x.line - y.line) },
         { property: COVERED, failures: this.uncovered },

@@ -149,11 +149,18 @@ describe("mutants of the after dump are rejected, with witnesses", () => {
     expect(f.properties.equiv.witness![0].path).toEqual(["BB0", "BB1", "BB3"]);
   });
 
-  it("swapped phi operands where a value would not dominate its edge: Hermes's own rule names it", () => {
+  it("swapped phi operands where a value would not dominate its edge: allUses_def_ass fails there with its path (the one rule for dominance), ", () => {
     const text = mutate("loops.v1.ir", "%23 = PhiInst (:any) %19: any, %BB5, %6: any, %BB6", "%23 = PhiInst (:any) %6: any, %BB5, %19: any, %BB6");
     const f = fn(validateDump(text).functions, "sum");
-    expect(failing(f)).toEqual([SAME_INSTRUCTIONS]);
-    expect(f.summary).toMatch(/the argument for %BB6 of the phi %23 is replaced by %19, which does not dominate it \(computed in block %BB5\): not valid SSA/);
+    expect(f.verdict).toBe("rejected");
+    expect(failing(f)).toContain("allUses_def_ass");
+    expect(failing(f)).not.toContain(SAME_INSTRUCTIONS);
+    const witness = f.properties.allUses_def_ass.witness![0];
+    // a real path from the entry to the edge's predecessor on which the argument's value is not defined
+    expect(witness.path[0]).toBe("BB0");
+    expect(witness.path.at(-1)).toBe("BB6");
+    expect(witness.text).toMatch(/^path BB0 -> .* -> BB6: use of \S+ as argument \d of the phi in block BB7, used at the end of block BB6: want a definition on every path from the entry, have none on this path$/);
+    expect(f.summary).toMatch(/allUses_def_ass/);
   });
 
   it("a load redirected to another stored value: equiv fails at that use", () => {
