@@ -92,6 +92,14 @@ export interface ProcessRunner {
    * this many milliseconds per case of the batch before it is a timeout.
    */
   timePerCaseMs?(variant: string): number;
+  /**
+   * A second oracle on the same script: another configuration of the producer (Hermes: the other
+   * SSA builder), run by `step` into `output` and validated as the first. Both must certify every
+   * case: a case the first certifies and the second rejects is a finding whose stage is
+   * `label`. The phis each places on the cases' functions are counted against the minimum
+   * (`PhiTally`), under `ownLabel` and `label`.
+   */
+  secondOracle?(variant: string): { ownLabel: string; label: string; step: ProcessStep; output: string } | undefined;
 }
 
 /** A producer the library runs in its own process (the React Compiler through Babel). */

@@ -15,6 +15,10 @@
  *   first run are the cases'; a rejection in a later run, which names no case, is bisected to
  *   the case that causes it).
  *
+ * The second oracle: under `simplemem2reg` and `mem2reg`, the same script is compiled again with
+ * the other builder (into `other.ir`), and both must certify every case; the phis each placed on
+ * the cases' functions are counted against the minimum, which the campaign's summary prints.
+ *
  * A crash, an assertion or a hang of hermesc is a finding of its own kind (the engine's), as is
  * a dump the adapter cannot read. hermesc's dumps are slow to print (every pass's IR of every
  * function: about 6 ms per case for the two passes, 60 ms under -O), so a run may take
@@ -30,6 +34,11 @@ export const HERMES_FUZZ_VARIANTS = ["simplemem2reg", "mem2reg", "O"] as const;
 /** The batch's script, and the stream of dumps hermesc writes for it. */
 export const HERMES_FUZZ_FILE = "case.js";
 export const HERMES_DUMP_FILE = "dump.ir";
+/** The other builder's dumps, the second oracle's (under `simplemem2reg` and `mem2reg`). */
+export const HERMES_OTHER_DUMP_FILE = "other.ir";
+
+/** The builders as hermesc's passes name them. */
+const BUILDER: Record<string, string> = { simplemem2reg: "SimpleMem2Reg", mem2reg: "Mem2Reg" };
 
 /** The program the steps name, which the node side resolves to a binary. */
 export const HERMESC = "hermesc";
@@ -77,5 +86,15 @@ export const hermesFuzzTarget: FuzzTarget = {
     // machine a batch of 200 cases took 1.1 s (the two passes) and 12 s (-O, 46 MB of dumps) with
     // nothing else running; four times that per case is allowed beyond --timeout
     timePerCaseMs: (variant) => (variant === "O" ? 250 : 25),
+    secondOracle: (variant) => {
+      if (variant !== "simplemem2reg" && variant !== "mem2reg") return undefined;
+      const other = variant === "simplemem2reg" ? "mem2reg" : "simplemem2reg";
+      return {
+        ownLabel: BUILDER[variant],
+        label: BUILDER[other],
+        step: { argv: [HERMESC, ...hermesFuzzArgs(other), `{dir}/${HERMES_FUZZ_FILE}`], stderr: HERMES_OTHER_DUMP_FILE },
+        output: HERMES_OTHER_DUMP_FILE,
+      };
+    },
   },
 };

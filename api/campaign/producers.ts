@@ -70,6 +70,33 @@ export interface FunctionResult {
   summary?: string;
 }
 
+/**
+ * The phis a producer configuration placed on the functions of a batch's cases (those the
+ * adapter paired), and the minimum for them (`phis_minimum` of the report: Wagner's minimal SSA
+ * after peeling redundant phi SCCs).
+ */
+export interface PhiTally {
+  label: string;
+  functions: number;
+  placed: number;
+  minimum: number;
+}
+
+/** `a` and `b` summed label by label (in the order first seen). */
+export function addPhiTallies(a: readonly PhiTally[], b: readonly PhiTally[]): PhiTally[] {
+  const out = a.map((t) => ({ ...t }));
+  for (const t of b) {
+    const same = out.find((x) => x.label === t.label);
+    if (same === undefined) out.push({ ...t });
+    else {
+      same.functions += t.functions;
+      same.placed += t.placed;
+      same.minimum += t.minimum;
+    }
+  }
+  return out;
+}
+
 /** A producer's failure on a whole batch (or a case alone). */
 export interface RunFailure {
   /**
@@ -96,6 +123,8 @@ export type BatchRun =
       files: Record<string, string>;
       /** Functions with a failure of their own, outside the pairs (an internal error reported per function by an in-process compiler). */
       failures?: Map<string, RunFailure>;
+      /** The phis each oracle's producer placed on the cases' functions, against the minimum (a target with `secondOracle`). */
+      phis?: PhiTally[];
     }
   | { kind: "failed"; failure: RunFailure; files: Record<string, string> };
 
@@ -207,8 +236,10 @@ function variantText(target: FuzzTarget, variant: string): string {
  * halves shows in neither: the smallest range that still fails is then the finding, carried by
  * its first case. An explicit stack, never recursion.
  */
-export async function batchFindings(target: FuzzTarget, variant: string, cases: readonly FuzzCase[], runner: BatchRunner): Promise<{ findings: (CaseFinding | undefined)[]; runs: number }> {
+export async function batchFindings(target: FuzzTarget, variant: string, cases: readonly FuzzCase[], runner: BatchRunner): Promise<{ findings: (CaseFinding | undefined)[]; runs: number; phis?: PhiTally[] }> {
   const findings: (CaseFinding | undefined)[] = new Array(cases.length).fill(undefined);
+  // the phi counts of the whole batch's run (the first): bisection runs the same cases again
+  let phis: PhiTally[] | undefined;
   const failedAlone = new Uint8Array(cases.length);
   let runs = 0;
   type Item = { run: true; lo: number; hi: number } | { run: false; lo: number; hi: number; finding: CaseFinding };
@@ -230,6 +261,7 @@ export async function batchFindings(target: FuzzTarget, variant: string, cases: 
     const printed = target.print(part, variant);
     const run = await runner(variant, printed, part, { keepFiles: false });
     runs++;
+    if (runs === 1 && run.kind === "ran") phis = run.phis;
     const whole =
       run.kind === "failed" ? processFinding(target, variant, run.failure) : run.invalid !== undefined ? invalidFinding(target, variant, run.invalid) : unownedRejection(target, variant, printed, run);
     if (whole === undefined || hi - lo === 1) {
@@ -241,7 +273,7 @@ export async function batchFindings(target: FuzzTarget, variant: string, cases: 
     const mid = (lo + hi) >> 1;
     stack.push({ run: false, lo, hi, finding: whole }, { run: true, lo: mid, hi }, { run: true, lo, hi: mid });
   }
-  return { findings, runs };
+  return { findings, runs, ...(phis !== undefined ? { phis } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -403,6 +435,8 @@ export interface CampaignResult {
   /** Case indices run, lowest and highest (for the summary and for merging shards). */
   firstIndex: number;
   lastIndex: number;
+  /** The phis each oracle placed on the cases' functions, against the minimum (targets with a second oracle; batches that ran whole). */
+  phis?: PhiTally[];
 }
 
 /**
@@ -432,13 +466,14 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   let batch = 0;
   let first = -1;
   let last = -1;
+  let phis: PhiTally[] | undefined;
   const timeUp = () => o.timeLimitMs !== undefined && performance.now() - start >= o.timeLimitMs;
   const enough = () => (o.runs !== undefined && started >= o.runs) || timeUp() || o.stopRequested?.() === true;
   interface Started {
     indices: number[];
     variant: string;
     cases: FuzzCase[];
-    result: Promise<{ findings: (CaseFinding | undefined)[]; runs: number }>;
+    result: Promise<{ findings: (CaseFinding | undefined)[]; runs: number; phis?: PhiTally[] }>;
   }
   /** The next batch, started; undefined when the campaign has enough. */
   const startBatch = (): Started | undefined => {
@@ -470,7 +505,8 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
         ahead.push(next);
       }
       const { indices, variant, cases: batchCases } = current;
-      const { findings, runs: r } = await current.result;
+      const { findings, runs: r, phis: batchPhis } = await current.result;
+      if (batchPhis !== undefined) phis = addPhiTallies(phis ?? [], batchPhis);
       runs += r;
       cases += indices.length;
       if (first < 0) first = indices[0];
@@ -519,5 +555,5 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
     await Promise.allSettled(ahead.map((a) => a.result));
   }
   const known = [...knownHits.values()].sort((a, b) => b.hits - a.hits || (a.signature < b.signature ? -1 : 1));
-  return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], known, firstIndex: first, lastIndex: last };
+  return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], known, firstIndex: first, lastIndex: last, ...(phis !== undefined ? { phis } : {}) };
 }

@@ -394,6 +394,10 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
     })),
   );
   print(io, table);
+  // the second oracle's comparison: how far each builder's phis are from the minimum on the same cases
+  for (const r of rows)
+    if (r.phis !== undefined && r.phis.length > 0)
+      print(io, `${r.target}: phis on the cases' functions: ${r.phis.map((t) => `${t.label} ${t.placed} in ${t.functions} functions, minimum ${t.minimum}${t.placed === t.minimum ? " (the minimum)" : ` (${t.placed > t.minimum ? "+" : ""}${t.placed - t.minimum})`}`).join("; ")}\n`);
   if (interrupted !== undefined) print(io, `interrupted by ${interrupted}: the table counts the cases run until then\n`);
   // new findings first, then the known ones with their hits
   const lines: string[] = [];

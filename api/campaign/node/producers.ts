@@ -14,7 +14,7 @@ import { basename, join } from "node:path";
 import type { FuzzCase, FuzzTarget, PrintedBatch, ProcessRunner, ProcessStep } from "../../../adapters/fuzz_target.js";
 import { MalformedInput } from "../../../spec/errors.js";
 import { adapterNamed } from "../../adapters.js";
-import { batchFindings, type BatchRun, type BatchRunner, type CampaignFinding, type FunctionResult, type RunFailure, type RunOptions } from "../producers.js";
+import { batchFindings, type BatchRun, type BatchRunner, type CampaignFinding, type FunctionResult, type PhiTally, type RunFailure, type RunOptions } from "../producers.js";
 import { validateWith } from "../../producers.js";
 import { formatReport, type Report } from "../../report.js";
 import { QUALITY } from "../../../checks/index.js";
@@ -252,17 +252,64 @@ export function processRunner(target: FuzzTarget, timeoutMs: number): BatchRunne
       }
       const failure = await validated;
       const invalid = failure === undefined ? undefined : `${failure.message}${failure.stderr ? `: ${failure.stderr.split("\n").find((l) => l.trim() !== "")?.trim() ?? ""}` : ""}`;
+      let functions = functionResults(report);
+      let phis: PhiTally[] | undefined;
+      const second = runner.secondOracle?.(variant);
+      let secondReport: Report | undefined;
+      if (second !== undefined) {
+        const cases = new Set(printed.functionNames);
+        phis = [phiTally(second.ownLabel, report, cases)];
+        const failed = await runStep(second.step, dir, limitMs);
+        if (failed !== undefined) return { kind: "failed", failure: { ...failed, message: `${second.label}: ${failed.message}` }, files: keep() };
+        try {
+          secondReport = validateWith(adapter, input(second.output), input(second.output));
+        } catch (e) {
+          const message = `${second.label}: ${e instanceof MalformedInput ? `formal-ssa cannot read the pair: ${e.message}` : `formal-ssa failed on the pair: ${e instanceof Error ? e.message : String(e)}`}`;
+          return { kind: "failed", failure: { kind: "unreadable", message }, files: keep() };
+        }
+        phis.push(phiTally(second.label, secondReport, cases));
+        functions = withSecondOracle(functions, functionResults(secondReport), second.label);
+      }
       let files: Record<string, string> = {};
       if (keepFiles) {
         files = keep();
         files["report.txt"] = formatReport(report, { functions: true });
+        if (secondReport !== undefined) files[`report-${second!.label}.txt`] = formatReport(secondReport, { functions: true });
       }
-      return { kind: "ran", functions: functionResults(report), files, ...(invalid !== undefined ? { invalid } : {}) };
+      return { kind: "ran", functions, files, ...(invalid !== undefined ? { invalid } : {}), ...(phis !== undefined ? { phis } : {}) };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
   return Object.assign(run, { overlapping: overlappingRuns() });
+}
+
+/** The phis a report's functions among `names` placed, and their minimum. */
+function phiTally(label: string, report: Report, names: ReadonlySet<string>): PhiTally {
+  const t: PhiTally = { label, functions: 0, placed: 0, minimum: 0 };
+  for (const f of report.functions) {
+    if (!names.has(f.name) || f.stats.phis === undefined || f.stats.phis_minimum === undefined) continue;
+    t.functions++;
+    t.placed += f.stats.phis;
+    t.minimum += f.stats.phis_minimum;
+  }
+  return t;
+}
+
+/**
+ * The results of both oracles as one: a function the first certifies and the second rejects is
+ * rejected, at the second's stage (its own rejection stays first where both reject).
+ */
+function withSecondOracle(first: FunctionResult[], second: FunctionResult[], label: string): FunctionResult[] {
+  const other = new Map(second.map((f) => [f.name, f]));
+  const out = first.map((f) => {
+    const o = other.get(f.name);
+    return f.certified && o !== undefined && !o.certified ? { ...o, stage: label } : f;
+  });
+  // a function only the second paired (none, for one script compiled twice) still counts
+  const seen = new Set(first.map((f) => f.name));
+  for (const o of second) if (!seen.has(o.name) && !o.certified) out.push({ ...o, stage: label });
+  return out;
 }
 
 /**
@@ -516,6 +563,14 @@ function withPrograms(runner: ProcessRunner, paths: ReadonlyMap<string, string>)
     steps: (v, files) => runner.steps(v, files).map(step),
     ...(runner.views !== undefined ? { views: (v: string) => runner.views!(v).map(step) } : {}),
     ...(runner.validator !== undefined ? { validator: (v: string, after: string) => step(runner.validator!(v, after)) } : {}),
+    ...(runner.secondOracle !== undefined
+      ? {
+          secondOracle: (v: string) => {
+            const s = runner.secondOracle!(v);
+            return s === undefined ? undefined : { ...s, step: step(s.step) };
+          },
+        }
+      : {}),
     version: (v) => step({ argv: runner.version(v) }).argv,
   };
 }
