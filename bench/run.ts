@@ -30,7 +30,11 @@
  *    against gcc writing them, whole process against whole process, and the verdicts; full runs
  *    only;
  * 10. the tracing hook (bench/trace.ts): braun and functional+trivial on n-ifs, untraced against
- *    a no-op tracer.
+ *    a no-op tracer;
+ * 11. Hermes's SimpleMem2Reg on real JavaScript (bench/hermes.ts, the bundles of
+ *    scripts/fetch-hermes-corpus.sh in tmp/hermes-corpus/): `validate` on hermesc's dumps against
+ *    hermesc writing them and against the build's `hermesc -O`, whole processes, and the
+ *    verdicts; full runs only.
  *
  * Then, each with its own report: fuzzing throughput (bench/fuzz_throughput.ts,
  * bench/fuzz_targets.ts) and certificates (bench/certificates.ts: recheck against validate;
@@ -62,6 +66,7 @@ import { spirvSeries } from "./spirv.js";
 import { scaleSeries } from "./scale.js";
 import { realC } from "./real_c.js";
 import { gccSeries } from "./gcc.js";
+import { hermesSeries } from "./hermes.js";
 import { traceSeries } from "./trace.js";
 import { num, redundantPhiShare, type RedundantShare, type ResultsJson } from "./reproductions.js";
 import { collect, fitExponent, fmtExp, fmtInt, gcExposed, lastSlope, machine, loadMax, median, ms, optVersion, progress, repeat } from "./measure.js";
@@ -790,6 +795,8 @@ function main(): void {
   const gcc = quick ? { skipped: "not in a quick run (`node dist/bench/gcc.js` runs it alone)" } : gccSeries({ runs: 5, dir: fileURLToPath(new URL("../../tmp/real-c", import.meta.url)), progress });
   // series 10: the tracing hook
   const trace = traceSeries({ sizes: quick ? [10_000] : [10_000, 100_000], runs: quick ? 5 : 11, progress });
+  // series 11: Hermes on real JavaScript (a full run only: the corpus takes minutes per round)
+  const hermes = quick ? { skipped: "not in a quick run (`node dist/bench/hermes.js` runs it alone)" } : hermesSeries({ runs: 5, dir: fileURLToPath(new URL("../../tmp/hermes-corpus", import.meta.url)), progress });
   const seconds = (performance.now() - t0) / 1000;
   const date = new Date().toISOString().replace(/\.\d+Z$/, "Z");
   reportHeader(llvm, seconds, date);
@@ -833,6 +840,14 @@ function main(): void {
   say("");
   say(...trace.lines);
   head.push(...trace.headline);
+  say("");
+  if ("skipped" in hermes) {
+    say("## 11. Hermes: its SSA builder certified on real JavaScript, and timed against hermesc", "", `Skipped: ${hermes.skipped}.`);
+    head.push(`Hermes: skipped (${hermes.skipped})`);
+  } else {
+    say(...hermes.lines);
+    head.push(...hermes.headline);
+  }
   out.splice(headAt, 0, "", "## Headline", "", ...head.map((h) => `- ${h}`));
   const text = out.join("\n") + "\n";
   if (outPath === "-") process.stdout.write(text);
