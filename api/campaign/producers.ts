@@ -435,6 +435,11 @@ export interface CampaignResult {
   /** Case indices run, lowest and highest (for the summary and for merging shards). */
   firstIndex: number;
   lastIndex: number;
+  /**
+   * Timeouts not confirmed: the case a batch's timeout was bisected to finished in time when run
+   * alone, so the batch was slow (the machine's load), and no finding was made of it.
+   */
+  slowBatches: number;
   /** The phis each oracle placed on the cases' functions, against the minimum (targets with a second oracle; batches that ran whole). */
   phis?: PhiTally[];
 }
@@ -467,6 +472,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   let first = -1;
   let last = -1;
   let phis: PhiTally[] | undefined;
+  let slowBatches = 0;
   const timeUp = () => o.timeLimitMs !== undefined && performance.now() - start >= o.timeLimitMs;
   const enough = () => (o.runs !== undefined && started >= o.runs) || timeUp() || o.stopRequested?.() === true;
   interface Started {
@@ -520,6 +526,16 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
           else hit.hits++;
           continue;
         }
+        // a hang is a property of one case: a batch that ran past its time while its case alone
+        // finishes in time was slow (the machine's load), not a finding
+        if (f.kind === "timeout") {
+          const alone = await batchFindings(o.target, variant, [batchCases[k]], o.runner);
+          runs += alone.runs;
+          if (alone.findings[0]?.signature !== f.signature) {
+            slowBatches++;
+            continue;
+          }
+        }
         const seen = bySignature.get(f.signature);
         if (seen !== undefined) {
           seen.hits++;
@@ -555,5 +571,5 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
     await Promise.allSettled(ahead.map((a) => a.result));
   }
   const known = [...knownHits.values()].sort((a, b) => b.hits - a.hits || (a.signature < b.signature ? -1 : 1));
-  return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], known, firstIndex: first, lastIndex: last, ...(phis !== undefined ? { phis } : {}) };
+  return { target: o.target.name, cases, runs, elapsedMs: performance.now() - start, findings: [...bySignature.values()], known, firstIndex: first, lastIndex: last, slowBatches, ...(phis !== undefined ? { phis } : {}) };
 }

@@ -398,6 +398,9 @@ async function producerCommand(flags: FuzzFlags, setExit: SetExit, io: Io): Prom
   for (const r of rows)
     if (r.phis !== undefined && r.phis.length > 0)
       print(io, `${r.target}: phis on the cases' functions: ${r.phis.map((t) => `${t.label} ${t.placed} in ${t.functions} functions, minimum ${t.minimum}${t.placed === t.minimum ? " (the minimum)" : ` (${t.placed > t.minimum ? "+" : ""}${t.placed - t.minimum})`}`).join("; ")}\n`);
+  for (const r of rows)
+    if (r.slowBatches > 0)
+      print(io, `${r.target}: ${r.slowBatches} timeout${r.slowBatches === 1 ? "" : "s"} not confirmed: the case finished in time alone (a slow run, the machine's load?); not findings. A larger --timeout avoids the reruns\n`);
   if (interrupted !== undefined) print(io, `interrupted by ${interrupted}: the table counts the cases run until then\n`);
   // new findings first, then the known ones with their hits
   const lines: string[] = [];

@@ -126,6 +126,29 @@ describe("bisecting a batch that fails as a whole", () => {
   });
 });
 
+describe("timeouts: a hang is one case's", () => {
+  const certifiedAll = (printed: { functionNames: string[] }, cases: readonly FuzzCase[]): BatchRun => ({ kind: "ran", files: {}, functions: cases.map((_, k) => ({ name: printed.functionNames[k], certified: true })) });
+
+  it("a batch past its time whose case finishes in time alone is a slow run, counted apart, not a finding", async () => {
+    // every batch of more than two cases is "slow"; no case hangs alone
+    const runner: BatchRunner = async (_v, printed, cases) => (cases.length > 2 ? { kind: "failed", failure: { kind: "timeout", message: "fake: no answer within 10 ms" }, files: {} } : certifiedAll(printed, cases));
+    const r = await runCampaign({ target: fakeTarget(), seed: SEED, maxBlocks: 6, batchSize: 7, runs: 21, shrinkTimeMs: 10_000, shrinkRuns: 4, runner });
+    expect(r.findings).toEqual([]);
+    // a batch of 7 bisects to two ranges that fail while their halves pass ([0, 3) and [3, 7)),
+    // each on its first case, which alone finishes: two unconfirmed timeouts per batch
+    expect(r.slowBatches).toBe(6);
+  });
+
+  it("a case that hangs alone stays a finding (and its later hits count)", async () => {
+    const hangs = (c: FuzzCase) => c.style % 4 === 1;
+    const runner: BatchRunner = async (_v, printed, cases) => (cases.some(hangs) ? { kind: "failed", failure: { kind: "timeout", message: "fake: no answer within 10 ms" }, files: {} } : certifiedAll(printed, cases));
+    const r = await runCampaign({ target: fakeTarget(), seed: SEED, maxBlocks: 6, batchSize: 7, runs: 42, shrinkTimeMs: 10_000, shrinkRuns: 4, runner });
+    expect(r.slowBatches).toBe(0);
+    expect(r.findings.map((f) => f.signature)).toEqual(["fake:timeout:fake: no answer within N ms"]);
+    expect(hangs(r.findings[0].case)).toBe(true);
+  });
+});
+
 describe("campaigns whose runs overlap", () => {
   /** A fake producer that answers after a turn of the event loop: style % 5 === 0 is rejected. */
   function slowRunner(overlapping: number) {
