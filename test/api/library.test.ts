@@ -260,13 +260,15 @@ describe("in-process fuzzing (formal-ssa/arbitraries)", () => {
 
 describe("producers: the registry and formal-ssa/llvm", () => {
   it("the registry finds each adapter by name and by content; exchange-format input has none", () => {
-    expect(ADAPTERS.map((a) => a.name)).toEqual(["spirv", "gcc", "llvm"]);
+    expect(ADAPTERS.map((a) => a.name)).toEqual(["spirv", "gcc", "hermes", "llvm"]);
     expect(adapterFor("x.ll", "")?.name).toBe("llvm");
     expect(adapterFor("-", "; ModuleID = 'x'\ndefine i32 @f() {")?.name).toBe("llvm");
     expect(adapterFor("x.ll", text("test/fixtures/llvm/loops.before.ll"))?.name).toBe("llvm");
     expect(adapterFor("x.spvasm", "")?.name).toBe("spirv");
     expect(adapterFor("-", text("test/fixtures/spirv/loops.before.spvasm"))?.name).toBe("spirv");
     expect(ADAPTERS.find((a) => a.recognizesBinary?.(new Uint8Array(readFileSync(join(ROOT, "test/fixtures/spirv/loops.before.spv")).subarray(0, 64))))?.name).toBe("spirv");
+    expect(adapterFor("-", text("test/fixtures/hermes/loops.v1.ir"))?.name).toBe("hermes");
+    expect(adapterFor("-", text("test/fixtures/hermes/loops.legacy.ir"))?.name).toBe("hermes");
     expect(adapterFor("x.json", text("examples/loop.json"))).toBeUndefined();
   });
   it("validate on LLVM texts is the report of `formal-ssa validate before.ll after.ll --json`", async () => {
