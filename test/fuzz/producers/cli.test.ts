@@ -57,6 +57,7 @@ describe("formal-ssa fuzz --target llvm-mem2reg", () => {
 
   it("two shards: disjoint cases, their findings merged into one per signature with the hits summed", async () => {
     const shards = ["1/2", "2/2"].map((s) => join(dir, `shard-${s.replace("/", "-of-")}`));
+    let hits = 0;
     for (const [k, out] of shards.entries()) {
       const r = await run("fuzz", "--target", "llvm-mem2reg", "--variant", "14", "--runs", "3", "--batch", "3", "--seed", SEED, "--shard", `${k + 1}/2`, "--out", out, "--timeout", "1", "--shrink-time", "0");
       expect(r.status).toBe(1);
@@ -64,15 +65,19 @@ describe("formal-ssa fuzz --target llvm-mem2reg", () => {
       const record = JSON.parse(readFileSync(join(out, readdirSync(out)[0], "finding.json"), "utf8"));
       // case indices of shard 1 are even, of shard 2 odd
       expect(record.index % 2).toBe(k);
+      // each case times out, alone too (a timeout is confirmed on its case alone, where a 1 ms
+      // limit may also end in a kill the event loop reads first: at least the first case's)
+      expect(record.hits).toBeGreaterThanOrEqual(1);
+      hits += record.hits;
     }
     const merged = join(dir, "merged");
     const m = await run("fuzz", "--merge", ...shards, "--out", merged);
-    expect(m.stdout).toMatch(/^llvm-mem2reg:timeout:opt-N: no answer within N ms, killed: 6 hits/m);
+    expect(m.stdout).toMatch(new RegExp(`^llvm-mem2reg:timeout:opt-N: no answer within N ms, killed: ${hits} hits`, "m"));
     expect(m.stdout).toContain(`merged 2 folders into ${merged}: 1 finding`);
     expect(m.status).toBe(1);
     const folders = readdirSync(merged);
     expect(folders.length).toBe(1);
-    expect(JSON.parse(readFileSync(join(merged, folders[0], "finding.json"), "utf8")).hits).toBe(6);
+    expect(JSON.parse(readFileSync(join(merged, folders[0], "finding.json"), "utf8")).hits).toBe(hits);
   }, SLOW);
 
   it("SIGTERM during a long campaign: the batches under way end, the summary says interrupted with the cases run, exit 143", async () => {
