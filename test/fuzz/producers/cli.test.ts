@@ -40,7 +40,10 @@ describe("formal-ssa fuzz --target llvm-mem2reg", () => {
     expect(folders.length).toBe(1);
     const finding = join(out, folders[0]);
     const record = JSON.parse(readFileSync(join(finding, "finding.json"), "utf8"));
-    expect(record).toMatchObject({ format: "formal-ssa/producer-finding@1", target: "llvm-mem2reg", variant: "14", kind: "timeout", seed: Number(SEED), hits: 4 });
+    expect(record).toMatchObject({ format: "formal-ssa/producer-finding@1", target: "llvm-mem2reg", variant: "14", kind: "timeout", seed: Number(SEED) });
+    // every case of the batch times out; each hit is confirmed on its case alone, a second 1 ms run
+    expect(record.hits).toBeGreaterThanOrEqual(1);
+    expect(record.hits).toBeLessThanOrEqual(4);
     expect(record.version).toMatch(/LLVM version 14/);
     expect(readFileSync(join(finding, "before.ll"), "utf8")).toMatch(/^define void @f0\(i32 noundef %p0, i32 noundef %p1\) \{$/m);
     const readme = readFileSync(join(finding, "README.txt"), "utf8");
