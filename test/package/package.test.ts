@@ -4,16 +4,18 @@
  * has nothing of ours (no devDependencies, no @types/node, no tsconfig of ours), and uses it there
  * only by its package name, the way a user would. It proves, step by step:
  *
- * 0. The checkout. After the `prepare` build of step 1 (`npm run build`), the bin is executable
+ * 0. The checkout. After the build (`npm run build`, the `prepare` script), the bin is executable
  *    and `npx --no-install formal-ssa --version` runs in the checkout, as the README says.
- * 1. Pack. `npm pack` (which runs the `prepare` build) gives a tarball with what a user needs
+ * 1. Pack. `npm pack` gives a tarball with what a user needs
  *    (LICENSE, README.md, CHANGELOG.md, package.json, the JSON schemas, the compiled entry points
  *    and the bin, every target of `exports`, `main`, `types` and `bin`) and nothing that is ours
  *    alone (tests, benchmarks, scripts, fixtures). The pack runs in a copy of the working tree
- *    (tracked and untracked, not ignored, files; node_modules linked): its `prepare` builds dist/
- *    from the sources alone, so a stale or extra file in our dist/ cannot leak into the tarball or
- *    hide a missing one, and rewriting dist/ cannot race with the test files that run the built
- *    CLI at the same time.
+ *    (tracked and untracked, not ignored, files; node_modules linked) with `--ignore-scripts`:
+ *    instead of a second full build, the copy gets the dist/ that `npm test` has just built from
+ *    these sources (the global setup rebuilds it where a compiled file is missing or older than
+ *    its source), and only the compiled files whose source is in the copy, so that a file left in
+ *    our dist/ by a deleted source cannot leak into the tarball, and a missing one shows. The
+ *    `prepare` script is the build (checked), which is what `npm publish` runs.
  * 2. Install. `npm install <tarball>` in an empty `"type": "module"` project succeeds with the
  *    registry's packages only (the dependencies come from npm's cache when `npm ci` has filled it,
  *    `--prefer-offline`, and from the registry otherwise), pulls in none of our devDependencies,
@@ -58,6 +60,7 @@ const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   main: string;
   types: string;
   bin: Record<string, string>;
+  scripts: Record<string, string>;
   exports: Record<string, string | Record<string, string>>;
   devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -283,6 +286,28 @@ function copyWorkingTree(to: string): void {
   symlinkSync(join(ROOT, "node_modules"), join(to, "node_modules"), process.platform === "win32" ? "junction" : "dir");
 }
 
+/**
+ * Our dist/ into the copy `to`, each compiled file (`X.js`, `X.d.ts`, their maps) only where its
+ * source `X.ts` is in the copy: what the build of the copy's sources alone makes.
+ */
+function copyBuild(to: string): void {
+  const dist = join(ROOT, "dist");
+  const walk = (rel: string): void => {
+    for (const entry of readdirSync(join(dist, rel), { withFileTypes: true })) {
+      const file = rel === "" ? entry.name : join(rel, entry.name);
+      if (entry.isDirectory()) {
+        walk(file);
+        continue;
+      }
+      const source = file.replace(/(\.d)?\.ts$|\.js$/, "").replace(/\.(js|d\.ts)\.map$/, "").replace(/\.js$|\.d\.ts$/, "");
+      if (!existsSync(join(to, `${source}.ts`))) continue;
+      mkdirSync(dirname(join(to, "dist", file)), { recursive: true });
+      cpSync(join(dist, file), join(to, "dist", file));
+    }
+  };
+  walk("");
+}
+
 beforeAll(() => {
   temp = mkdtempSync(join(tmpdir(), "formal-ssa-package-"));
   source = join(temp, "source");
@@ -290,8 +315,9 @@ beforeAll(() => {
   project = join(temp, "project");
   for (const d of [source, packDir, project]) mkdirSync(d);
   copyWorkingTree(source);
+  copyBuild(source);
 
-  packResult = run(npm, ["pack", "--json", "--pack-destination", packDir], source);
+  packResult = run(npm, ["pack", "--json", "--ignore-scripts", "--pack-destination", packDir], source);
   if (packResult.status !== 0) {
     packError = explain("npm pack", packResult);
     return;
@@ -323,7 +349,8 @@ describe("the packed package", () => {
   it(
     "0. the checkout after a build: the bin is executable, and `npx --no-install formal-ssa --version` runs in the checkout",
     () => {
-      // npm pack ran the `prepare` build in the copy of the working tree, as `npm run build` does
+      // the copy holds the build of its sources (npm run build, which is the `prepare` script)
+      expect(PKG.scripts.prepare).toBe("npm run build");
       requireTarball();
       const bin = join(source, PKG.bin["formal-ssa"]);
       expect(statSync(bin).mode & 0o111, `${PKG.bin["formal-ssa"]} after the build: mode ${(statSync(bin).mode & 0o777).toString(8)}`).toBe(0o111);
