@@ -15,7 +15,7 @@
 # BEFORE AFTER`: loops.before.ir (-Xcustom-opt=simplestackpromotion) and loops.after.ir
 # (...,simplemem2reg), loops.legacy-before.ir and loops.legacy-after.ir, and the -O pipeline's
 # four SimpleMem2Reg runs, loops.v1-O.ir (hermesc -w -O -dump-ir -Xdump-between-passes
-# -Xdump-functions=sum,nested).
+# -Xdump-functions=sum,nested), and twoslots.v1-O.ir likewise for twoslots.js's f0.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -46,4 +46,5 @@ done
 "$legacy" -w -custom-opt=simplestackpromotion -dump-ir loops.legacy.js >loops.legacy-before.ir
 "$legacy" -w -custom-opt=simplestackpromotion -custom-opt=mem2reg -dump-ir loops.legacy.js >loops.legacy-after.ir
 "$v1" -w -O -dump-ir -Xdump-between-passes -Xdump-functions=sum,nested loops.js 2>loops.v1-O.ir >/dev/null
+"$v1" -w -O -dump-ir -Xdump-between-passes -Xdump-functions=f0 twoslots.js 2>twoslots.v1-O.ir >/dev/null
 echo "regen-hermes-fixtures: $(ls *.js | grep -vc legacy) sources with $("$v1" -version | grep -o 'release version: [^,]*') and $("$legacy" -version | grep -o 'release version: [^,]*')"

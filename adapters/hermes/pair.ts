@@ -322,29 +322,36 @@ class Builder {
     };
     const usesB = uses(this.before, this.itemsB);
     const usesA = uses(this.after, this.itemsA);
-    const fits = (nb: number, na: number) => {
+    /** How many of the before slot's accesses the after slot lacks, or -1 where the after slot has one the before slot has not. */
+    const leftover = (nb: number, na: number): number => {
       const have = [...(usesB.get(nb) ?? [])];
       for (const u of usesA.get(na) ?? []) {
         // other users are compared by block (their index moves as items are removed)
         const key = u.replace(/:o\d+$/, ":o");
         const k = have.findIndex((h) => h.replace(/:o\d+$/, ":o") === key);
-        if (k < 0) return false;
+        if (k < 0) return -1;
         have.splice(k, 1);
       }
-      return true;
+      return have.length;
     };
     // in order within each segment between the instructions that stay (an allocation stays where it was)
     for (const seg of this.segments) {
       let from = 0;
       const bs = sb.filter((x) => x.b === seg.b && x.i >= seg.lo && x.i < seg.hi);
       for (const a of sa.filter((x) => x.b === seg.b && x.i >= seg.loA && x.i < seg.hiA)) {
+        // of the slots of the same text whose accesses cover the after slot's, the one that lost
+        // the fewest (two slots of one name where the builder removed one: the removed slot's
+        // copy forwarded, the kept one's accesses stay), else the first of that text
         let pick = -1;
+        let best = Infinity;
         for (let k = from; k < bs.length; k++) {
           if (bs[k].sig !== a.sig) continue;
           if (pick < 0) pick = k;
-          if (fits(bs[k].n, a.n)) {
+          const lost = leftover(bs[k].n, a.n);
+          if (lost >= 0 && lost < best) {
+            best = lost;
             pick = k;
-            break;
+            if (lost === 0) break;
           }
         }
         if (pick < 0) {
