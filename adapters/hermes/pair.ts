@@ -339,13 +339,19 @@ class Builder {
       let from = 0;
       const bs = sb.filter((x) => x.b === seg.b && x.i >= seg.lo && x.i < seg.hi);
       for (const a of sa.filter((x) => x.b === seg.b && x.i >= seg.loA && x.i < seg.hiA)) {
-        // of the slots of the same text whose accesses cover the after slot's, the one that lost
-        // the fewest (two slots of one name where the builder removed one: the removed slot's
-        // copy forwarded, the kept one's accesses stay), else the first of that text
+        // the first slot of the same text whose accesses cover the after slot's (a slot of that
+        // text before it was removed), else the first of that text; among adjacent slots of the
+        // same text from there on, the one that lost the fewest accesses (two slots of one name
+        // where the builder removed the first and forwarded its copy of the second: the kept
+        // slot keeps its accesses); a slot of another text between ends the choice, as the
+        // allocations keep their order
         let pick = -1;
         let best = Infinity;
         for (let k = from; k < bs.length; k++) {
-          if (bs[k].sig !== a.sig) continue;
+          if (bs[k].sig !== a.sig) {
+            if (best < Infinity) break;
+            continue;
+          }
           if (pick < 0) pick = k;
           const lost = leftover(bs[k].n, a.n);
           if (lost >= 0 && lost < best) {
