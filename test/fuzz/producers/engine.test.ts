@@ -184,16 +184,19 @@ describe("shrinking cut by its time limit", () => {
   it("returns only once the run under way has ended (its processes and directory go with it), and that run's answer does not count", async () => {
     let inFlight = 0;
     let ended = 0;
-    // every case fails alike; each run takes 40 ms, and the time limit (10 ms) falls during the first
+    // every case fails alike; the time limit (3 s, far more than starting the first run takes on
+    // a loaded machine) falls during the first run, which lasts until 200 ms past it
+    const limitMs = 3000;
+    const t0 = performance.now();
     const runner: BatchRunner = async (_v, printed, cases): Promise<BatchRun> => {
       inFlight++;
-      await new Promise((resolve) => setTimeout(resolve, 40));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + limitMs + 200 - performance.now())));
       inFlight--;
       ended++;
       return { kind: "ran", files: {}, functions: cases.map((_, k) => ({ name: printed.functionNames[k], certified: false, property: "equiv", summary: "equiv fails" })) };
     };
     const arb = caseArbitrary(fakeTarget(), 6);
-    const shrunk = await shrinkFinding(fakeTarget(), "v", arb, caseSeed(SEED, 0), "fake:rejected:equiv", runner, { runs: 100, timeLimitMs: 10 });
+    const shrunk = await shrinkFinding(fakeTarget(), "v", arb, caseSeed(SEED, 0), "fake:rejected:equiv", runner, { runs: 100, timeLimitMs: limitMs });
     expect(inFlight).toBe(0);
     expect(ended).toBe(1);
     expect(shrunk).toBeUndefined();
