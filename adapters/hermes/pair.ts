@@ -338,7 +338,13 @@ class Builder {
     for (const seg of this.segments) {
       let from = 0;
       const bs = sb.filter((x) => x.b === seg.b && x.i >= seg.lo && x.i < seg.hi);
-      for (const a of sa.filter((x) => x.b === seg.b && x.i >= seg.loA && x.i < seg.hiA)) {
+      const as = sa.filter((x) => x.b === seg.b && x.i >= seg.loA && x.i < seg.hiA);
+      /** Slots of text `sig` in `xs` from index `k` on. */
+      const countFrom = (xs: readonly { sig: string }[], sig: string, k: number) => xs.slice(k).filter((x) => x.sig === sig).length;
+      for (const [j, a] of as.entries()) {
+        // the after slots of this text from this one on, each needing a before slot: a choice
+        // may pass over a before slot only where one of this text was removed
+        const need = countFrom(as, a.sig, j);
         // the first slot of the same text whose accesses cover the after slot's (a slot of that
         // text before it was removed), else the first of that text; among adjacent slots of the
         // same text from there on, the one that lost the fewest accesses (two slots of one name
@@ -352,6 +358,7 @@ class Builder {
             if (best < Infinity) break;
             continue;
           }
+          if (best < Infinity && countFrom(bs, a.sig, k) < need) break;
           if (pick < 0) pick = k;
           const lost = leftover(bs[k].n, a.n);
           if (lost >= 0 && lost < best) {
