@@ -130,6 +130,8 @@ export interface FunctionReport {
    * refine undef; such a use is a suspected miscompilation and fails `sound_refinement`).
    */
   refinements?: RefinementReport[];
+  /** Where the SSA carries debug records: the debugger's view, its figures (docs/debug-info.md). */
+  debug_info?: DebugInfoReport;
 }
 
 /** One use certified only up to refinement. */
@@ -160,6 +162,8 @@ export interface Report {
   producer?: string;
   /** Quality properties certification also needed (validity is always needed). */
   require?: string[];
+  /** Where a function carries debug records: the module's figures (`debug info: ...` in the text report). */
+  debug_info?: DebugInfoSummary;
   functions: FunctionReport[];
 }
 
@@ -178,6 +182,76 @@ export interface CheckReport {
   verdict: "holds" | "fails";
   require?: string[];
   functions: CheckedFunction[];
+}
+
+/** One variable's coverage: points of its scope, and where its location is available. */
+export interface DebugVariableReport {
+  variable: string;
+  /** Points in scope: where some path from the entry has defined it (uninitialised content left out). */
+  points: number;
+  /** Of those, where the debugger's location is an SSA value. */
+  available: number;
+  /** Of those, where an exact construction's is (every path defines it). */
+  exact: number;
+  /** Of those, where it is a location formal-ssa does not judge (not covered). */
+  not_covered: number;
+  /** Points where the location is wrong. */
+  wrong: number;
+}
+
+/** A function's debug figures. */
+export interface DebugInfoReport {
+  variables: number;
+  records: number;
+  /** Wrong (point, variable) pairs. */
+  wrong: number;
+  points: number;
+  available: number;
+  exact: number;
+  not_covered: number;
+  per_variable: DebugVariableReport[];
+}
+
+/** A module's: the sums, and the two shares in percent (one decimal). */
+export interface DebugInfoSummary {
+  variables: number;
+  records: number;
+  wrong: number;
+  points: number;
+  available: number;
+  exact: number;
+  not_covered: number;
+  /** available / points, in percent. */
+  availability: number;
+  /** exact / points, in percent. */
+  exact_availability: number;
+}
+
+const percent = (part: number, whole: number): number => (whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10);
+
+/** The module's figures from its functions' (undefined where no function has debug records). */
+export function debugSummary(functions: readonly { debug_info?: DebugInfoReport }[]): DebugInfoSummary | undefined {
+  const all = functions.map((f) => f.debug_info).filter((d): d is DebugInfoReport => d !== undefined);
+  if (all.length === 0) return undefined;
+  const s = (k: "variables" | "records" | "wrong" | "points" | "available" | "exact" | "not_covered") => all.reduce((t, d) => t + d[k], 0);
+  const points = s("points");
+  return {
+    variables: s("variables"),
+    records: s("records"),
+    wrong: s("wrong"),
+    points,
+    available: s("available"),
+    exact: s("exact"),
+    not_covered: s("not_covered"),
+    availability: percent(s("available"), points),
+    exact_availability: percent(s("exact"), points),
+  };
+}
+
+/** The text report's line for a module. */
+export function debugSummaryLine(d: DebugInfoSummary): string {
+  const nc = d.not_covered > 0 ? `, ${d.not_covered} points not covered` : "";
+  return `debug info: ${d.variables} variables, ${d.records} records, ${d.wrong} wrong, availability ${d.availability.toFixed(1)}% (exact construction: ${d.exact_availability.toFixed(1)}%)${nc}`;
 }
 
 /** A node as `{block, stmt?}`. */
@@ -451,6 +525,8 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
     );
   }
   out.push(`${ok === n ? "certified" : "rejected"}: ${ok} of ${plural(n, "function")} certified`);
+  const debug = report.debug_info ?? debugSummary(report.functions);
+  if (debug !== undefined) out.push(debugSummaryLine(debug));
   return out.join("\n") + "\n";
 }
 
