@@ -248,6 +248,12 @@ export function debugSummary(functions: readonly { debug_info?: DebugInfoReport 
   };
 }
 
+/** A function's coverage in a line: per variable the points with a location, of those in its scope, beside the exact construction's. */
+export function debugFunctionLine(d: DebugInfoReport): string {
+  const vars = d.per_variable.map((v) => `${v.variable} ${v.available}/${v.points} (exact ${v.exact})${v.wrong > 0 ? `, ${v.wrong} wrong` : ""}${v.not_covered > 0 ? `, ${v.not_covered} not covered` : ""}`);
+  return `debug info: ${d.records} records, availability ${percent(d.available, d.points).toFixed(1)}% (exact construction: ${percent(d.exact, d.points).toFixed(1)}%)${vars.length > 0 ? `: ${vars.join("; ")}` : ""}`;
+}
+
 /** The text report's line for a module. */
 export function debugSummaryLine(d: DebugInfoSummary): string {
   const nc = d.not_covered > 0 ? `, ${d.not_covered} points not covered` : "";
@@ -459,6 +465,7 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
           : "";
       out.push(`function ${f.name}: ${f.verdict}${size}`);
       for (const [name, p] of Object.entries(f.properties)) if (!options.failingOnly || (!p.holds && !quality.has(name))) out.push(...propertyLines(name, p, quality));
+      if (f.debug_info !== undefined && !options.failingOnly) out.push(`  ${debugFunctionLine(f.debug_info)}`);
       continue;
     }
     const unsound = (f.refinements ?? []).filter((r) => r.unsound !== undefined);
@@ -495,6 +502,7 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
     const differences = f.differences ?? [];
     for (const d of differences.slice(0, limit)) out.push(`  phis: ${d}`);
     if (differences.length > limit) out.push(`  phis: ... and ${differences.length - limit} more (--full or --json shows them)`);
+    if (f.debug_info !== undefined && options.functions) out.push(`  ${debugFunctionLine(f.debug_info)}`);
   }
   const n = report.functions.length;
   const ok = report.functions.filter((f) => f.verdict === "certified").length;
