@@ -14,7 +14,12 @@
  * variable is wrong at once (a shortest path to `p` is the witness); otherwise the question "on
  * every execution ending at `p`, `s x = s' v`?" is `equiv`'s, for a use of `v` at `p` that the
  * SSA CFG does not have, and equiv's exact search (`EquivQuery`) answers it with an execution
- * where they differ. Its states found safe are shared between questions, so a function's whole
+ * where they differ; uninitialised definitions are its wildcards (an execution whose last
+ * definition of `x` is one agrees with any value, as `debugRightOnPath` says). A node that
+ * defines neither `x` nor `v` (nor a phi of `v`), whose reached predecessors were all answered
+ * right for `v`, is right without a question (the executions to it are those to a predecessor,
+ * one step longer, with the same two sides): nodes are taken in reverse postorder, so a block's
+ * chain of statement nodes costs one question. Its states found safe are shared between questions, so a function's whole
  * table costs about what `equiv` costs for as many uses.
  *
  * Coverage (like llvm-locstats): per variable, the points in its scope (some path from Entry
@@ -34,13 +39,21 @@ export const DEBUG_CORRECT = "debug_correct";
 /** No path reaches the node yet (the fixpoint's start); left so, the node is unreachable. */
 export const TOP = 0x7fffffff;
 
+const RIGHT = 1;
+const WRONG = 2;
+
 /** The producer's debug records, in model ids. */
 export interface DebugInput {
   /** The variables with a home in the original (tracked). */
   vars: readonly Var[];
   /** Per node, its records in order (acting at the node's end). */
   records: readonly (readonly DebugRecord[])[];
-  /** Original definitions holding uninitialised content: they put no point in scope. */
+  /**
+   * Original definitions holding uninitialised content (an uninitialised local; GCC's clobber at
+   * the end of a scope): they put no point in scope, and where one is the variable's last
+   * definition on a path, any location is right on that path (the variable's value is
+   * indeterminate: any value refines it).
+   */
   uninitialised?: (x: Var, n: Node) => boolean;
 }
 
@@ -123,14 +136,13 @@ function reversePostorder(g: Graph): Int32Array {
 }
 
 /** The debugger's locations: see the module comment and `DebugVerdict.locations`. */
-export function debugLocations(g: Graph, vars: readonly Var[], records: readonly (readonly DebugRecord[])[]): Int32Array {
+export function debugLocations(g: Graph, vars: readonly Var[], records: readonly (readonly DebugRecord[])[], rpo = reversePostorder(g)): Int32Array {
   const N = g.nodeCount;
   const T = vars.length;
   const slot = new Map<number, number>();
   vars.forEach((x, i) => slot.set(x, i));
   const out = new Int32Array(N * T).fill(TOP);
   if (T === 0) return out;
-  const rpo = reversePostorder(g);
   const rank = new Int32Array(N).fill(-1);
   rpo.forEach((n, i) => (rank[n] = i));
   // a worklist in reverse postorder: a bit per rank, scanned from the lowest pending one
@@ -214,15 +226,19 @@ export function debug_correct(t: Transformed, input: DebugInput, idx?: SsaIndex)
   const N = g.nodeCount;
   const vars = input.vars;
   const T = vars.length;
-  const loc = debugLocations(g, vars, input.records);
+  const rpo = reversePostorder(g);
+  const loc = debugLocations(g, vars, input.records, rpo);
+  // one buffer each for every variable's scope and exact points
+  const scopeBuffer = new Uint8Array(N);
+  const exactBuffer = new Uint8Array(N);
   const tracked = new Set<number>(vars);
   let records = 0;
   for (const rs of input.records) for (const r of rs ?? []) if (tracked.has(r.var)) records++;
   const witnesses: DebugWitness[] = [];
   let failures = 0;
   let query: EquivQuery | undefined;
-  const VALS = Math.max(1, t.ssa.valCount);
-  const answered = new Map<number, boolean>();
+  // per point and tracked variable (as `locations`): whether its value location is right
+  const answered = new Int8Array(N * T);
   const coverage: DebugCoverage[] = [];
   const reached = (n: number) => T > 0 && loc[n * T] !== TOP;
   const pathTo = (p: number): { path: Node[]; edges: number[] } => {
@@ -234,10 +250,11 @@ export function debug_correct(t: Transformed, input: DebugInput, idx?: SsaIndex)
   for (let i = 0; i < T; i++) {
     const x = vars[i];
     const cov: DebugCoverage = { var: x, scope: 0, available: 0, exact: 0, notCovered: 0, wrong: 0 };
-    const inScope = scopeOf(t, x, reached, input.uninitialised);
-    const exact = definitelyDefined(t, x, reached);
-    for (let p = 0; p < N; p++) {
-      if (!reached(p)) continue;
+    const inScope = scopeOf(t, x, reached, input.uninitialised, scopeBuffer);
+    const exact = definitelyDefined(t, x, reached, exactBuffer);
+    // in reverse postorder, so that a node's predecessors are answered before it (but along back edges)
+    for (let r = 0; r < rpo.length; r++) {
+      const p = rpo[r];
       const l = loc[p * T + i];
       if (inScope[p]) {
         cov.scope++;
@@ -255,26 +272,28 @@ export function debug_correct(t: Transformed, input: DebugInput, idx?: SsaIndex)
           return { path, edges, point: p as Node, var: x, shown: v, ...d, held: valueDefinedAt(t, d.orig, x) };
         };
       } else {
-        const key = p * VALS + v;
-        let right = answered.get(key);
+        let right: boolean | undefined;
+        // a node that changes neither side and whose reached predecessors are all answered right
+        // for this value (a statement node's one predecessor, most of them): every execution to
+        // it is one to a predecessor and one step that keeps `s x` and `s' v`
+        if (p !== g.Entry && keepsBoth(t, p, x, v)) {
+          let all = true;
+          for (let k = g.preds.start[p]; all && k < g.preds.start[p + 1]; k++) {
+            const q = g.preds.list[k];
+            if (reached(q) && !(answered[q * T + i] === RIGHT && loc[q * T + i] === v)) all = false;
+          }
+          if (all) right = true;
+        }
         if (right === undefined) {
-          query ??= new EquivQuery(t, idx ?? new SsaIndex(t.ssa));
+          query ??= new EquivQuery(t, idx ?? new SsaIndex(t.ssa), input.uninitialised);
           const w = query.disagreement(p as Node, v, x);
           right = w === undefined;
-          answered.set(key, right);
           if (w !== undefined && w.kind === "equiv") {
             const found = { path: w.path, edges: w.edges, point: p as Node, var: x, shown: v, orig: w.orig, ssa: w.ssa, held: valueDefinedAt(t, w.orig, x) };
             witness = () => found;
           }
         }
-        if (!right && witness === undefined) {
-          // asked before for this point and value: a fresh witness from the same question
-          witness = () => {
-            const w = query!.disagreement(p as Node, v, x);
-            if (w === undefined || w.kind !== "equiv") throw new Error("internal: a disagreement without a witness");
-            return { path: w.path, edges: w.edges, point: p as Node, var: x, shown: v, orig: w.orig, ssa: w.ssa, held: valueDefinedAt(t, w.orig, x) };
-          };
-        }
+        answered[p * T + i] = right ? RIGHT : WRONG;
       }
       if (witness === undefined) continue;
       failures++;
@@ -286,11 +305,18 @@ export function debug_correct(t: Transformed, input: DebugInput, idx?: SsaIndex)
   return { property: DEBUG_CORRECT, holds: failures === 0, failures, witnesses, records, coverage, locations: loc };
 }
 
+/** Whether node `n` defines neither `x` in the original nor `v` in the SSA (by a statement or a phi). */
+function keepsBoth(t: Transformed, n: number, x: Var, v: Val): boolean {
+  if (t.old.defRows.has(n, x) || t.ssa.defRows.has(n, v)) return false;
+  for (let q = t.ssa.phiStart[n]; q < t.ssa.phiStart[n + 1]; q++) if (t.ssa.phiDef[q] === v) return false;
+  return true;
+}
+
 /** Points reached from an original definition of `x` that is not uninitialised content. */
-function scopeOf(t: Transformed, x: Var, reached: (n: number) => boolean, uninitialised?: (x: Var, n: Node) => boolean): Uint8Array {
+function scopeOf(t: Transformed, x: Var, reached: (n: number) => boolean, uninitialised: ((x: Var, n: Node) => boolean) | undefined, inScope: Uint8Array): Uint8Array {
   const g = t.graph;
   const N = g.nodeCount;
-  const inScope = new Uint8Array(N);
+  inScope.fill(0);
   const stack: number[] = [];
   for (let n = 0; n < N; n++)
     if (reached(n) && t.old.defRows.has(n, x) && !uninitialised?.(x, n as Node)) {
@@ -312,11 +338,10 @@ function scopeOf(t: Transformed, x: Var, reached: (n: number) => boolean, uninit
 }
 
 /** Points where every path from Entry defines `x` in the original (greatest fixpoint, a worklist of nodes turned false). */
-function definitelyDefined(t: Transformed, x: Var, reached: (n: number) => boolean): Uint8Array {
+function definitelyDefined(t: Transformed, x: Var, reached: (n: number) => boolean, out: Uint8Array): Uint8Array {
   const g = t.graph;
   const N = g.nodeCount;
-  const out = new Uint8Array(N);
-  for (let n = 0; n < N; n++) if (reached(n)) out[n] = 1;
+  for (let n = 0; n < N; n++) out[n] = reached(n) ? 1 : 0;
   const stack: number[] = [];
   // Entry without a definition starts undefined (the path [Entry]); everything else follows
   if (reached(g.Entry) && !t.old.defRows.has(g.Entry, x)) {

@@ -20,7 +20,7 @@ import { show } from "./read.js";
 export interface LoweredDebug {
   /** The tracked variables (`debug.vars`), as the original's variables. */
   vars: Var[];
-  /** Per node, its records in order. */
+  /** Per node, its records in order (a hole: none). */
   records: DebugRecord[][];
   /** Opaque location k's text. */
   opaqueText: string[];
@@ -38,7 +38,8 @@ export function lowerDebug(pair: Extract<LoweredPair, { ok: true }>, debug: Debu
     return x;
   };
   const vars = debug.vars.map(varOf);
-  const records: DebugRecord[][] = Array.from({ length: pair.transformed.nodeCount }, () => []);
+  // most nodes have no record: an array only where one has
+  const records: DebugRecord[][] = new Array(pair.transformed.nodeCount);
   const opaqueText: string[] = [];
   const placed = debug.records.map((r, i) => {
     const b = low.blockOf(r.block);
@@ -60,6 +61,6 @@ export function lowerDebug(pair: Extract<LoweredPair, { ok: true }>, debug: Debu
     return { node, b, at: r.at, i, record: { var: varOf(r.var), loc } };
   });
   placed.sort((p, q) => p.b - q.b || p.at - q.at || p.i - q.i);
-  for (const p of placed) records[p.node].push(p.record);
+  for (const p of placed) (records[p.node] ??= []).push(p.record);
   return { vars, records, opaqueText, recordCount: debug.records.length };
 }

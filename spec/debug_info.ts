@@ -38,6 +38,9 @@
  * `s x = s' v` for `g |- ns \<Down> s` and `g |- ns \<Down>s s'`: `v` stands for the variable's
  * last definition in the original, as `equiv` asks of a use of `v` at `p`. An unavailable
  * location is never wrong (it is a loss); an opaque one is not covered (never called correct).
+ * Where the last definition holds uninitialised content (given as a predicate: an
+ * uninitialised local, GCC's clobber at a scope's end), the value is indeterminate and any
+ * location is right on that path, as `equiv` under `--undef refine`.
  */
 import { alpha_n, paths, simplePathBound } from "./graph_path.js";
 import type { Node, Val, Var } from "./ids.js";
@@ -104,13 +107,17 @@ export function debugLoc(g: CFG_SSA_Debug_base, p: Node, x: Var, bound = 2 * g.n
 /**
  * Whether location `v` (an SSA value) of `x` is right at the end of path `ns` from Entry: `v` is
  * a value of `x` and, for the path's states, `s x = s' v` (for every `s'`: parallel edges give
- * more than one derivation).
+ * more than one derivation), or `s x` is a definition that `uninitialised` names (uninitialised
+ * content, or GCC's clobber at the end of a scope: the variable's value is indeterminate, and
+ * any value refines it, as under `--undef refine`).
  */
-export function debugRightOnPath(g: CFG_SSA_Debug_base, ns: readonly Node[], x: Var, v: Val): boolean {
+export function debugRightOnPath(g: CFG_SSA_Debug_base, ns: readonly Node[], x: Var, v: Val, uninitialised?: (x: Var, n: Node) => boolean): boolean {
   if (g.var(v) !== x) return false;
   const s = sem(g, ns);
   if (s === undefined) return true; // no path: nothing to be wrong about
-  return ssaSem(g, ns).every((s2) => s.get(x) === s2.get(v));
+  const o = s.get(x);
+  if (o !== undefined && uninitialised?.(x, o)) return true; // an indeterminate value: any location refines it
+  return ssaSem(g, ns).every((s2) => o === s2.get(v));
 }
 
 /** A wrong location: along `ns` (from Entry to the point `last ns`), the debugger shows `shown` for `x`. */
@@ -129,14 +136,14 @@ export interface DebugCounterexample {
  * location (`debugLoc`, exact with `locBound`) is a value, that value is right on every path to
  * `p` with at most `bound` nodes. Returns the first wrong one, or undefined.
  */
-export function debugCounterexample(g: CFG_SSA_Debug_base, bound: number, locBound = 2 * g.nodeCount): DebugCounterexample | undefined {
+export function debugCounterexample(g: CFG_SSA_Debug_base, bound: number, locBound = 2 * g.nodeCount, uninitialised?: (x: Var, n: Node) => boolean): DebugCounterexample | undefined {
   for (const p of alpha_n(g)) {
     for (const x of g.debugVars()) {
       const l = debugLoc(g, p, x, locBound);
       if (l === undefined || !isValueLocation(l)) continue;
       const v = l as Val;
       for (const ns of paths(g, g.Entry, p, bound)) {
-        if (debugRightOnPath(g, ns, x, v)) continue;
+        if (debugRightOnPath(g, ns, x, v, uninitialised)) continue;
         const s2 = ssaSem(g, ns)[0];
         return { ns, x, shown: v, orig: sem(g, ns)!.get(x), ssa: s2?.get(v) };
       }
@@ -146,8 +153,8 @@ export function debugCounterexample(g: CFG_SSA_Debug_base, bound: number, locBou
 }
 
 /** {@link debugCounterexample} as a predicate (bounded: see there). */
-export function debug_correct(g: CFG_SSA_Debug_base, bound: number): boolean {
-  return debugCounterexample(g, bound) === undefined;
+export function debug_correct(g: CFG_SSA_Debug_base, bound: number, uninitialised?: (x: Var, n: Node) => boolean): boolean {
+  return debugCounterexample(g, bound, 2 * g.nodeCount, uninitialised) === undefined;
 }
 
 /**

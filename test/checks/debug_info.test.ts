@@ -3,7 +3,8 @@
  * (checks/debug_info.ts) agree on small random translations with random debug records
  * (test/helpers/broken_model.ts's translations, valid and broken, up to 7 nodes and 3
  * variables; records per node naming a value of the variable, one defined right there, any
- * value, unavailable, or an opaque location):
+ * value, unavailable, or an opaque location; in most cases (fc.option) random original definitions hold
+ * uninitialised content, which puts no point in scope and makes any location right):
  *
  * - the debugger's location at every node, for every tracked variable, equals the literal
  *   meet over all paths (`debugLoc`, exact with its bound): both directions;
@@ -38,8 +39,14 @@ import {
 import { brokenTransformed } from "../helpers/broken_model.js";
 import { OutcomeTally } from "../helpers/literal.js";
 
-/** Random records for a translation: per node up to two, of tracked variables. */
-export function withRecords(t: Transformed): fc.Arbitrary<Debugged> {
+/** A case: the translation with records, and the original definitions that hold uninitialised content. */
+interface Case {
+  d: Debugged;
+  uninitialised: ((x: Var, n: Node) => boolean) | undefined;
+}
+
+/** Random records for a translation: per node up to two, of tracked variables; in most cases some definitions uninitialised. */
+function withRecords(t: Transformed): fc.Arbitrary<Case> {
   const N = t.nodeCount;
   const V = t.ssa.valCount;
   const K = t.old.varCount;
@@ -49,8 +56,10 @@ export function withRecords(t: Transformed): fc.Arbitrary<Debugged> {
     .record({
       tracked: fc.subarray(Array.from({ length: K }, (_, x) => x), { minLength: 1 }),
       perNode: fc.array(fc.array(record, { maxLength: 2 }), { minLength: N, maxLength: N }),
+      // per node and variable, whether its definition there (if any) is uninitialised content
+      wild: fc.option(fc.array(fc.boolean(), { minLength: N * K, maxLength: N * K }), { nil: undefined }),
     })
-    .map(({ tracked, perNode }) => {
+    .map(({ tracked, perNode, wild }) => {
       let opaqueCount = 0;
       const records = perNode.map((rs, n) =>
         rs.map(({ x, kind, pick }): DebugRecord => {
@@ -67,7 +76,8 @@ export function withRecords(t: Transformed): fc.Arbitrary<Debugged> {
           return { var: x as Var, loc };
         }),
       );
-      return new Debugged(t, tracked as Var[], records);
+      const uninitialised = wild === undefined ? undefined : (x: Var, n: Node) => wild[n * K + x];
+      return { d: new Debugged(t, tracked as Var[], records), uninitialised };
     });
 }
 
@@ -77,10 +87,10 @@ const tally = new OutcomeTally(["debug_correct (literal)", "debug_correct (check
 describe("debug_correct: the checker agrees with the literal definition", () => {
   it("locations both ways; a bounded literal wrong location is found, every reported one is confirmed; coverage counts equal; each outcome in at least 5% of the cases", () => {
     fc.assert(
-      fc.property(subjects, (d) => {
+      fc.property(subjects, ({ d, uninitialised }) => {
         const t = d.t as Transformed;
         const vars = d.debugVars();
-        const v = debug_correct(t, { vars, records: d.records });
+        const v = debug_correct(t, { vars, records: d.records, uninitialised });
         const T = vars.length;
         // locations, both directions
         for (const p of alpha_n(t))
@@ -95,7 +105,7 @@ describe("debug_correct: the checker agrees with the literal definition", () => 
         for (const p of alpha_n(t))
           for (const x of vars) {
             const single = new Debugged(t, [x], d.records);
-            const only = debugCounterexampleAt(single, p, x, bound);
+            const only = debugCounterexampleAt(single, p, x, bound, uninitialised);
             if (only) literalWrong.add(`${p}:${x}`);
           }
         const reported = new Set(v.witnesses.map((w) => `${w.point}:${w.var}`));
@@ -104,15 +114,15 @@ describe("debug_correct: the checker agrees with the literal definition", () => 
         for (const w of v.witnesses) {
           expect(path2(t, t.Entry, w.path, w.point)).toBe(true);
           expect(debugLoc(d, w.point, w.var)).toBe(w.shown);
-          expect(debugRightOnPath(d, w.path, w.var, w.shown)).toBe(false);
+          expect(debugRightOnPath(d, w.path, w.var, w.shown, uninitialised)).toBe(false);
         }
-        expect(debugCounterexample(d, bound) === undefined).toBe(literalWrong.size === 0);
+        expect(debugCounterexample(d, bound, 2 * t.nodeCount, uninitialised) === undefined).toBe(literalWrong.size === 0);
         // coverage
-        const wild = () => true;
+        const counts = (x: Var) => (n: Node) => !uninitialised?.(x, n);
         v.coverage.forEach((c) => {
           let scope = 0, exact = 0, available = 0, notCovered = 0;
           for (const p of alpha_n(t)) {
-            if (!debugInScope(d, p, c.var, wild)) continue;
+            if (!debugInScope(d, p, c.var, counts(c.var))) continue;
             scope++;
             if (debugExactAvailable(d, p, c.var)) exact++;
             const l = debugLoc(d, p, c.var)!;
@@ -124,6 +134,7 @@ describe("debug_correct: the checker agrees with the literal definition", () => 
         tally.add({ "debug_correct (literal)": literalWrong.size === 0, "debug_correct (checker)": v.holds });
         tally.note("with a record of a value of another variable", d.records.some((rs) => rs.some((r) => isValueLocation(r.loc) && t.varOf[r.loc] !== r.var)));
         tally.note("with an available location somewhere", v.coverage.some((c) => c.available > 0));
+        tally.note("with uninitialised definitions", uninitialised !== undefined);
         tally.note("held with an available value location somewhere", v.holds && v.coverage.some((c) => c.available > 0));
         tally.note("with an opaque location somewhere", v.coverage.some((c) => c.notCovered > 0));
       }),
@@ -135,9 +146,9 @@ describe("debug_correct: the checker agrees with the literal definition", () => 
 });
 
 /** The literal counterexample at one point and variable (the spec's search, restricted to `p`). */
-function debugCounterexampleAt(d: Debugged, p: Node, x: Var, bound: number): boolean {
+function debugCounterexampleAt(d: Debugged, p: Node, x: Var, bound: number, uninitialised?: (x: Var, n: Node) => boolean): boolean {
   const l = debugLoc(d, p, x);
   if (l === undefined || !isValueLocation(l)) return false;
-  for (const ns of paths(d, d.Entry, p, bound)) if (!debugRightOnPath(d, ns, x, l as Val)) return true;
+  for (const ns of paths(d, d.Entry, p, bound)) if (!debugRightOnPath(d, ns, x, l as Val, uninitialised)) return true;
   return false;
 }
