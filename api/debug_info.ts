@@ -43,7 +43,7 @@ function witnessReport(nm: Namer, layout: Layout, w: DebugWitness): WitnessRepor
   const holds =
     nm.valVar(w.shown) !== x
       ? `${shown} is a value of ${nm.valVar(w.shown)}, not of ${x}`
-      : `${x} holds ${original === null ? "no definition" : `${held ?? "the definition"} (defined at ${placeText(original)})`} and ${shown} ${ssa === null ? "no definition" : `the one at ${placeText(ssa)}`}`;
+      : `${x} holds ${original === null ? "no definition" : `${held ?? "the definition"} (defined at ${placeText(original)})`}, while ${shown} holds ${ssa === null ? "no definition" : `the one at ${placeText(ssa)}`}`;
   const path = blockPath(nm.places, w.path);
   return {
     text: `at ${pointText(at)} the debugger shows ${x} as ${shown}, but ${holds}: on the path ${path.join(" -> ")}`,
