@@ -9,6 +9,7 @@ import { docOf } from "../../io/columns.js";
 import { lowerDebug } from "../../io/debug.js";
 import { lowerPair } from "../../io/lower.js";
 import { readDocument } from "../../io/read.js";
+import { formatDocument } from "../../io/write.js";
 import { MalformedInput } from "../../spec/errors.js";
 import { opaque, UNAVAILABLE } from "../../spec/debug_info.js";
 
@@ -68,6 +69,12 @@ describe("debug records in the exchange format", () => {
     const fast = docOf(openColumnar(new TextEncoder().encode(text), "f.json").read(0));
     expect(ref.debug).toEqual(SSA.debug);
     expect(fast.debug).toEqual(SSA.debug);
+  });
+
+  it("the writer writes the field back, and it reads as written", () => {
+    const doc = readDocument(JSON.stringify(SSA), "f.json").functions[0];
+    const again = readDocument(formatDocument([doc]), "g.json").functions[0];
+    expect(again.debug).toEqual(SSA.debug);
   });
 
   const bad: [string, (d: typeof SSA) => unknown, string][] = [
