@@ -16,6 +16,7 @@ import type { Cfg, SsaCfg, Transformed } from "../spec/model.js";
 import { peel } from "../impl/peel.js";
 import { buildSsa, constructFunctions, type ConstructedFunction, type ConstructRequest } from "./construct.js";
 import { place, propertiesJson, refinementText, type FunctionReport, type FunctionStats, type PropertyReport, type RefinementReport, type Report, type WitnessReport } from "./report.js";
+import { DEBUG_CORRECT, debugInfoOf } from "./debug_info.js";
 import { checkPair, reportOf, requireList, round, sameGraphFailure, ssaNamer, type ValidateOptions } from "./validate.js";
 
 export interface ProducerOptions extends ValidateOptions {
@@ -133,8 +134,11 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   const accepted = opts.acceptUnsoundRefinements === true;
   const refined = judged && refinementCount(verdicts) > 0 ? refinementsOf(pair, verdicts, lowered, accepted) : [];
   const unsound = refined.filter((r) => r.unsound !== undefined);
+  // the debugger's view, where the producer wrote debug records: decided only on a pairing the producer's checks accept
+  const debugDoc = opts.debugInfo === "off" ? undefined : (pair.columns?.ssa.debug ?? pair.ssa.debug);
+  const debug = debugDoc !== undefined && ownHold ? debugInfoOf(lowered, debugDoc, ssaNamer(lowered.ssa), wildcardOf(pair, lowered.orig)) : undefined;
   // a use the producer's own rule of dominance rejects is never certified (allUses_def_ass fails there)
-  const ok = ownHold && undominated === undefined && certified(verdicts, require) && (unsound.length === 0 || accepted);
+  const ok = ownHold && undominated === undefined && certified(verdicts, require) && (unsound.length === 0 || accepted) && debug?.property.holds !== false;
   // a certified function's report names nothing: its namer is only built where a witness needs it
   const namer =
     ok && (opts.certifiedWitnesses === false || verdicts.every((v) => v.witnesses.length === 0 && v.evidence === undefined)) ? undefined : ssaNamer(lowered.ssa);
@@ -143,6 +147,8 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
   const properties = namer === undefined ? holdsAll(verdicts, own) : Object.assign(own, propertiesJson(namer, verdicts));
   if (judged) properties[SOUND_REFINEMENT] = soundRefinement(unsound, accepted);
   const confirmed = undominated === undefined ? undefined : undominatedFailures(pair, undominated, verdicts, namer!, properties);
+  if (debug !== undefined) properties[DEBUG_CORRECT] = debug.property;
+  else if (debugDoc !== undefined) properties[DEBUG_CORRECT] = { holds: false, decided: false };
   if (!ownHold) notDecided(properties, confirmed);
   const report: FunctionReport = {
     name: pair.name,
@@ -160,6 +166,7 @@ export function validatePairDetailed(pair: FunctionPair, producer: string, opts:
     } as FunctionStats,
     differences,
   };
+  if (debug !== undefined) report.debug_info = debug.report;
   if (!ok) report.summary = summaryOf(report, pair, require, names.original);
   if (refined.length > 0) report.refinements = refined;
   return { report, pair, verdicts, decided, ...(opts.keepModel ? { model: lowered.transformed } : {}) };

@@ -130,6 +130,8 @@ export interface FunctionReport {
    * refine undef; such a use is a suspected miscompilation and fails `sound_refinement`).
    */
   refinements?: RefinementReport[];
+  /** Where the SSA carries debug records: the debugger's view, its figures (docs/debug-info.md). */
+  debug_info?: DebugInfoReport;
 }
 
 /** One use certified only up to refinement. */
@@ -160,6 +162,8 @@ export interface Report {
   producer?: string;
   /** Quality properties certification also needed (validity is always needed). */
   require?: string[];
+  /** Where a function carries debug records: the module's figures (`debug info: ...` in the text report). */
+  debug_info?: DebugInfoSummary;
   functions: FunctionReport[];
 }
 
@@ -178,6 +182,82 @@ export interface CheckReport {
   verdict: "holds" | "fails";
   require?: string[];
   functions: CheckedFunction[];
+}
+
+/** One variable's coverage: points of its scope, and where its location is available. */
+export interface DebugVariableReport {
+  variable: string;
+  /** Points in scope: where some path from the entry has defined it (uninitialised content left out). */
+  points: number;
+  /** Of those, where the debugger's location is an SSA value. */
+  available: number;
+  /** Of those, where an exact construction's is (every path defines it). */
+  exact: number;
+  /** Of those, where it is a location formal-ssa does not judge (not covered). */
+  not_covered: number;
+  /** Points where the location is wrong. */
+  wrong: number;
+}
+
+/** A function's debug figures. */
+export interface DebugInfoReport {
+  variables: number;
+  records: number;
+  /** Wrong (point, variable) pairs. */
+  wrong: number;
+  points: number;
+  available: number;
+  exact: number;
+  not_covered: number;
+  per_variable: DebugVariableReport[];
+}
+
+/** A module's: the sums, and the two shares in percent (one decimal). */
+export interface DebugInfoSummary {
+  variables: number;
+  records: number;
+  wrong: number;
+  points: number;
+  available: number;
+  exact: number;
+  not_covered: number;
+  /** available / points, in percent. */
+  availability: number;
+  /** exact / points, in percent. */
+  exact_availability: number;
+}
+
+const percent = (part: number, whole: number): number => (whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10);
+
+/** The module's figures from its functions' (undefined where no function has debug records). */
+export function debugSummary(functions: readonly { debug_info?: DebugInfoReport }[]): DebugInfoSummary | undefined {
+  const all = functions.map((f) => f.debug_info).filter((d): d is DebugInfoReport => d !== undefined);
+  if (all.length === 0) return undefined;
+  const s = (k: "variables" | "records" | "wrong" | "points" | "available" | "exact" | "not_covered") => all.reduce((t, d) => t + d[k], 0);
+  const points = s("points");
+  return {
+    variables: s("variables"),
+    records: s("records"),
+    wrong: s("wrong"),
+    points,
+    available: s("available"),
+    exact: s("exact"),
+    not_covered: s("not_covered"),
+    availability: percent(s("available"), points),
+    exact_availability: percent(s("exact"), points),
+  };
+}
+
+/** A function's coverage in a line: per variable the points with a location, of those in its scope, beside the exact construction's. */
+export function debugFunctionLine(d: DebugInfoReport): string {
+  const vars = d.per_variable.map((v) => `${v.variable} ${v.available}/${v.points} (exact ${v.exact})${v.wrong > 0 ? `, ${v.wrong} wrong` : ""}${v.not_covered > 0 ? `, ${v.not_covered} not covered` : ""}`);
+  return `debug info: ${d.records} records, availability ${percent(d.available, d.points).toFixed(1)}% (exact construction: ${percent(d.exact, d.points).toFixed(1)}%)${vars.length > 0 ? `: ${vars.join("; ")}` : ""}`;
+}
+
+/** The text report's line for a module. */
+export function debugSummaryLine(d: DebugInfoSummary): string {
+  const nc = d.not_covered > 0 ? `, ${d.not_covered} points not covered` : "";
+  return `debug info: ${d.variables} variables, ${d.records} records, ${d.wrong} wrong, availability ${d.availability.toFixed(1)}% (exact construction: ${d.exact_availability.toFixed(1)}%)${nc}`;
 }
 
 /** A node as `{block, stmt?}`. */
@@ -385,6 +465,7 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
           : "";
       out.push(`function ${f.name}: ${f.verdict}${size}`);
       for (const [name, p] of Object.entries(f.properties)) if (!options.failingOnly || (!p.holds && !quality.has(name))) out.push(...propertyLines(name, p, quality));
+      if (f.debug_info !== undefined && !options.failingOnly) out.push(`  ${debugFunctionLine(f.debug_info)}`);
       continue;
     }
     const unsound = (f.refinements ?? []).filter((r) => r.unsound !== undefined);
@@ -421,6 +502,7 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
     const differences = f.differences ?? [];
     for (const d of differences.slice(0, limit)) out.push(`  phis: ${d}`);
     if (differences.length > limit) out.push(`  phis: ... and ${differences.length - limit} more (--full or --json shows them)`);
+    if (f.debug_info !== undefined && options.functions) out.push(`  ${debugFunctionLine(f.debug_info)}`);
   }
   const n = report.functions.length;
   const ok = report.functions.filter((f) => f.verdict === "certified").length;
@@ -451,6 +533,8 @@ export function formatReport(report: Report, options: FormatOptions = {}): strin
     );
   }
   out.push(`${ok === n ? "certified" : "rejected"}: ${ok} of ${plural(n, "function")} certified`);
+  const debug = report.debug_info ?? debugSummary(report.functions);
+  if (debug !== undefined) out.push(debugSummaryLine(debug));
   return out.join("\n") + "\n";
 }
 

@@ -9,9 +9,10 @@ import { lowerCfg, lowerPair, lowerSsa, pairDocuments, type FunctionInput, type 
 import { functionName } from "../io/read.js";
 import { MalformedInput } from "../spec/errors.js";
 import type { Node, Var } from "../spec/ids.js";
+import { DEBUG_CORRECT, debugInfoOf, type DebugInfoMode } from "./debug_info.js";
 import { CertificateCollector, type CertificateDocument } from "./certify.js";
 import { parseDocument, type DocumentInput } from "./documents.js";
-import { CHECK_FORMAT, propertiesJson, REPORT_FORMAT, type CheckedFunction, type CheckReport, type FunctionReport, type FunctionStats, type Namer, type Report } from "./report.js";
+import { CHECK_FORMAT, debugSummary, propertiesJson, type DebugInfoSummary, REPORT_FORMAT, type CheckedFunction, type CheckReport, type FunctionReport, type FunctionStats, type Namer, type Report } from "./report.js";
 
 export type UndefMode = "strict" | "refine";
 
@@ -49,6 +50,11 @@ export interface ValidateOptions {
    * formal-ssa's checkers. It is not part of the report's JSON format: write it apart.
    */
   certificate?: boolean;
+  /**
+   * The debugger's view (`debug_correct`, docs/debug-info.md): decided by default wherever the
+   * SSA document carries debug records (`"debug"`); `off` leaves them unread.
+   */
+  debugInfo?: DebugInfoMode;
 }
 
 /** A report, with the certificate of its certified functions when `certificate` was asked for. */
@@ -149,10 +155,15 @@ export function validatePair(pair: LoweredPair, opts: ValidateOptions = {}): Fun
   if (!pair.ok) return { name: pair.orig.name, verdict: "rejected", properties: sameGraphFailure(pair.mismatch), stats: { blocks: pair.orig.places.blockCount } };
   const wildcard = opts.undef === "refine" ? entryWildcard(pair.orig) : undefined;
   const { verdicts, stats } = checkPair(pair, { necessaryPaths: opts.necessaryPaths, wildcard });
+  const debugDoc = opts.debugInfo === "off" ? undefined : pair.ssa.fn.debug;
+  const debug = debugDoc === undefined ? undefined : debugInfoOf(pair, debugDoc, ssaNamer(pair.ssa), wildcard);
   const ms = round(performance.now() - t0);
   const ordered: FunctionStats = { blocks: stats.blocks, nodes: stats.nodes, phis: stats.phis, values: stats.values, milliseconds: ms };
   if (stats.refinements !== undefined) ordered.refinements = stats.refinements;
-  return { name: pair.orig.name, verdict: certified(verdicts, opts.require ?? []) ? "certified" : "rejected", properties: propertiesJson(ssaNamer(pair.ssa), verdicts), stats: ordered };
+  const properties = propertiesJson(ssaNamer(pair.ssa), verdicts);
+  if (debug !== undefined) properties[DEBUG_CORRECT] = debug.property;
+  const ok = certified(verdicts, opts.require ?? []) && debug?.property.holds !== false;
+  return { name: pair.orig.name, verdict: ok ? "certified" : "rejected", properties, stats: ordered, ...(debug !== undefined ? { debug_info: debug.report } : {}) };
 }
 
 /** Every function of the original against its SSA translation, paired by name. */
@@ -167,6 +178,12 @@ export function validateFunctions(orig: FunctionDoc[], ssa: FunctionDoc[], opts:
   });
 }
 
+/** The module's debug figures, where a function has some. */
+function debugField(functions: readonly FunctionReport[]): { debug_info?: DebugInfoSummary } {
+  const d = debugSummary(functions);
+  return d === undefined ? {} : { debug_info: d };
+}
+
 /** The report object of a list of function reports. */
 export function reportOf(functions: FunctionReport[], require: readonly string[] = [], producer?: string): Report {
   return {
@@ -174,6 +191,7 @@ export function reportOf(functions: FunctionReport[], require: readonly string[]
     verdict: functions.every((f) => f.verdict === "certified") ? "certified" : "rejected",
     ...(producer !== undefined ? { producer } : {}),
     ...(require.length > 0 ? { require: [...require] } : {}),
+    ...debugField(functions),
     functions,
   };
 }

@@ -470,6 +470,34 @@ export function equiv(t: Transformed, idx = new SsaIndex(t.ssa), opts: EquivOpti
   return new EquivChecker(t, idx, opts.wildcard).run();
 }
 
+/**
+ * equiv's search for a use that the SSA CFG does not have: whether on every execution from Entry
+ * to the end of node `m`, `s X = s' v` (the theorem's conclusion for a use of `v` as a version of
+ * `X` at `m`; `m` may define either side). The debug records' check (debug_info.ts) asks it at
+ * every point where a record's value is the debugger's location. Strict, or with wildcards
+ * throughout; the states found safe are kept from question to question, as `run` keeps them
+ * from use to use.
+ */
+export class EquivQuery {
+  private readonly checker: EquivChecker;
+  private readonly safe: StateSet;
+  private readonly span: number;
+  /** With `wildcard`, an execution whose last original definition of `X` is one agrees with any `s' v` (as `equiv` under `--undef refine`). */
+  constructor(t: Transformed, idx = new SsaIndex(t.ssa), wildcard?: Wildcard) {
+    this.checker = new EquivChecker(t, idx, wildcard);
+    this.checker.wild = wildcard !== undefined;
+    this.span = t.ssa.nodeCount * Math.max(1, t.ssa.valCount);
+    let vars = t.old.varCount + 2;
+    for (let v = 0; v < t.varOf.length; v++) if (t.varOf[v] + 2 > vars) vars = t.varOf[v] + 2;
+    this.safe = vars * this.span < 0xffffffff ? new NarrowStateSet() : new WideStateSet();
+  }
+  /** undefined if every execution ending at `m` has `s X = s' v`; else the `equiv` witness of one that does not. */
+  disagreement(m: Node, v: Val, X: Var): Witness | undefined {
+    const found = this.checker.search(m, v, X, this.safe, (X + 1) * this.span);
+    return found === undefined ? undefined : found();
+  }
+}
+
 class EquivChecker {
   private readonly s;
   private readonly g;
@@ -480,7 +508,7 @@ class EquivChecker {
   /** Summaries with wildcards skipped, per variable (refine mode only). */
   private readonly origOutWild = new Map<number, Fixpoint>();
   /** Whether the search running now treats wildcards as such. */
-  private wild = false;
+  wild = false;
   /** Scratch of `search`, reused from use to use. */
   private readonly searchNext = sharedSearch;
 
@@ -625,7 +653,7 @@ class EquivChecker {
    * Breadth-first search of the joint states backwards from the use `v` at `m`. Returns
    * undefined if every execution agrees, else a thunk building the witness.
    */
-  private search(m: number, v: number, X: number, safe: StateSet, base: number): (() => Witness) | undefined {
+  search(m: number, v: number, X: number, safe: StateSet, base: number): (() => Witness) | undefined {
     const VALS = this.VALS;
     const start = m * VALS + v;
     if (safe.has(base + start)) return undefined;

@@ -26,10 +26,11 @@
  * depth; arbitrary JSON (skipped or malformed) is walked with an explicit stack.
  */
 import { FORM_DEFS_USES, FORM_STMTS, type ColumnarFunction, type LiteralSink, type NameTable } from "./columns.js";
-import { FORMAT_VERSION, type Kind } from "./format.js";
-import { duplicatePhiMessage, show } from "./read.js";
+import { FORMAT_VERSION, type DebugDoc, type Kind } from "./format.js";
+import { findDuplicateKey } from "./json.js";
+import { duplicatePhiMessage, readDebugValue, show } from "./read.js";
 import { byteSlices, decodeText, isUtf8Bytes, type ByteSlices } from "./text.js";
-import { LimitExceeded, showBytes } from "../spec/errors.js";
+import { LimitExceeded, MalformedInput, showBytes } from "../spec/errors.js";
 
 /** A document the byte reader cannot read: `message` is one line naming the file and the place. */
 export class FastReadError extends Error {
@@ -419,7 +420,7 @@ const EMPTY_BYTES = new Uint8Array(0);
 const EMPTY_I32 = new Int32Array(0);
 
 const MODULE_KEYS = ["format", "functions"];
-const FUNCTION_KEYS = ["format", "kind", "name", "entry", "blocks", "vars"];
+const FUNCTION_KEYS = ["format", "kind", "name", "entry", "blocks", "vars", "debug"];
 const BLOCK_KEYS = ["id", "preds", "phis", "stmts", "defs", "uses"];
 const STMT_KEYS = ["defs", "uses"];
 const PHI_KEYS = ["def", "args"];
@@ -439,6 +440,7 @@ const K_DEFS = 1 << 10;
 const K_USES = 1 << 11;
 const K_DEF = 1 << 12;
 const K_ARGS = 1 << 13;
+const K_DEBUG = 1 << 14;
 
 const KEY_CODES = new Map<string, number>([
   ["format", K_FORMAT],
@@ -455,8 +457,9 @@ const KEY_CODES = new Map<string, number>([
   ["uses", K_USES],
   ["def", K_DEF],
   ["args", K_ARGS],
+  ["debug", K_DEBUG],
 ]);
-const FUNCTION_MASK = K_FORMAT | K_KIND | K_NAME | K_ENTRY | K_BLOCKS | K_VARS;
+const FUNCTION_MASK = K_FORMAT | K_KIND | K_NAME | K_ENTRY | K_BLOCKS | K_VARS | K_DEBUG;
 const BLOCK_MASK = K_ID | K_PREDS | K_PHIS | K_STMTS | K_DEFS | K_USES;
 const STMT_MASK = K_DEFS | K_USES;
 const PHI_MASK = K_DEF | K_ARGS;
@@ -1022,6 +1025,8 @@ class FunctionReader extends Scanner {
     let name: string | undefined;
     let entry = -1;
     let firstPhis = -1;
+    let debugAt = -1;
+    let debugEnd = -1;
     if (this.open())
       for (;;) {
         const code = this.key(FUNCTION_MASK, FUNCTION_KEYS, seen, W_FUNCTION);
@@ -1054,6 +1059,13 @@ class FunctionReader extends Scanner {
             if (c !== LBRACKET) this.fail(`"blocks" must be a list, not ${this.brief(i)}`);
             firstPhis = this.readBlocks();
             break;
+          case K_DEBUG:
+            // rare and small next to the blocks: parsed as JSON, then read by the reference
+            // reader's own function once the blocks are known (both readers accept alike)
+            debugAt = i;
+            this.i = this.skipValue(i);
+            debugEnd = this.i;
+            break;
           default: // K_VARS
             if (c !== LBRACE) this.fail(`"vars" must be an object, not ${this.brief(i)}`);
             this.readVars();
@@ -1085,6 +1097,7 @@ class FunctionReader extends Scanner {
     const entryBlock = this.blockIndex(entry);
     if (entryBlock < 0) this.fail(`entry ${JSON.stringify(this.names.text(entry))} is not a block id`);
     if (this.vars !== undefined && kind === "cfg") this.fail(`"vars" in a "cfg" document (only "ssa" documents map values to variables)`);
+    const debug = debugAt < 0 ? undefined : this.readDebug(debugAt, debugEnd, kind!, B);
 
     this.names.finish();
     return {
@@ -1105,7 +1118,30 @@ class FunctionReader extends Scanner {
       occStart: this.occStart.done(),
       occ: this.occ.done(),
       vars: this.vars?.done(),
+      ...(debug !== undefined ? { debug } : {}),
     };
+  }
+
+  /** `"debug"` (bytes `at .. end`), read by io/read.ts's `readDebugValue` once the blocks are known. */
+  private readDebug(at: number, end: number, kind: Kind, blockCount: number): DebugDoc {
+    if (kind === "cfg") this.fail(`"debug" in a "cfg" document (only "ssa" documents have debug records)`);
+    const text = decodeText(this.b.subarray(at, end), this.file);
+    const dup = findDuplicateKey(text);
+    if (dup) this.duplicateKey(at, dup.key, `"debug"${dup.path}`);
+    const byName = new Map<string, number>();
+    for (let blk = 0; blk < blockCount; blk++) byName.set(this.names.text(this.blockName.a[blk]), blk);
+    const form = this.blockForm;
+    const groups = this.groupStart.a;
+    try {
+      return readDebugValue(JSON.parse(text), (id) => {
+        const blk = byName.get(id);
+        if (blk === undefined) return undefined;
+        return form[blk] === FORM_DEFS_USES ? 0 : groups[blk + 1] - groups[blk];
+      }, this.file, this.stringMember(this.start, "name") ?? `#${this.index}`);
+    } catch (e) {
+      if (e instanceof MalformedInput) throw new FastReadError(e.message);
+      throw e;
+    }
   }
 
   /** The list of blocks at `i`; the first block with phis, or -1. */

@@ -10,7 +10,7 @@
  * defs, then its uses. A group is a statement of a `stmts` block, or the one defs/uses set of a
  * `defs`/`uses` block (which has exactly one group).
  */
-import type { FunctionDoc, Kind } from "./format.js";
+import type { DebugDoc, FunctionDoc, Kind } from "./format.js";
 import { phiArgList } from "./read.js";
 
 /** Block forms. */
@@ -71,6 +71,8 @@ export interface ColumnarFunction {
   readonly occ: Int32Array;
   /** `vars` as pairs `[value, variable, value, variable, ...]` of name ids, in document order; undefined without `vars`. */
   readonly vars: Int32Array | undefined;
+  /** The SSA document's debug records as read (few next to the blocks: kept as objects). */
+  readonly debug?: DebugDoc;
   /** Set once `releaseRows` let go of its rows (predecessors, phis, statements, occurrences). */
   readonly rowsReleased?: boolean;
 }
@@ -255,6 +257,7 @@ export function columnsOf(doc: FunctionDoc): ColumnarFunction {
     occStart,
     occ: occList,
     vars,
+    ...(doc.debug !== undefined ? { debug: doc.debug } : {}),
   };
 }
 
@@ -298,5 +301,6 @@ export function docOf(fn: ColumnarFunction): FunctionDoc {
     for (let i = 0; i < fn.vars.length; i += 2) vars[t(fn.vars[i])] = t(fn.vars[i + 1]);
     doc.vars = vars;
   }
+  if (fn.debug !== undefined) doc.debug = fn.debug;
   return doc;
 }

@@ -32,6 +32,27 @@ export interface BlockDoc {
 
 export type Kind = "cfg" | "ssa";
 
+/**
+ * One debug record of an SSA document (docs/format.md, "Debug records"): from after the first
+ * `at` statements of `block` (0: right after its phis; a defs/uses block: 0 only), the debugger
+ * finds variable `var` in SSA value `value`, or nowhere (`value: null`: undef, poison, GCC's
+ * NULL), or at a location formal-ssa does not judge (`opaque`: its text, e.g. GCC's `D#1`).
+ * Exactly one of `value` and `opaque`.
+ */
+export interface DebugRecordDoc {
+  block: string;
+  at: number;
+  var: string;
+  value?: string | null;
+  opaque?: string;
+}
+
+/** The debug records of an SSA document, and the variables with a home in the original (the tracked ones). */
+export interface DebugDoc {
+  vars: string[];
+  records: DebugRecordDoc[];
+}
+
 /** One function: an original CFG over variables or an SSA CFG over SSA values. */
 export interface FunctionDoc {
   format?: string;
@@ -41,6 +62,8 @@ export interface FunctionDoc {
   blocks: BlockDoc[];
   /** SSA value -> original variable (`var`), `kind: "ssa"` only. */
   vars?: Record<string, string>;
+  /** `kind: "ssa"` only: the producer's debug records (the debugger's view, `debug_correct`). */
+  debug?: DebugDoc;
 }
 
 /** An original CFG over variables: a `FunctionDoc` of kind `cfg` (no `vars`). */

@@ -25,7 +25,7 @@
  * objects (use `phiArgList`).
  */
 import { MalformedInput } from "../spec/errors.js";
-import { FORMAT_VERSION, type BlockDoc, type FunctionDoc, type Kind, type PhiDoc, type StmtDoc } from "./format.js";
+import { FORMAT_VERSION, type BlockDoc, type DebugDoc, type DebugRecordDoc, type FunctionDoc, type Kind, type PhiDoc, type StmtDoc } from "./format.js";
 import { findDuplicateKey, findJsonSyntaxError } from "./json.js";
 
 /** A document's functions, and whether it is a module (`"functions": [...]`) or one function. */
@@ -85,7 +85,9 @@ export function phiArgList(phi: PhiDoc, preds: readonly string[]): string[] {
 // ---------------------------------------------------------------------------------------------
 
 const MODULE_KEYS = ["format", "functions"];
-const FUNCTION_KEYS = ["format", "kind", "name", "entry", "blocks", "vars"];
+const FUNCTION_KEYS = ["format", "kind", "name", "entry", "blocks", "vars", "debug"];
+const DEBUG_KEYS = ["vars", "records"];
+const RECORD_KEYS = ["block", "at", "var", "value", "opaque"];
 const BLOCK_KEYS = ["id", "preds", "phis", "stmts", "defs", "uses"];
 const STMT_KEYS = ["defs", "uses"];
 const PHI_KEYS = ["def", "args"];
@@ -175,7 +177,54 @@ function readFunction(raw: unknown, file: string, index: number): FunctionDoc {
     if (kind === "cfg") fn.fail(`"vars" in a "cfg" document (only "ssa" documents map values to variables)`);
     doc.vars = readStringMap(raw.vars, `"vars"`, fn);
   }
+  if (Object.hasOwn(raw, "debug")) {
+    if (kind === "cfg") fn.fail(`"debug" in a "cfg" document (only "ssa" documents have debug records)`);
+    doc.debug = readDebug(raw.debug, (id) => {
+      const b = index_.get(id);
+      if (b === undefined) return undefined;
+      return blocks[b].stmts?.length ?? 0;
+    }, fn);
+  }
   return doc;
+}
+
+/**
+ * An SSA document's `"debug"`: `{"vars": [...], "records": [...]}`, each record's block a block
+ * id, `at` from 0 to the block's statement count (0 in a defs/uses block), `var` one of `vars`,
+ * and exactly one of `value` (a string or null) and `opaque` (a string). The byte reader calls
+ * it too (on the field's own JSON), so both accept the same documents.
+ */
+export function readDebugValue(raw: unknown, statementsOf: (block: string) => number | undefined, file: string, functionLabel: string): DebugDoc {
+  return readDebug(raw, statementsOf, new Where(file).in("function", functionLabel));
+}
+
+function readDebug(raw: unknown, statementsOf: (block: string) => number | undefined, fn: Where): DebugDoc {
+  if (!isObject(raw)) fn.fail(`"debug" must be an object, not ${brief(raw)}`);
+  checkKeys(raw, DEBUG_KEYS, fn.in("field", "debug"));
+  if (!Object.hasOwn(raw, "vars")) fn.fail(`"debug" has no "vars" (the variables with a home in the original)`);
+  const vars = readStrings(raw.vars, `"debug"."vars"`, fn);
+  const known = new Set(vars);
+  if (!Object.hasOwn(raw, "records")) fn.fail(`"debug" has no "records" (give [] for none)`);
+  if (!Array.isArray(raw.records)) fn.fail(`"debug"."records" must be a list, not ${brief(raw.records)}`);
+  const records: DebugRecordDoc[] = raw.records.map((r: unknown, i: number) => {
+    const at: Where = fn.in("debug record", i);
+    if (!isObject(r)) at.fail("not a JSON object");
+    checkKeys(r, RECORD_KEYS, at);
+    if (typeof r.block !== "string") at.fail(`"block" must be a string, not ${brief(r.block)}`);
+    const count = statementsOf(r.block);
+    if (count === undefined) at.fail(`block ${JSON.stringify(r.block)} is not a block id`);
+    if (typeof r.at !== "number" || !Number.isInteger(r.at) || r.at < 0 || r.at > count!)
+      at.fail(`"at" must be a whole number from 0 to ${count} (the block's statements), not ${brief(r.at)}`);
+    if (typeof r.var !== "string") at.fail(`"var" must be a string, not ${brief(r.var)}`);
+    if (!known.has(r.var)) at.fail(`variable ${JSON.stringify(r.var)} is not among "debug"."vars"`);
+    const hasValue = Object.hasOwn(r, "value");
+    const hasOpaque = Object.hasOwn(r, "opaque");
+    if (hasValue === hasOpaque) at.fail(`needs exactly one of "value" (an SSA value, or null) and "opaque" (a location formal-ssa does not judge)`);
+    if (hasValue && r.value !== null && typeof r.value !== "string") at.fail(`"value" must be a string or null, not ${brief(r.value)}`);
+    if (hasOpaque && typeof r.opaque !== "string") at.fail(`"opaque" must be a string, not ${brief(r.opaque)}`);
+    return r as unknown as DebugRecordDoc;
+  });
+  return { vars, records };
 }
 
 function readBlock(rb: Json, kind: Kind, ids: Map<string, number>, fn: Where): BlockDoc {

@@ -312,6 +312,15 @@ function formatFunction(doc: FunctionDoc, indent: string, withFormat: boolean): 
     const entries = Object.entries(doc.vars).map(([k, v]) => `${i2}${str(k)}: ${str(v)}`);
     fields.push(entries.length === 0 ? `"vars": {}` : `"vars": {\n${entries.join(",\n")}\n${i1}}`);
   }
+  if (doc.debug !== undefined) {
+    // one record a line, its fields in the format's order
+    const records = doc.debug.records.map((r) => {
+      const where = `"block": ${str(r.block)}, "at": ${r.at}, "var": ${str(r.var)}`;
+      const loc = r.opaque !== undefined ? `"opaque": ${str(r.opaque)}` : `"value": ${r.value === null || r.value === undefined ? "null" : str(r.value)}`;
+      return `${i2}  {${where}, ${loc}}`;
+    });
+    fields.push(`"debug": {"vars": ${list(doc.debug.vars)}, "records": [${records.length === 0 ? "" : `\n${records.join(",\n")}\n${i2}`}]}`);
+  }
   return `{\n${fields.map((f) => i1 + f).join(",\n")}\n${indent}}`;
 }
 

@@ -19,7 +19,8 @@
  *
  * Block 0 is GCC's ENTRY, 1 its EXIT. `-blocks` is required: without it the edges (fallthrough,
  * abnormal edges of setjmp, none after a noreturn call) are not in the text. `-vops` lines
- * (`# VUSE`, `# .MEM_3 = VDEF`, `.MEM` phis) and `# DEBUG` binds are skipped; `-details` adds
+ * (`# VUSE`, `# .MEM_3 = VDEF`, `.MEM` phis) are skipped; `# DEBUG` binds are kept apart from the
+ * statements (`binds`, with the number of statements before each); `-details` adds
  * lines starting with `;;` inside a block header, which are skipped too.
  *
  * Malformed text throws `MalformedInput`, one line: `FILE:LINE: function NAME: what`.
@@ -54,6 +55,16 @@ export interface GimpleBlock {
   /** Virtual-operand phis (`.MEM`), counted, not modelled. */
   virtualPhis: number;
   stmts: GimpleStmt[];
+  /** The debug binds `# DEBUG x => v` (-g at -O1 and up), each after the block's first `after` statements. */
+  binds: GimpleBind[];
+}
+
+/** A debug bind, `# DEBUG xD.5 => x_3`: the variable as the dump names it, the value's text (`NULL`, an SSA name, `D#1`, an expression). */
+export interface GimpleBind {
+  variable: string;
+  value: string;
+  after: number;
+  line: number;
 }
 
 export interface GimpleFunction {
@@ -71,6 +82,8 @@ export interface GimpleFunction {
   signature: GimpleStmt;
   decls: GimpleStmt[];
   blocks: GimpleBlock[];
+  /** Whether the body has `# DEBUG` lines (binds, or `BEGIN_STMT` markers): the dump was written with -g at -O1 or up. */
+  debugLines: boolean;
 }
 
 export interface GimpleDump {
@@ -86,6 +99,8 @@ const SUCC = /^;;    succ:(.*)$/;
 /** A continuation line of an edge list: `;;` and spaces, then an edge. */
 const EDGE_MORE = /^;;\s+(ENTRY|EXIT|[0-9]+)\b/;
 const PHI = /^\s*# (\S+) = PHI <(.*)>\s*$/;
+/** `# DEBUG xD.5 => x_3`; `# DEBUG BEGIN_STMT` and the like have no `=>`. */
+const BIND = /^# DEBUG (\S+) => (.*)$/;
 // the same tests, the regular expression run only where the line starts as it must (most lines are statements)
 const isBlockHeader = (line: string): boolean => line.startsWith(";;   basic block ") && BLOCK.test(line);
 const isSucc = (line: string): boolean => line.startsWith(";;    succ:") && SUCC.test(line);
@@ -141,7 +156,7 @@ export function parseGimpleDump(text: string, file: string): GimpleDump {
       i++;
       continue;
     }
-    fn = { name: header[1], asmName: header[2], declUid: header[3] === undefined ? undefined : Number(header[3]), line: i + 1, signature: { text: "", line: 0 }, decls: [], blocks: [] };
+    fn = { name: header[1], asmName: header[2], declUid: header[3] === undefined ? undefined : Number(header[3]), line: i + 1, signature: { text: "", line: 0 }, decls: [], blocks: [], debugLines: false };
     i++;
     // the signature is the line before the `{` that opens the body
     while (i < n && lines[i] !== "{") {
@@ -176,7 +191,7 @@ export function parseGimpleDump(text: string, file: string): GimpleDump {
         }
         fail(i + 1, `unexpected text between blocks: ${lines[i].trim()}`);
       }
-      const block: GimpleBlock = { bb: Number(bm![1]), line: i + 1, preds: [], succs: [], phis: [], virtualPhis: 0, stmts: [] };
+      const block: GimpleBlock = { bb: Number(bm![1]), line: i + 1, preds: [], succs: [], phis: [], virtualPhis: 0, stmts: [], binds: [] };
       if (block.bb < 2 || seen.has(block.bb)) fail(i + 1, `block ${block.bb} ${block.bb < 2 ? "is GCC's ENTRY or EXIT" : "appears twice"}`);
       seen.add(block.bb);
       i++;
@@ -200,7 +215,14 @@ export function parseGimpleDump(text: string, file: string): GimpleDump {
         const t = raw.trim();
         const line = i + 1;
         i++;
-        if (t === "" || t.startsWith("//") || t.startsWith("# DEBUG") || t.startsWith("# VUSE") || (t.startsWith("# .MEM") && /^# \.MEM(_[0-9]+)? = VDEF\b/.test(t))) continue;
+        if (t.startsWith("# DEBUG")) {
+          fn.debugLines = true;
+          const bind = BIND.exec(t);
+          // a debug temporary's own bind (`# DEBUG D#1 => ...`) is no variable's
+          if (bind !== null && !bind[1].startsWith("D#")) block.binds.push({ variable: bind[1], value: bind[2].trim(), after: block.stmts.length, line });
+          continue;
+        }
+        if (t === "" || t.startsWith("//") || t.startsWith("# VUSE") || (t.startsWith("# .MEM") && /^# \.MEM(_[0-9]+)? = VDEF\b/.test(t))) continue;
         if (raw === "}" || isBlockHeader(raw) || isFunctionHeader(raw)) fail(line, `block ${block.bb} ends without a \`;;    succ:\` line`);
         if (t.startsWith(";;")) continue;
         if (t.startsWith("#")) {

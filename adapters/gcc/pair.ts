@@ -38,7 +38,7 @@
  * lines.
  */
 import type { AdapterFailure, FunctionPair, PhiDifference, RefinedValue, StatementPlace } from "../adapter.js";
-import type { BlockDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
+import type { BlockDoc, DebugDoc, DebugRecordDoc, FunctionDoc, PhiDoc, StmtDoc } from "../../io/format.js";
 import { ENTRY_BB, type GimpleBlock, type GimpleFunction, type GimpleStmt } from "./dump.js";
 import { isName, renames, ssaName, tokenize, variablePosition, writtenPositions } from "./tokens.js";
 
@@ -169,6 +169,8 @@ class Builder {
   private readonly variableSet = new Set<string>();
   /** Per before block (dump order): its model statements. */
   private readonly stmts: ModelStmt[][] = [];
+  /** Per before block: after its after block's first k statements, how many model statements (the place of a debug bind). */
+  private readonly modelCount: Int32Array[] = [];
   /** Unchanged tokens that name a variable, checked once every renamed variable is known (`-uid` only). */
   private readonly unrenamed: Array<{ token: string; block: number; before: GimpleStmt; after: GimpleStmt }> = [];
   private readonly uids: boolean;
@@ -380,6 +382,8 @@ class Builder {
     }
     const B = before.stmts;
     const A = after.stmts;
+    const counts = new Int32Array(A.length + 1);
+    this.modelCount[index] = counts;
     let j = 0;
     for (let i = 0; i < B.length; i++) {
       // only a register's clobber becomes a nop; one through memory (`*this = {CLOBBER}`, which a
@@ -387,8 +391,8 @@ class Builder {
       const clobbered = CLOBBER.exec(B[i].text);
       if (clobbered !== null && isName(clobbered[1]) && (j >= A.length || CLOBBER.exec(A[j].text)?.[1] !== clobbered[1])) {
         const nop = j < A.length && A[j].text === NOP;
-        if (nop) j++;
         out.push({ occurrences: [], clobber: clobbered[1], nop });
+        if (nop) counts[++j] = out.length;
         continue;
       }
       if (j >= A.length) {
@@ -397,8 +401,9 @@ class Builder {
       }
       const occ = this.compare(before.bb, index, B[i], A[j]);
       if (occ.length > 0) out.push({ occurrences: occ });
-      j++;
+      counts[++j] = out.length;
     }
+    for (let k = j + 1; k <= A.length; k++) counts[k] = out.length;
     for (; j < A.length; j++) this.fail(before.bb, undefined, A[j], `the statement \`${A[j].text}\` is new after SSA construction`);
   }
 
@@ -548,6 +553,7 @@ class Builder {
 
     const original: FunctionDoc = { kind: "cfg", name: before.name, entry: ENTRY_ID, blocks: origBlocks };
     const ssa: FunctionDoc = { kind: "ssa", name: before.name, entry: ENTRY_ID, blocks: ssaBlocks, vars };
+    if (after.debugLines) ssa.debug = this.debugRecords(variables, params, entryValue, entryOrig.length, vars);
     return {
       name: before.name,
       original,
@@ -563,6 +569,38 @@ class Builder {
       differences: this.differences,
       stats: { blocks: before.blocks.length, renamed: variables.length, virtual_phis: after.blocks.reduce((s, b) => s + b.virtualPhis, 0) },
     };
+  }
+
+  /**
+   * The debugger's view (docs/debug-info.md): GCC's binds `# DEBUG x => x_5` as records. The
+   * variables with a home are the user variables that into-SSA renames (not its temporaries
+   * `D.1992`, nor `<retval>`); a parameter's location at the entry is its incoming value (GCC
+   * describes it by the parameter's incoming location, not by a bind), a record after ENTRY's
+   * definitions. A bind to `NULL` is unavailable; to an SSA name, that value; to anything else (a
+   * debug temporary `D#1`, a constant, an expression), a location formal-ssa does not judge.
+   * A bind after the after block's first k statements stands after the model statements made of
+   * them (`modelCount`).
+   */
+  private debugRecords(variables: readonly string[], params: ReadonlySet<string>, entryValue: ReadonlyMap<string, string>, entryStmts: number, vars: Record<string, string>): DebugDoc {
+    const tracked = variables.filter(isUserVariable);
+    const home = new Set(tracked);
+    const records: DebugRecordDoc[] = [];
+    for (const p of tracked) if (params.has(p)) records.push({ block: ENTRY_ID, at: entryStmts, var: p, value: entryValue.get(p)! });
+    this.before.blocks.forEach((b, i) => {
+      const a = this.afterByBb.get(b.bb);
+      const counts = this.modelCount[i];
+      if (a === undefined || counts === undefined) return;
+      for (const bind of a.binds) {
+        if (!home.has(bind.variable)) continue;
+        const at = counts[Math.min(bind.after, counts.length - 1)];
+        const value = bind.value.replace(/\(ab\)$/, "");
+        if (value === "NULL") records.push({ block: blockId(b.bb), at, var: bind.variable, value: null });
+        // an SSA name of the model, of this variable or (wrongly) of another
+        else if (Object.hasOwn(vars, value)) records.push({ block: blockId(b.bb), at, var: bind.variable, value });
+        else records.push({ block: blockId(b.bb), at, var: bind.variable, opaque: value });
+      }
+    });
+    return { vars: tracked, records };
   }
 
   /**
@@ -600,6 +638,14 @@ class Builder {
         this.fail(this.before.blocks[0].bb, this.before.signature, undefined, `${n} variables are named ${v}: dump with -uid (gcc -fdump-tree-cfg-blocks-uid -fdump-tree-ssa-blocks-uid) to tell them apart`);
     }
   }
+}
+
+/**
+ * A user variable: its name without `-uid`'s `D.N` is a C identifier. GCC's own temporaries
+ * (`D.1992`, renamed `_6`) and `<retval>` are not: a debugger shows none of them.
+ */
+export function isUserVariable(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name.replace(/D\.[0-9]+$/, ""));
 }
 
 /** One function before and after GCC's SSA construction as the library's pair. */

@@ -5,7 +5,8 @@ import type { UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
 import type { Io } from "../io.js";
 import type { SetExit } from "./exit.js";
-import { ACCEPT_UNSOUND_HELP, parseRequire, printReport } from "./validate.js";
+import { ACCEPT_UNSOUND_HELP, debugInfoOption, parseRequire, printReport } from "./validate.js";
+import type { DebugInfoMode } from "../../api/debug_info.js";
 
 export function registerGcc(program: Command, setExit: SetExit, io: Io): void {
   program
@@ -20,6 +21,7 @@ export function registerGcc(program: Command, setExit: SetExit, io: Io): void {
     .option("--necessary-paths", "for cytronMinimal, also show two converging paths for every necessary phi")
     .addOption(new Option("--undef <mode>", "uninitialised reads: strict (default) or refine").choices(["strict", "refine"]))
     .option("--accept-unsound-refinements", ACCEPT_UNSOUND_HELP)
+    .addOption(debugInfoOption())
     .option("--functions", "a line for every function, not only for rejected ones")
     .option("--full", "every witness and every phi difference in the text report, not only the first three (--json always has them all)")
     .option("-o, --output <file>", "write the report here instead of standard output")
@@ -27,9 +29,9 @@ export function registerGcc(program: Command, setExit: SetExit, io: Io): void {
       async (
         file: string,
         cflags: string[],
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; output?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; debugInfo?: DebugInfoMode; functions?: boolean; full?: boolean; output?: string },
       ) => {
-        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, acceptUnsoundRefinements: opts.acceptUnsoundRefinements, progress: new ProgressBar(io.stderr) });
+        const report = await validateC(file, cflags, { require: parseRequire(opts.require), necessaryPaths: opts.necessaryPaths, undef: opts.undef, acceptUnsoundRefinements: opts.acceptUnsoundRefinements, debugInfo: opts.debugInfo, progress: new ProgressBar(io.stderr) });
         printReport(report, opts, setExit, io);
       },
     );

@@ -4,6 +4,7 @@ import { MalformedInput } from "../../api/errors.js";
 import { checkFile, explorerLinks, LINK_MAX, outputWriter, recheckFiles, validateFiles, writeOutput } from "../../api/node/index.js";
 import { formatCheckReport, formatReport, writeReportJson, type Report } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
+import type { DebugInfoMode } from "../../api/debug_info.js";
 import { ProgressBar } from "../progress.js";
 import type { Io } from "../io.js";
 import type { SetExit } from "./exit.js";
@@ -33,6 +34,13 @@ export function printReport(report: Report, opts: { json?: boolean; functions?: 
 export const ACCEPT_UNSOUND_HELP =
   "with --undef refine (the default for LLVM): certify a function even where an uninitialised read became a value that does not refine it under the producer's semantics (LLVM: a value that may be poison, which does not refine undef, as mem2reg 14 to 18 does: llvm/llvm-project#96631; the React Compiler: any value but the undefined JavaScript reads); without it such a use is a suspected miscompilation and rejects the function. Accepted uses are still listed, marked accepted";
 
+/** `--debug-info on|off`, the same for every command that validates. */
+export const debugInfoOption = (): Option =>
+  new Option(
+    "--debug-info <mode>",
+    "the debugger's view (docs/debug-info.md): on (default) decides the SSA's debug records wherever the input carries them (debug_correct: a wrong location rejects the function; the report ends with the coverage line `debug info: ...`); off leaves them unread",
+  ).choices(["on", "off"]);
+
 export function registerValidate(program: Command, setExit: SetExit, io: Io): void {
   program
     .command("validate")
@@ -49,6 +57,7 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
       ).choices(["strict", "refine"]),
     )
     .option("--accept-unsound-refinements", ACCEPT_UNSOUND_HELP)
+    .addOption(debugInfoOption())
     .option("--functions", "a producer's input (LLVM, SPIR-V): a line for every function, not only for rejected ones")
     .option("--llvm-version <n>", "LLVM IR: the release of the opt that ran mem2reg (14, 15, 16), over the module's !llvm.ident; its promotion rules decide (without either, the after version shows which rule was applied)")
     .option("--full", "a producer's input: every witness and every phi difference in the text report, not only the first three (--json always has them all)")
@@ -61,7 +70,7 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
       async (
         original: string,
         ssa: string,
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string; certificate?: string; emit?: string; link?: boolean; explorer?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; debugInfo?: DebugInfoMode; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string; certificate?: string; emit?: string; link?: boolean; explorer?: string },
       ) => {
         if (opts.link && opts.json) throw new MalformedInput("--link: links follow the text report; drop --json (the JSON report names the functions and their inputs)");
         if (opts.explorer !== undefined && !opts.link) throw new MalformedInput("--explorer: give --link too");
@@ -70,6 +79,7 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
           necessaryPaths: opts.necessaryPaths,
           undef: opts.undef,
           acceptUnsoundRefinements: opts.acceptUnsoundRefinements,
+          debugInfo: opts.debugInfo,
           producerVersion: opts.llvmVersion,
           progress: new ProgressBar(io.stderr),
           certificate: opts.certificate !== undefined,

@@ -125,7 +125,7 @@ describe("malformed input", () => {
     ["duplicate block ids", withBlock(1, { id: "A", preds: [] }), `function f, block A: duplicate block id (blocks #0 and #1)`],
     ["a quoted duplicate id", cfg({ entry: "a b", blocks: [{ id: "a b", preds: [] }, { id: "a b", preds: [] }] }), `function f, block "a b": duplicate block id (blocks #0 and #1)`],
     ["an unknown field", withBlock(1, { id: "B", preds: [], stmt: [] }), `function f, block B: unknown field "stmt" (allowed: id, preds, phis, stmts, defs, uses)`],
-    ["an unknown function field", cfg({ comment: "x" }), `function f: unknown field "comment" (allowed: format, kind, name, entry, blocks, vars)`],
+    ["an unknown function field", cfg({ comment: "x" }), `function f: unknown field "comment" (allowed: format, kind, name, entry, blocks, vars, debug)`],
     ["no preds", withBlock(1, { id: "B" }), `function f, block B: missing "preds" (give [] for none)`],
     ["preds not a list", withBlock(1, { id: "B", preds: "A" }), `function f, block B: "preds" must be a list of strings, not "A"`],
     ["a pred that is not a string", withBlock(1, { id: "B", preds: [1] }), `function f, block B: "preds"[0] must be a string, not 1`],
