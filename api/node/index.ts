@@ -21,5 +21,4 @@ export {
 } from "./commands.js";
 export { outputWriter, readAnyInput, readAnyInputs, readBytes, readInput, readInputs, STDIN_NAME, STDIO, writeOutput, type AnyInput } from "./files.js";
 export { explorerBase, explorerLink, explorerLinks, LINK_MAX } from "./link.js";
-export { JOBS_HELP, parseJobs, type Jobs } from "./parallel.js";
 export { GCC_DUMP_FLAGS, validateC, type GccRunOptions } from "./gcc.js";

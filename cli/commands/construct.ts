@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 import { ALGORITHMS, MINIMIZATIONS, type Algorithm, type Minimize } from "../../api/construct.js";
-import { constructFileTo, JOBS_HELP, outputWriter, parseJobs } from "../../api/node/index.js";
+import { constructFileTo, outputWriter } from "../../api/node/index.js";
+import { JOBS_HELP, parseJobs } from "../../api/node/parallel.js";
 import { ProgressBar } from "../progress.js";
 import type { Io } from "../io.js";
 import type { SetExit } from "./exit.js";

@@ -1,7 +1,8 @@
 import { Command, Option } from "commander";
 import { QUALITY } from "../../api/index.js";
 import { MalformedInput } from "../../api/errors.js";
-import { checkFile, explorerLinks, JOBS_HELP, LINK_MAX, outputWriter, parseJobs, recheckFiles, validateFiles, writeOutput } from "../../api/node/index.js";
+import { checkFile, explorerLinks, LINK_MAX, outputWriter, recheckFiles, validateFiles, writeOutput } from "../../api/node/index.js";
+import { JOBS_HELP, parseJobs } from "../../api/node/parallel.js";
 import { formatCheckReport, formatReport, writeReportJson, type Report } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
 import { ProgressBar } from "../progress.js";
