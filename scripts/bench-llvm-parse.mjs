@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Parse speed of adapters/llvm/parse.ts on big modules: the two generated ~20 MB modules of
+// Parse speed of adapters/llvm/read.ts (with the strict reader, verify.ts) on big modules: the two generated ~20 MB modules of
 // scripts/gen-llvm-module.mjs (10^5 blocks in 2*10^4 functions; one function of 10^5 blocks),
 // plus any .ll files named on the command line (e.g. the sqlite3 ones of scripts/fetch-real-c.sh).
 //
@@ -12,12 +12,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeLlvmModule } from "./gen-llvm-module.mjs";
 
-const dist = new URL("../dist/adapters/llvm/parse.js", import.meta.url);
+const dist = new URL("../dist/adapters/llvm/read.js", import.meta.url);
 let parser;
 try {
   parser = await import(dist.href);
 } catch {
-  console.error("bench-llvm-parse: dist/adapters/llvm/parse.js missing: run `npm run build` first");
+  console.error("bench-llvm-parse: dist/adapters/llvm/read.js missing: run `npm run build` first");
   process.exit(1);
 }
 const { parseModule, parseModuleChunks } = parser;

@@ -19,7 +19,7 @@
  *   `predecessors`).
  */
 import type { FunctionDoc, StmtDoc } from "../../io/format.js";
-import { llvmName } from "./parse.js";
+import { llvmName } from "./read.js";
 import { MalformedInput } from "../../spec/errors.js";
 
 /** The name of the emitted function. */

@@ -2,7 +2,8 @@
  * Textual LLVM IR (as clang/opt 14 and later print it) reduced to what SSA construction and
  * validation need: functions, blocks in source order, each block's successors from its
  * terminator, and per instruction its opcode, result and the LOCAL values it reads.
- * `parse.ts` builds it; mapping it to CFGs is the consumer's job.
+ * The strict reader builds it as it checks each instruction (verify.ts, driven by read.ts): the
+ * file is read once. Mapping it to CFGs is the consumer's job.
  *
  * Names. Every name is stored without its sigil (`%`, `@`) and unquoted: `%x` -> `x`,
  * `%"a b"` -> `a b` (with LLVM's `\XX` escapes decoded), `%12` -> `12`. Numbered values and

@@ -196,6 +196,8 @@ export class Lexer {
   kind = EOF;
   start = 0;
   stop = 0;
+  /** The end of the token before the current one (what a construct just read spans: from its first token's `start` to here). */
+  prevStop = 0;
   /** Names and strings: the range of the contents (no sigil, no quotes, escapes undone by `value()`). */
   vStart = 0;
   vEnd = 0;
@@ -262,6 +264,7 @@ export class Lexer {
     const b = this.b;
     const end = this.end;
     let p = this.pos;
+    this.prevStop = this.stop;
     for (;;) {
       // blanks: LLVM skips space, tab, CR, LF and NUL only
       while (p < end) {

@@ -43,7 +43,7 @@
 import type { FunctionDoc } from "../../io/format.js";
 import { docOf, ListNames, type ColumnarFunction } from "../../io/columns.js";
 import { type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmModule, type LlvmPhi, type LlvmStore, type LlvmValue } from "./ir.js";
-import { llvmName } from "./parse.js";
+import { llvmName } from "./read.js";
 import { promotion, type Promotion } from "./promote.js";
 import { unreachablePrediction } from "./paths.js";
 import { PoisonOracle } from "./poison.js";
@@ -680,8 +680,8 @@ class Adapter {
     if (textual && this.tokenCompare(b, x, y, tb, ta)) return;
     let sb, sa;
     try {
-      sb = shapeOf(tb, x.line).shape;
-      sa = shapeOf(ta, y.line).shape;
+      sb = shapeOf(this.srcB, tb, x.line);
+      sa = shapeOf(this.srcA, ta, y.line);
     } catch {
       this.fail(b, x.line, `cannot compare ${describe(x)} with line ${y.line} after mem2reg`, y.line);
       return;

@@ -23,7 +23,7 @@
  * rejected a correct mem2reg; test/fixtures/llvm/hand/poison-chain.*).
  */
 import type { LlvmFunction, LlvmInstr } from "./ir.js";
-import { llvmName } from "./parse.js";
+import { llvmName } from "./read.js";
 import type { SourceText } from "./text.js";
 
 /** The links of a chain that a reason spells out; a longer chain names how many it skips. */

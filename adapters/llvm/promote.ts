@@ -341,7 +341,7 @@ function disqualify(
         if (u.op === "getelementptr") {
           let nonZero = zeroIndexCache?.get(u);
           if (nonZero === undefined) {
-            const { shape } = shapeOf(src.instruction(fn, pos.b, pos.i), u.line);
+            const shape = shapeOf(src, src.instruction(fn, pos.b, pos.i), u.line);
             const idx = shape.holes.slice(1);
             nonZero = idx.some((h) => h.kind !== "value" || h.value.kind !== "const" || h.value.text !== "0");
             zeroIndexCache?.set(u, nonZero);

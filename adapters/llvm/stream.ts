@@ -15,7 +15,7 @@ import { MalformedInput } from "../../spec/errors.js";
 import type { LlvmModule } from "./ir.js";
 import { adaptModule, OriginalColumns, originalFunction, pairContext, soloContext, type AdaptedFunction } from "./mem2reg.js";
 import { ModuleContext, type TextRange } from "./module_context.js";
-import { parseModule } from "./parse.js";
+import { parseModule } from "./read.js";
 import { hasNumberedTypes, SourceText } from "./text.js";
 import { ModuleChecker, type ModuleSymbols } from "./verify.js";
 
@@ -73,7 +73,9 @@ export function identVersion(text: string): number | undefined {
  * piece); without it `text` is checked as a whole module.
  */
 export function llvmText(text: string, file: string, lineOffset = 0, numberedTypes?: boolean, checker?: ModuleChecker): LlvmInput {
-  const module = parseModule(text, file, checker);
+  const reader = checker ?? new ModuleChecker(file);
+  const module = parseModule(text, file, reader);
+  if (checker === undefined) reader.finish();
   if (lineOffset !== 0)
     for (const fn of module.functions) {
       fn.line += lineOffset;
@@ -82,7 +84,9 @@ export function llvmText(text: string, file: string, lineOffset = 0, numberedTyp
         for (const i of b.instrs) i.line += lineOffset;
       }
     }
-  return { src: new SourceText(text, file, lineOffset, numberedTypes), module };
+  const src = new SourceText(text, file, lineOffset, numberedTypes);
+  src.reader = reader;
+  return { src, module };
 }
 
 /** The strict reading of `m`: a module's own, or one that starts from what the module's top level defines (a share). */

@@ -1,8 +1,9 @@
 /**
  * The text of single instructions, for comparing two versions of a function instruction by
- * instruction (adapters/llvm/mem2reg.ts). The parser (parse.ts) keeps what data flow needs, not the
+ * instruction (adapters/llvm/mem2reg.ts). The reader (read.ts) keeps what data flow needs, not the
  * text; this module gets each instruction's text back from the module's text and its line
- * numbers, and splits it into a skeleton and its values with the parser's own grammar:
+ * numbers, and splits it into a skeleton and its values with the strict reader's own grammar
+ * (verify.ts `shapeSpans`):
  *
  *   `%add = add nsw i32 %0, 1, !dbg !12`  ->  skeleton `add nsw i32 \u0000, \u0000`, values [%0, 1]
  *
@@ -12,9 +13,10 @@
  * opt renumbers) are left out. Two instructions are the same up to renaming when their
  * skeletons are equal and their values and labels correspond.
  */
-import { Cursor, topLevelIndexOf, unescape } from "./cursor.js";
-import { parseInstruction } from "./instr.js";
-import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmValue } from "./ir.js";
+import type { LlvmBlock, LlvmFunction, LlvmValue } from "./ir.js";
+import { unescapeBytes as unescape } from "./lex.js";
+import { parseModule, topLevelIndexOf } from "./read.js";
+import { ModuleChecker } from "./verify.js";
 
 /** `SourceText`'s buffer of line starts while it scans (it keeps a copy of its own). */
 let lineScratch = new Int32Array(1 << 12);
@@ -49,6 +51,22 @@ export class SourceText {
     }
     starts[k] = text.length + 1;
     this.starts = starts.slice(0, k + 1);
+  }
+
+  /**
+   * The strict reading of the module this text is (or is a piece of), which gives the types the
+   * shapes of its instructions are read with (`shapeOf`); where none was given, the text is read
+   * for it on the first use.
+   */
+  reader: ModuleChecker | undefined;
+
+  get shapeReader(): ModuleChecker {
+    if (this.reader === undefined) {
+      const checker = new ModuleChecker(this.file);
+      parseModule(this.text, this.file, checker);
+      this.reader = checker;
+    }
+    return this.reader;
   }
 
   private numbered: boolean | undefined;
@@ -190,55 +208,16 @@ export interface Shape {
   holes: Hole[];
 }
 
-/** A cursor that records where the parser read values and labels. */
-class RecordingCursor extends Cursor {
-  spans: { start: number; end: number; hole: Hole }[] = [];
-  private lastName = 0;
-  override localName(): string {
-    this.ws();
-    this.lastName = this.pos;
-    return super.localName();
-  }
-  override label(): string {
-    const name = super.label();
-    this.spans.push({ start: this.lastName, end: this.pos, hole: { kind: "label", name } });
-    return name;
-  }
-  override skipValue(sink: string[]): LlvmValue["kind"] {
-    const k = super.skipValue(sink);
-    const start = this.vStart;
-    const value: LlvmValue =
-      k === "local" || k === "global"
-        ? { kind: k, name: this.vName }
-        : k === "metadata"
-          ? { kind: k, text: this.s.slice(start, this.pos), locals: [] }
-          : { kind: "const", text: this.s.slice(start, this.pos) };
-    this.spans.push({ start, end: this.pos, hole: { kind: "value", value } });
-    return k;
-  }
-}
-
-const cursor = new RecordingCursor("<instruction>");
-
 /**
- * The skeleton and holes of one instruction's text (as `SourceText.instruction` gives it).
- * Throws MalformedInput where the parser would.
+ * The skeleton and holes of one instruction's text (as `SourceText.instruction` gives it), read
+ * with the types of the module `src` is. Throws MalformedInput where the strict reader would.
  */
-export function shapeOf(text: string, line: number): { shape: Shape; instr: LlvmInstr } {
-  const c = cursor;
-  c.reset(text, line);
+export function shapeOf(src: SourceText, text: string, line: number): Shape {
   // the skeleton starts after `%result =`
   let from = 0;
-  if (c.peek() === 37 /* % */) {
-    c.localName();
-    c.expect(61 /* = */, "after the result name");
-    c.ws();
-    from = c.pos;
-    c.reset(text, line);
-  }
-  c.spans = [];
-  const instr = parseInstruction(c);
-  const spans = c.spans.filter((s) => s.start >= from).sort((a, b) => a.start - b.start);
+  const m = /^\s*%(?:"[^"]*"|[-A-Za-z$._0-9]+)\s*=\s*/.exec(text);
+  if (m !== null) from = m[0].length;
+  const spans = src.shapeReader.shapeSpans(text, line).filter((s) => s.start >= from).sort((a, b) => a.start - b.start);
   let skeleton = "";
   let at = from;
   const holes: Hole[] = [];
@@ -248,9 +227,9 @@ export function shapeOf(text: string, line: number): { shape: Shape; instr: Llvm
     holes.push(s.hole);
     at = s.end;
   }
-  // attachments may stand inside what the parser skipped as a whole (`landingpad ... cleanup, !dbg !7`)
+  // attachments may stand inside what the reader skipped as a whole (`landingpad ... cleanup, !dbg !7`)
   skeleton += withoutAttachments(text.slice(at));
-  return { shape: { skeleton: skeleton.trimEnd(), holes }, instr };
+  return { skeleton: skeleton.trimEnd(), holes };
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * The strict reading of a module: whatever LLVM's own parser (llvm/lib/AsmParser/LLParser.cpp)
  * rejects is malformed input here too, so that a damaged `.ll` file is never read as something
- * its producer would not have read. parse.ts drives it entity by entity as its line machine meets
+ * its producer would not have read. read.ts drives it entity by entity as its line machine meets
  * them (top-level entities, function headers, block labels, instructions, the end of each
  * function and of the module); a module read in pieces (stream.ts) goes through one checker, so
- * that what one piece defines answers what another uses.
+ * that what one piece defines answers what another uses. It is the only reader: as it checks an
+ * instruction it builds the instruction's model (ir.ts), which the adapter reads.
  *
  * What it checks, as LLVM does:
  * - the tokens (lex.ts) and the grammar of every entity: `source_filename`, `target datalayout`
@@ -35,7 +36,7 @@ import { dataLayoutError } from "./datalayout.js";
 import { DI_FLAGS, DISP_FLAGS, DW_ATES, DW_CCS, DW_LANGS, DW_MACINFOS, DW_OPS, DW_TAGS, DW_VIRTUALITIES } from "./dwarf.js";
 import * as L from "./lex.js";
 import { escapedLength, KEYWORDS, kw, Lexer } from "./lex.js";
-import type { LlvmBlock, LlvmFunction, LlvmPhi } from "./ir.js";
+import { TERMINATOR_OPS, type LlvmArg, type LlvmBlock, type LlvmCall, type LlvmFunction, type LlvmInstr, type LlvmIntrinsic, type LlvmPhi, type LlvmValue } from "./ir.js";
 import * as M from "./metadata.js";
 import * as T from "./types.js";
 import { Ty, TypeTable } from "./types.js";
@@ -115,6 +116,9 @@ const OP = new Map<number, string>(
     "store", "cmpxchg", "atomicrmw", "fence", "getelementptr", "extractvalue", "insertvalue",
   ].map((w) => [kw(w), w]),
 );
+
+/** Every opcode word, and the call markers that may stand before `call` (read.ts: "instruction outside a function"). */
+export const OPCODE_WORDS: ReadonlySet<string> = new Set(OP.values());
 
 const CASTS = new Set(["trunc", "zext", "sext", "fptrunc", "fpext", "uitofp", "sitofp", "fptoui", "fptosi", "inttoptr", "ptrtoint", "ptrtoaddr", "bitcast", "addrspacecast"]);
 const INT_BINARY = new Set(["add", "sub", "mul", "shl", "sdiv", "udiv", "lshr", "ashr", "urem", "srem", "and", "or", "xor"]);
@@ -361,6 +365,16 @@ export function stringAttributeProblem(key: string, value: string): string | nul
   return null;
 }
 
+/** One hole of an instruction's shape (text.ts): a value or block operand and where it stands. */
+export interface ShapeSpan {
+  start: number;
+  end: number;
+  hole: { kind: "value"; value: LlvmValue } | { kind: "label"; name: string };
+}
+
+/** What a shape read returns in place of an instruction (nothing reads it). */
+const NO_INSTR: LlvmInstr = { op: "unreachable", result: null, operands: [], line: 0, succs: [] };
+
 export interface ModuleSymbols {
   opaque: boolean | null;
   /** Global name (numbered: `#N`) -> [type text, is a function, value type text]. */
@@ -377,7 +391,7 @@ export interface ModuleSymbols {
 }
 
 export class ModuleChecker {
-  readonly types = new TypeTable();
+  readonly types: TypeTable;
   private readonly lex: Lexer;
 
   /** 0: no pointer seen yet; 1: typed pointers (`i32*`); 2: opaque (`ptr`). */
@@ -423,8 +437,10 @@ export class ModuleChecker {
   constructor(
     readonly file: string,
     symbols?: ModuleSymbols,
+    types?: TypeTable,
   ) {
     this.lex = new Lexer(file);
+    this.types = types ?? new TypeTable();
     if (symbols !== undefined) this.load(symbols);
   }
 
@@ -439,7 +455,7 @@ export class ModuleChecker {
   }
 
   // ===========================================================================================
-  // entry points (parse.ts)
+  // entry points (read.ts)
   // ===========================================================================================
 
   /** A top-level entity (other than `define`), its lines joined: `s[a, e)` of line `line`, `b` its codes. */
@@ -458,7 +474,7 @@ export class ModuleChecker {
    * The header of a `define` (`s[a, e)`, without its `{`): registers the function and starts its
    * body.
    */
-  functionHeader(s: string, b: Uint8Array, a: number, e: number, line: number): void {
+  functionHeader(s: string, b: Uint8Array, a: number, e: number, line: number): { name: string; params: string[]; paramsEnd: number } {
     const lex: Lexer = this.lex;
     this.line = line;
     lex.reset(s, b, a, e, line);
@@ -472,26 +488,35 @@ export class ModuleChecker {
     }
     if (lex.kind !== L.EOF) lex.fail(`expected '{' in function body, found ${lex.here()}`);
     this.fn = { name: h.name, ret: h.ret, vararg: h.vararg, named: new Map(), numbered: new Map(), next: 0, forward: 0 };
-    for (const p of h.params) this.defineLocal(p.name, p.number, p.ty, line, "argument");
+    const params: string[] = [];
+    for (const p of h.params) {
+      this.defineLocal(p.name, p.number, p.ty, line, "argument");
+      params.push(p.name ?? this.numberName(p.number));
+    }
+    return { name: h.name, params, paramsEnd: this.paramsEnd };
   }
 
   /**
    * A block label (`name:`, `"a b":`, `12:`), or the start of a block without one (`implicit`:
    * it takes the next number).
    */
-  blockLabel(name: string, quoted: boolean, implicit: boolean, line: number): void {
+  blockLabel(name: string, quoted: boolean, implicit: boolean, line: number): string {
     this.line = line;
-    if (implicit) this.defineLocal(null, -1, this.types.label, line, "label");
-    else if (!quoted && isDigits(name)) this.defineLocal(null, Number(name), this.types.label, line, "label");
+    if (implicit) {
+      this.defineLocal(null, -1, this.types.label, line, "label");
+      return this.numberName(this.fn!.next - 1);
+    }
+    if (!quoted && isDigits(name)) this.defineLocal(null, Number(name), this.types.label, line, "label");
     else this.defineLocal(name, -1, this.types.label, line, "label");
+    return name;
   }
 
   /** An instruction, its lines joined: `s[a, e)` of line `line` (it may end with a comment). */
-  instruction(s: string, b: Uint8Array, a: number, e: number, line: number): void {
+  instruction(s: string, b: Uint8Array, a: number, e: number, line: number): LlvmInstr {
     const lex: Lexer = this.lex;
     this.line = line;
     lex.reset(s, b, a, e, line);
-    this.parseInstructionLine();
+    return this.parseInstructionLine();
   }
 
   /** The `}` of the function: every local it uses must be defined. */
@@ -1100,6 +1125,7 @@ export class ModuleChecker {
     lex.next();
     if (lex.kind !== L.LPAREN) lex.fail(`expected '(' in function argument list, found ${lex.here()}`);
     const params = this.parseArgumentList(true);
+    this.paramsEnd = lex.prevStop;
     if (this.eatKw(K.unnamed_addr) || this.eatKw(K.local_unnamed_addr)) {
       // nothing more
     }
@@ -1488,16 +1514,23 @@ export class ModuleChecker {
         case L.LOCAL:
         case L.LOCAL_ID:
           if (!locals || this.fn === null || (stack !== null && stack.length > 0)) lex.fail(`invalid use of function-local name ${lex.here()}`);
-          if (lex.kind === L.LOCAL) this.useLocal(lex.value(), -1, expected);
-          else this.useLocal(null, lex.uint, expected);
+          if (lex.kind === L.LOCAL) {
+            const name = lex.value();
+            this.useLocal(name, -1, expected);
+            this.noteLocal(name, expected);
+          } else {
+            this.useLocal(null, lex.uint, expected);
+            this.noteLocal(this.writtenNumber(), expected);
+          }
           this.vConst = false;
           lex.next();
           break;
         case L.GLOBAL:
-          this.useGlobal(lex.value(), -1, expected);
+          this.useGlobal((this.lastGlobal = lex.value()), -1, expected);
           lex.next();
           break;
         case L.GLOBAL_ID:
+          this.lastGlobal = this.numberName(lex.uint);
           this.useGlobal(null, lex.uint, expected);
           lex.next();
           break;
@@ -2298,6 +2331,10 @@ export class ModuleChecker {
           if (lex.kind !== L.TYPE && lex.kind !== L.LOCAL && lex.kind !== L.LOCAL_ID && lex.kind !== L.LBRACE && lex.kind !== L.LSQUARE && lex.kind !== L.LESS && !lex.isKw(K.target))
             lex.fail(`expected metadata operand, found ${lex.here()}`);
           const t = this.parseType(false);
+          if (stack.length === 0) {
+            this.mdValueFrom = lex.start;
+            this.mdValueFirst = lex.kind;
+          }
           if (t.kind === T.METADATA) lex.fail(`invalid metadata-value-metadata roundtrip`);
           this.parseValue(t, locals && stack.length === 0);
           // (the value as LLVM's `getLimitedValue` reads it: unsigned)
@@ -2568,7 +2605,7 @@ export class ModuleChecker {
       do {
         const t = this.parseType(false);
         if (t.kind === T.METADATA) lex.fail(`invalid metadata-value-metadata roundtrip`);
-        this.parseValue(t, true);
+        this.readValue(t);
       } while (this.eat(L.COMMA));
     this.expect(L.RPAREN, "expected ')' here");
   }
@@ -3229,15 +3266,19 @@ export class ModuleChecker {
   private selfNumber = -1;
 
   /** `[%name =] opcode ... [, !kind !N ...]` */
-  private parseInstructionLine(): void {
+  private parseInstructionLine(): LlvmInstr {
     const lex: Lexer = this.lex;
     const line = lex.line;
     let name: string | null = null;
     let number = -1;
     let named = false;
+    let written: string | null = null;
     if (lex.kind === L.LOCAL || lex.kind === L.LOCAL_ID) {
       if (lex.kind === L.LOCAL) name = lex.value();
-      else number = lex.uint;
+      else {
+        number = lex.uint;
+        written = this.writtenNumber();
+      }
       named = true;
       lex.next();
       this.expect(L.EQUAL, "expected '=' after instruction name");
@@ -3249,7 +3290,11 @@ export class ModuleChecker {
     this.ateExtraComma = false;
     lex.next();
     this.successors = 0;
+    this.ops.length = 0;
+    this.labelOps.length = 0;
+    this.built = null;
     const result = this.parseInstructionBody(op);
+    if (this.holes !== null) return NO_INSTR; // a shape (`readShape`): the operands are all it wants
     if (this.ateExtraComma || this.eat(L.COMMA)) {
       do {
         const a = this.parseMetadataAttachment();
@@ -3259,11 +3304,177 @@ export class ModuleChecker {
     if (lex.kind !== L.EOF) lex.fail(`unexpected ${lex.here()} after the instruction`);
     this.selfName = null;
     this.selfNumber = -1;
+    let resultName: string | null = null;
     if (result.kind === T.VOID) {
       if (named) lex.fail(`instructions returning void cannot have a name`);
-      return;
+    } else {
+      this.defineLocal(name, name === null ? number : -1, result, line, "instruction");
+      resultName = name ?? written ?? this.numberName(this.fn!.next - 1);
     }
-    this.defineLocal(name, name === null ? number : -1, result, line, "instruction");
+    return this.model(op, resultName, line);
+  }
+
+  // ===========================================================================================
+  // the instruction model (ir.ts), built as an instruction is read
+  // ===========================================================================================
+
+  /** The locals the instruction reads, in order (`LlvmInstrBase.operands`), and the blocks it names (labels). */
+  private readonly ops: string[] = [];
+  private readonly labelOps: string[] = [];
+  /** Where the locals go instead of `ops` while a metadata argument is read (they are no operands). */
+  private mdLocals: string[] | null = null;
+  /** The instruction's own fields, for the kinds that have some (alloca, load, store, phi, calls), else null. */
+  private built: LlvmInstr | null = null;
+  /** The last local and global read, by name; the first token and start of the last value read (`readValue`). */
+  private lastLocal = "";
+  private lastGlobal = "";
+  private vFrom = 0;
+  private vFirst = 0;
+  /** Where the parameter list of the last function header ends (read.ts reads the attributes after it). */
+  private paramsEnd = 0;
+  /** Decimal names (`%12` -> `12`), made once each. */
+  private readonly numberNames: string[] = [];
+
+  private numberName(v: number): string {
+    if (v >= 4096) return String(v);
+    const names = this.numberNames;
+    while (names.length <= v) names.push(String(names.length));
+    return names[v];
+  }
+
+  /** The name of the `LOCAL_ID` at hand as written: `%00` stays `00` (the model keeps names as written). */
+  private writtenNumber(): string {
+    const lex: Lexer = this.lex;
+    return lex.b[lex.start + 1] === 48 /* 0 */ && lex.stop - lex.start > 2 ? lex.s.slice(lex.start + 1, lex.stop) : this.numberName(lex.uint);
+  }
+
+  private noteLocal(name: string, ty: Ty): void {
+    this.lastLocal = name;
+    if (ty.kind === T.LABEL) this.labelOps.push(name);
+    else (this.mdLocals ?? this.ops).push(name);
+  }
+
+  /** The text since `from` up to the end of the last token read (a type or value as written). */
+  private since(from: number): string {
+    return this.lex.s.slice(from, this.lex.prevStop);
+  }
+
+  /** A value of type `t` (of any instruction, phis included), noted for `lastValue` and as a hole of a shape. */
+  private readValue(t: Ty): void {
+    const lex: Lexer = this.lex;
+    this.vFrom = lex.start;
+    this.vFirst = lex.kind;
+    this.parseValue(t, true);
+    if (this.holes !== null) this.holes.push({ start: this.vFrom, end: lex.prevStop, hole: { kind: "value", value: this.lastValue() } });
+  }
+
+  /** The last value `readValue` read, as the model has it. */
+  private lastValue(): LlvmValue {
+    switch (this.vFirst) {
+      case L.LOCAL:
+      case L.LOCAL_ID:
+        return { kind: "local", name: this.lastLocal };
+      case L.GLOBAL:
+      case L.GLOBAL_ID:
+        return { kind: "global", name: this.lastGlobal };
+      case L.EXCLAIM:
+      case L.MD_VAR:
+        return { kind: "metadata", text: this.since(this.vFrom), locals: [] };
+      default:
+        return { kind: "const", text: this.since(this.vFrom) };
+    }
+  }
+
+  /** A block operand's value (its `label` type read): the block, and a hole of a shape. */
+  private labelValue(t: Ty): void {
+    const lex: Lexer = this.lex;
+    const from = lex.start;
+    this.parseValue(t, true);
+    if (this.holes !== null) this.holes.push({ start: from, end: lex.prevStop, hole: { kind: "label", name: this.lastLocal } });
+  }
+
+  /** A `metadata` argument after its type: as written, with the locals it wraps (no operands). */
+  private metadataArgument(ops: MdOperand[] | null): LlvmValue {
+    const lex: Lexer = this.lex;
+    const from = lex.start;
+    const first = lex.kind;
+    const whole = first === L.EXCLAIM || (first === L.MD_VAR && lex.value() !== "DIArgList");
+    const locals: string[] = [];
+    this.mdLocals = locals;
+    this.mdValueFrom = -1;
+    try {
+      this.parseMetadata(true, ops);
+    } finally {
+      this.mdLocals = null;
+    }
+    const text = this.since(from);
+    if (this.holes !== null) {
+      // as a value: `!12`, `!DIExpression()` whole; `i32 %x` its value; `!DIArgList(...)` its values (readValue)
+      if (whole) this.holes.push({ start: from, end: lex.prevStop, hole: { kind: "value", value: { kind: "metadata", text, locals: [] } } });
+      else if (this.mdValueFrom >= 0) {
+        this.vFrom = this.mdValueFrom;
+        this.vFirst = this.mdValueFirst;
+        this.holes.push({ start: this.vFrom, end: lex.prevStop, hole: { kind: "value", value: this.lastValue() } });
+      }
+    }
+    return { kind: "metadata", text, locals };
+  }
+
+  /** Where the value of a metadata argument `T v` starts, and its first token (-1: none). */
+  private mdValueFrom = -1;
+  private mdValueFirst = 0;
+
+  /** The instruction just read as the model has it. */
+  private model(op: string, result: string | null, line: number): LlvmInstr {
+    const ops = this.ops;
+    const operands = ops.length === 0 ? [] : ops.slice();
+    const b = this.built;
+    if (b !== null) {
+      b.result = result;
+      b.operands = operands;
+      b.line = line;
+      return b;
+    }
+    if (TERMINATOR_OPS.has(op)) return { op: op as "br", result, operands, line, succs: this.labelOps.slice() };
+    return { op: op as "add", result, operands, line };
+  }
+
+  // ===========================================================================================
+  // the shape of an instruction (text.ts `shapeOf`): its values and blocks, where they stand
+  // ===========================================================================================
+
+  /** The holes of the shape being read, or null (no shape is being read). */
+  private holes: ShapeSpan[] | null = null;
+  /** The checker that reads shapes for this module (`shapeSpans`): made on the first use. */
+  private shapeReader: ModuleChecker | null = null;
+
+  /**
+   * Where the values and blocks of an instruction's text stand (valid text, as the module read
+   * it: its result and metadata attachments aside, every operand a hole). Read by a checker of
+   * its own, which shares this module's types: what it notes of the text's uses is thrown away.
+   */
+  shapeSpans(s: string, line: number): ShapeSpan[] {
+    const r = (this.shapeReader ??= new ModuleChecker(this.file, undefined, this.types));
+    r.pointerMode = this.pointerMode;
+    return r.readShape(s, line);
+  }
+
+  private readShape(s: string, line: number): ShapeSpan[] {
+    this.globals.clear();
+    this.numberedGlobals.clear();
+    this.mdForward.clear();
+    this.pendingFnAttributes.clear();
+    this.fn = { name: "", ret: this.types.void, vararg: false, named: new Map(), numbered: new Map(), next: 0, forward: 0 };
+    const holes: ShapeSpan[] = [];
+    this.holes = holes;
+    try {
+      this.lex.reset(s, codesOfAscii(s), 0, s.length, line);
+      this.parseInstructionLine();
+    } finally {
+      this.holes = null;
+      this.fn = null;
+    }
+    return holes;
   }
 
   /** Checks that the instruction does not use its own result (the verifier: only phis may). */
@@ -3277,14 +3488,14 @@ export class ModuleChecker {
   private operand(): Ty {
     const t = this.parseType(false);
     this.notSelf();
-    this.parseValue(t, true);
+    this.readValue(t);
     return t;
   }
 
   /** An operand `v` of type `t` of a non-phi instruction. */
   private operandOf(t: Ty): void {
     this.notSelf();
-    this.parseValue(t, true);
+    this.readValue(t);
   }
 
   /** `label %bb` (the `label` type and a block). */
@@ -3296,7 +3507,7 @@ export class ModuleChecker {
       lex.fail(`expected a basic block`);
     }
     if (lex.kind !== L.LOCAL && lex.kind !== L.LOCAL_ID) lex.fail(`expected a basic block, found ${lex.here()}`);
-    this.parseValue(t, true);
+    this.labelValue(t);
   }
 
   private eatFastMath(): boolean {
@@ -3359,17 +3570,17 @@ export class ModuleChecker {
       case "ret": {
         const t = this.parseType(true);
         if (t.kind === T.VOID) {
-          if (fn.ret.kind !== T.VOID) lex.fail(`value doesn't match function result type '${fn.ret.text}'`);
+          if (fn.ret.kind !== T.VOID && this.holes === null) lex.fail(`value doesn't match function result type '${fn.ret.text}'`);
           return types.void;
         }
         this.operandOf(t);
-        if (!this.same(t, fn.ret)) lex.fail(`value doesn't match function result type '${fn.ret.text}'`);
+        if (!this.same(t, fn.ret) && this.holes === null) lex.fail(`value doesn't match function result type '${fn.ret.text}'`);
         return types.void;
       }
       case "br": {
         const t = this.parseType(false);
         if (t.kind === T.LABEL) {
-          this.parseValue(t, true);
+          this.labelValue(t);
           this.successors = 1;
           return types.void;
         }
@@ -3392,7 +3603,7 @@ export class ModuleChecker {
         const seen = new Set<bigint>();
         while (lex.kind !== L.RSQUARE) {
           const ct = this.parseType(false);
-          this.parseValue(ct, true);
+          this.readValue(ct);
           if (!this.vConst || this.vInt === null) lex.fail(`case value is not a constant integer`);
           if (ct !== t) lex.fail(`switch constants must all be same type as switch value`);
           if (seen.has(this.vInt)) lex.fail(`duplicate case value in switch`);
@@ -3422,21 +3633,21 @@ export class ModuleChecker {
         return types.void;
       case "cleanupret":
         this.expectKw(K.from, "expected 'from' after cleanupret");
-        this.parseValue(types.token, true);
+        this.readValue(types.token);
         this.expectKw(K.unwind, "expected 'unwind' in cleanupret");
         if (this.eatKw(K.to)) this.expectKw(K.caller, "expected 'caller' in cleanupret");
         else this.blockOperand();
         return types.void;
       case "catchret":
         this.expectKw(K.from, "expected 'from' after catchret");
-        this.parseValue(types.token, true);
+        this.readValue(types.token);
         this.expectKw(K.to, "expected 'to' in catchret");
         this.blockOperand();
         return types.void;
       case "catchswitch":
         this.expectKw(K.within, "expected 'within' after catchswitch");
         if (!lex.isKw(K.none) && lex.kind !== L.LOCAL && lex.kind !== L.LOCAL_ID) lex.fail(`expected scope value for catchswitch`);
-        this.parseValue(types.token, true);
+        this.readValue(types.token);
         this.expect(L.LSQUARE, "expected '[' with catchswitch labels");
         do this.blockOperand();
         while (this.eat(L.COMMA));
@@ -3449,15 +3660,15 @@ export class ModuleChecker {
       case "cleanuppad": {
         this.expectKw(K.within, `expected 'within' after ${op}`);
         if ((op === "catchpad" || !lex.isKw(K.none)) && lex.kind !== L.LOCAL && lex.kind !== L.LOCAL_ID) lex.fail(`expected scope value for ${op}`);
-        this.parseValue(types.token, true);
+        this.readValue(types.token);
         this.expect(L.LSQUARE, "expected '[' in catchpad/cleanuppad");
         let first = true;
         while (lex.kind !== L.RSQUARE) {
           if (!first) this.expect(L.COMMA, "expected ',' in argument list");
           first = false;
           const t = this.parseType(false);
-          if (t.kind === T.METADATA) this.parseMetadata(true, null);
-          else this.parseValue(t, true);
+          if (t.kind === T.METADATA) this.metadataArgument(null);
+          else this.readValue(t);
         }
         lex.next();
         return types.token;
@@ -3620,7 +3831,10 @@ export class ModuleChecker {
   private parsePhi(): Ty {
     const lex: Lexer = this.lex;
     const fmf = this.eatFastMath();
+    const typeFrom = lex.start;
     const t = this.parseType(false);
+    const type = this.since(typeFrom);
+    const incoming: LlvmPhi["incoming"] = [];
     if (!T.isFirstClass(t)) lex.fail(`phi node must have first class type`);
     if (fmf && !T.isFPOrFPVector(t)) lex.fail(`fast-math-flags specified for phi without floating-point scalar or vector return type`);
     let first = true;
@@ -3634,12 +3848,15 @@ export class ModuleChecker {
         break;
       }
       this.expect(L.LSQUARE, "expected '[' in phi value list");
-      this.parseValue(t, true);
+      this.readValue(t);
+      const value = this.lastValue();
       this.expect(L.COMMA, "expected ',' after insertelement value");
       if (lex.kind !== L.LOCAL && lex.kind !== L.LOCAL_ID) lex.fail(`expected a basic block, found ${lex.here()}`);
-      this.parseValue(this.types.label, true);
+      this.parseValue(this.types.label, true); // the block of a pair: no operand, no hole
+      incoming.push({ value, block: this.labelOps.pop()! });
       this.expect(L.RSQUARE, "expected ']' in phi value list");
     }
+    this.built = { op: "phi", result: null, operands: NO_OPERANDS, line: 0, type, incoming } satisfies LlvmPhi;
     return t;
   }
 
@@ -3647,7 +3864,10 @@ export class ModuleChecker {
     const lex: Lexer = this.lex;
     this.eatKw(kw("inalloca"));
     this.eatKw(kw("swifterror"));
+    const typeFrom = lex.start;
     const t = this.parseType(false);
+    const type = this.since(typeFrom);
+    let count: LlvmValue | null = null;
     if (t.kind === T.FUNCTION || !T.isValidPointee(t)) lex.fail(`invalid type for alloca: ${t.text}`);
     let as = 0;
     let align = false;
@@ -3660,6 +3880,7 @@ export class ModuleChecker {
       else if (lex.kind === L.MD_VAR) this.ateExtraComma = true;
       else {
         const n = this.operand();
+        count = this.lastValue();
         if (n.kind !== T.INT) lex.fail(`element count must have integer type`);
         if (this.eat(L.COMMA)) {
           if (lex.isKw(K.align)) {
@@ -3673,6 +3894,7 @@ export class ModuleChecker {
       }
     }
     if (!align && !T.isSized(t)) lex.fail(`Cannot allocate unsized type ${t.text}`);
+    this.built = { op: "alloca", result: null, operands: NO_OPERANDS, line: 0, type, count };
     return this.pointerTo(t, as);
   }
 
@@ -3695,10 +3917,13 @@ export class ModuleChecker {
   private parseLoad(): Ty {
     const lex: Lexer = this.lex;
     const atomic = this.eatKw(K.atomic);
-    this.eatKw(K.volatile);
+    const volatile = this.eatKw(K.volatile);
+    const typeFrom = lex.start;
     const t = this.parseType(false);
+    const type = this.since(typeFrom);
     this.expect(L.COMMA, "expected comma after load's type");
     const p = this.operand();
+    this.built = { op: "load", result: null, operands: NO_OPERANDS, line: 0, type, ptr: this.lastValue(), volatile, atomic };
     const ordering = atomic ? this.parseScopeAndOrdering() : 0;
     const align = this.parseOptionalCommaAlign();
     if (!T.isPointer(p) || !T.isFirstClass(t)) lex.fail(`load operand must be a pointer to a first class type`);
@@ -3712,10 +3937,15 @@ export class ModuleChecker {
   private parseStore(): Ty {
     const lex: Lexer = this.lex;
     const atomic = this.eatKw(K.atomic);
-    this.eatKw(K.volatile);
-    const t = this.operand();
+    const volatile = this.eatKw(K.volatile);
+    const typeFrom = lex.start;
+    const t = this.parseType(false);
+    const type = this.since(typeFrom);
+    this.operandOf(t);
+    const value = this.lastValue();
     this.expect(L.COMMA, "expected ',' after store operand");
     const p = this.operand();
+    this.built = { op: "store", result: null, operands: NO_OPERANDS, line: 0, type, value, ptr: this.lastValue(), volatile, atomic };
     const ordering = atomic ? this.parseScopeAndOrdering() : 0;
     const align = this.parseOptionalCommaAlign();
     if (!T.isPointer(p)) lex.fail(`store operand must be a pointer`);
@@ -3781,7 +4011,12 @@ export class ModuleChecker {
     this.parseOptionalCallingConv();
     const retAttrs = this.parseParamAttributes(RET);
     const as = this.parseOptionalAddrSpace();
+    const typeFrom = lex.start;
     const retType = this.parseType(true);
+    const type = this.since(typeFrom);
+    // the callee's local goes first among the operands, though read last
+    const calleeAt = this.ops.length;
+    const modelArgs: LlvmArg[] = [];
     // the callee, read after the arguments' types are known (LLVM keeps it as a ValID)
     const calleeStart = lex.start;
     const calleeLine = lex.line;
@@ -3800,12 +4035,15 @@ export class ModuleChecker {
         if (lex.kind !== L.RPAREN) lex.fail(`expected ')' at end of argument list`);
         break;
       }
+      const argFrom = lex.start;
       const t = this.parseType(false);
+      const argType = this.since(argFrom);
       if (!T.isValidArgument(t)) lex.fail(`invalid type for function argument: ${t.text}`);
-      if (t.kind === T.METADATA) this.parseMetadata(true, args.length === 0 ? firstMetadata : null);
+      if (t.kind === T.METADATA) modelArgs.push({ type: argType, value: this.metadataArgument(args.length === 0 ? firstMetadata : null) });
       else {
         const attrs = this.parseParamAttributes(PARAM);
         this.operandOf(t);
+        modelArgs.push({ type: argType, value: this.lastValue() });
         this.checkAttributesSuit(attrs, t, "call argument");
       }
       args.push(t);
@@ -3841,10 +4079,16 @@ export class ModuleChecker {
     lex.pos = calleeStart;
     lex.line = calleeLine;
     lex.next();
-    if (lex.isKw(K.asm)) this.skipInlineAsm();
-    else {
+    let calleeValue: LlvmValue;
+    if (lex.isKw(K.asm)) {
+      this.skipInlineAsm();
+      calleeValue = { kind: "const", text: this.since(calleeStart) };
+      if (this.holes !== null) this.holes.push({ start: calleeStart, end: lex.prevStop, hole: { kind: "value", value: calleeValue } });
+    } else {
       this.notSelf();
-      this.parseValue(this.pointerTo(fnTy, as), true);
+      this.readValue(this.pointerTo(fnTy, as));
+      calleeValue = this.lastValue();
+      if (calleeValue.kind === "local") this.ops.splice(calleeAt, 0, this.ops.pop()!);
     }
     if (lex.start !== calleeEnd) lex.fail(`unexpected ${lex.here()} after the callee`);
     if (firstMetadata.length === 1 && lex.s.slice(calleeStart, calleeEnd).trim() === "@llvm.experimental.noalias.scope.decl") this.noAliasScopeDeclaration(firstMetadata[0], calleeLine);
@@ -3857,6 +4101,7 @@ export class ModuleChecker {
     if (args.length > params.length && !fnTy.flag) lex.fail(`too many arguments specified`);
     for (let i = 0; i < params.length; i++) if (!this.same(args[i], params[i])) lex.fail(`argument ${i} is not of expected type '${params[i].text}' but '${args[i].text}'`);
     if (fmf && !T.isFPOrFPVector(fnTy.elem!)) lex.fail(`fast-math-flags specified for call without floating-point scalar or vector return type`);
+    this.built = callModel(op, type, calleeValue, modelArgs, op === "call" ? [] : this.labelOps.slice());
     return fnTy.elem!;
   }
 
@@ -3903,7 +4148,7 @@ export class ModuleChecker {
       while (lex.kind !== L.RPAREN) {
         if (k++ > 0) this.expect(L.COMMA, "expected ',' in input list");
         const t = this.parseType(false);
-        if (t.kind === T.METADATA) this.parseMetadata(true, null);
+        if (t.kind === T.METADATA) this.metadataArgument(null);
         else this.operandOf(t);
       }
       lex.next();
@@ -3917,6 +4162,38 @@ export class ModuleChecker {
 // ===========================================================================================
 // helpers
 // ===========================================================================================
+
+/** What a built instruction has until `model` gives it its own. */
+const NO_OPERANDS: string[] = [];
+
+const INTRINSICS: LlvmIntrinsic[] = ["lifetime.start", "lifetime.end", "dbg.declare", "dbg.value", "dbg.assign", "dbg.label"];
+
+/** The kind of an `llvm.*` callee: `llvm.dbg.value` and `llvm.dbg.value.x` are `dbg.value`. */
+function intrinsicKind(callee: string): LlvmIntrinsic {
+  for (const k of INTRINSICS)
+    if (callee.startsWith(k, 5) && (callee.length === 5 + k.length || callee.charCodeAt(5 + k.length) === 46 /* . */)) return k;
+  return "other";
+}
+
+/** A call's model (ir.ts `LlvmCall`): its intrinsic and the local it is about, from its callee and arguments. */
+function callModel(op: string, type: string, calleeValue: LlvmValue, args: LlvmArg[], succs: string[]): LlvmCall {
+  const callee = calleeValue.kind === "global" ? calleeValue.name : null;
+  let intrinsic: LlvmIntrinsic | null = null;
+  let subject: string | null = null;
+  const debug = callee !== null && callee.startsWith("llvm.dbg.");
+  if (callee !== null && callee.startsWith("llvm.")) {
+    intrinsic = intrinsicKind(callee);
+    if (intrinsic === "lifetime.start" || intrinsic === "lifetime.end") {
+      const last = args.length > 0 ? args[args.length - 1].value : null;
+      if (last?.kind === "local") subject = last.name;
+    } else if (debug && args.length > 0) {
+      const first = args[0].value;
+      if (first.kind === "metadata" && first.locals.length === 1 && first.text.charCodeAt(0) !== 33 /* ! */ && !first.text.startsWith("DIArgList"))
+        subject = first.locals[0];
+    }
+  }
+  return { op: op as LlvmCall["op"], result: null, operands: NO_OPERANDS, line: 0, type, callee, calleeValue, args, intrinsic, debug, subject, succs };
+}
 
 const U64 = 0xffffffffffffffffn;
 
@@ -4027,7 +4304,7 @@ function codesOfAscii(s: string): Uint8Array {
 
 /**
  * What LLVM's verifier checks of a function's blocks, on the function as the line machine read it
- * (parse.ts): the entry block has no predecessors; phis stand at the top of their block, with one
+ * (read.ts): the entry block has no predecessors; phis stand at the top of their block, with one
  * incoming pair per edge from a predecessor (`PHI node entries do not match predecessors!`).
  * `labels`: block name -> index. What a phi's values are, and whether each use is dominated by its
  * definition, are the adapter's and the model's to decide (`dominanceViolation`): a function

@@ -24,7 +24,7 @@ import { CertificateCollector, ProducerPairs } from "../certify.js";
 import { producerResults } from "../producers.js";
 import { reportOf, requireList, withCertificate, type CertifiedReport, type CheckOptions } from "../validate.js";
 import { readAnyInput, readAnyInputs, readBytes, STDIN_NAME, STDIO, writeOutput, type AnyInput } from "./files.js";
-import { constructInParallel, validateInParallel } from "./parallel.js";
+import { constructInParallel, validateInParallel, type Jobs } from "./parallel.js";
 
 
 /** Progress of a long run: a bar on a terminal, say. */
@@ -56,9 +56,9 @@ async function withProgress<T>(progress: ProgressSink | undefined, total: number
  * `formal-ssa validate ORIGINAL SSA`: two exchange-format files, or a producer's before and
  * after forms (both in the same producer's form). `undef` defaults to the producer's.
  */
-export async function validateFiles(original: string, ssa: string, options: ProducerOptions & { progress?: ProgressSink; certificate?: boolean; emit?: string } = {}): Promise<CertifiedReport> {
+export async function validateFiles(original: string, ssa: string, options: ProducerOptions & Jobs & { progress?: ProgressSink; certificate?: boolean; emit?: string } = {}): Promise<CertifiedReport> {
   const [x, y] = readAnyInputs([original, ssa]);
-  const { progress, emit, ...rest } = options;
+  const { progress, emit, jobs, ...rest } = options;
   const producerInput = x.adapter !== undefined || y.adapter !== undefined;
   if (emit !== undefined && !producerInput) throw new MalformedInput(`--emit: the inputs are exchange-format documents already (--emit writes a producer's functions as such)`);
   if (options.certificate && producerInput && emit === undefined)
@@ -78,7 +78,7 @@ export async function validateFiles(original: string, ssa: string, options: Prod
   const require = requireList(options.require);
   const opts: ProducerOptions = { ...rest, require, undef: options.undef ?? ao.defaultUndef, names: { original: o.name, ssa: s.name } };
   if (emit !== undefined) return emitPairs(ao, o, s, opts, emit, options.certificate === true, progress);
-  const functions = await withProgress(progress, ao.countFunctions(o), "validate", (tick) => validateInParallel(ao, o, s, { ...opts, onFunction: tick }));
+  const functions = await withProgress(progress, ao.countFunctions(o), "validate", (tick) => validateInParallel(ao, o, s, { ...opts, jobs, onFunction: tick }));
   return reportOf(functions, require, ao.producer);
 }
 
@@ -235,7 +235,7 @@ export async function constructFile(path: string, options: ConstructRequest & { 
  * `constructFile` written to `out` as it is made (an exchange-format document block by block;
  * nothing is written when it fails). Call `out.end()` after it.
  */
-export async function constructFileTo(path: string, out: TextWriter, options: ConstructRequest & { progress?: ProgressSink } = {}): Promise<void> {
+export async function constructFileTo(path: string, out: TextWriter, options: ConstructRequest & Jobs & { progress?: ProgressSink } = {}): Promise<void> {
   const read = readAnyInput(path);
   const { progress, ...rest } = options;
   if (read.adapter === undefined) {

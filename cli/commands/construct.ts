@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 import { ALGORITHMS, MINIMIZATIONS, type Algorithm, type Minimize } from "../../api/construct.js";
 import { constructFileTo, outputWriter } from "../../api/node/index.js";
+import { JOBS_HELP, parseJobs } from "../../api/node/parallel.js";
 import { ProgressBar } from "../progress.js";
 import type { Io } from "../io.js";
 import type { SetExit } from "./exit.js";
@@ -15,9 +16,11 @@ export function registerConstruct(program: Command, setExit: SetExit, io: Io): v
     .addOption(new Option("--minimize <how>", "none; trivial: remove trivial phis; peel: also remove redundant phi SCCs (minimal on every CFG)").choices([...MINIMIZATIONS]).default("trivial"))
     .option("--unchecked", "construct even when the CFG breaks an assumption of CFG_wf (the output is then no valid translation); without it such a CFG is reported and the exit code is 1")
     .option("--llvm-version <n>", "LLVM IR: the release whose mem2reg rules decide which allocas are variables (14, 15, 16), over the module's !llvm.ident; without either, the rules of 15 and later")
-    .action(async (file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize; unchecked?: boolean; llvmVersion?: string }) => {
+    .option("--jobs <n>", JOBS_HELP)
+    .action(async (file: string, opts: { output?: string; algorithm: Algorithm; minimize: Minimize; unchecked?: boolean; llvmVersion?: string; jobs?: string }) => {
+      const jobs = parseJobs(opts.jobs);
       const { out, close } = outputWriter(opts.output, io.stdout);
-      await constructFileTo(file, out, { algorithm: opts.algorithm, minimize: opts.minimize, unchecked: opts.unchecked, producerVersion: opts.llvmVersion, progress: new ProgressBar(io.stderr) });
+      await constructFileTo(file, out, { algorithm: opts.algorithm, minimize: opts.minimize, unchecked: opts.unchecked, producerVersion: opts.llvmVersion, jobs, progress: new ProgressBar(io.stderr) });
       out.end();
       close();
       setExit(0);

@@ -2,6 +2,7 @@ import { Command, Option } from "commander";
 import { QUALITY } from "../../api/index.js";
 import { MalformedInput } from "../../api/errors.js";
 import { checkFile, explorerLinks, LINK_MAX, outputWriter, recheckFiles, validateFiles, writeOutput } from "../../api/node/index.js";
+import { JOBS_HELP, parseJobs } from "../../api/node/parallel.js";
 import { formatCheckReport, formatReport, writeReportJson, type Report } from "../../api/report.js";
 import { requireList, type UndefMode } from "../../api/validate.js";
 import type { DebugInfoMode } from "../../api/debug_info.js";
@@ -61,6 +62,7 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
     .option("--functions", "a producer's input (LLVM, SPIR-V): a line for every function, not only for rejected ones")
     .option("--llvm-version <n>", "LLVM IR: the release of the opt that ran mem2reg (14, 15, 16), over the module's !llvm.ident; its promotion rules decide (without either, the after version shows which rule was applied)")
     .option("--full", "a producer's input: every witness and every phi difference in the text report, not only the first three (--json always has them all)")
+    .option("--jobs <n>", JOBS_HELP)
     .option("-o, --output <file>", "write the report here instead of standard output")
     .option("--certificate <file>", "also write the certificate of every certified function here (formal-ssa/certificate@1), which `formal-ssa recheck` re-verifies without formal-ssa's checkers (docs/certificates.md); with a producer's input, together with --emit")
     .option("--emit <dir>", "a producer's input: write every function's exchange-format pair, as validate read it, to DIR/original.json and DIR/ssa.json (what a certificate speaks of)")
@@ -70,7 +72,7 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
       async (
         original: string,
         ssa: string,
-        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; debugInfo?: DebugInfoMode; functions?: boolean; full?: boolean; llvmVersion?: string; output?: string; certificate?: string; emit?: string; link?: boolean; explorer?: string },
+        opts: { json?: boolean; require?: string; necessaryPaths?: boolean; undef?: UndefMode; acceptUnsoundRefinements?: boolean; debugInfo?: DebugInfoMode; functions?: boolean; full?: boolean; llvmVersion?: string; jobs?: string; output?: string; certificate?: string; emit?: string; link?: boolean; explorer?: string },
       ) => {
         if (opts.link && opts.json) throw new MalformedInput("--link: links follow the text report; drop --json (the JSON report names the functions and their inputs)");
         if (opts.explorer !== undefined && !opts.link) throw new MalformedInput("--explorer: give --link too");
@@ -81,6 +83,7 @@ export function registerValidate(program: Command, setExit: SetExit, io: Io): vo
           acceptUnsoundRefinements: opts.acceptUnsoundRefinements,
           debugInfo: opts.debugInfo,
           producerVersion: opts.llvmVersion,
+          jobs: parseJobs(opts.jobs),
           progress: new ProgressBar(io.stderr),
           certificate: opts.certificate !== undefined,
           emit: opts.emit,

@@ -152,6 +152,31 @@ describe("worker threads (big modules on 4 or more cores; forced here)", () => {
     expect(pm.status).toBe(2);
     expect(pm.stderr).toBe(sm.stderr);
   }, 120_000);
+
+  it("--jobs N: N threads give the same report and documents as --jobs 1; --jobs takes whole numbers from 1", async () => {
+    const { before, after } = generatePair({ functions: 200, rounds: 2 });
+    const b = file("jobs.before.ll", before);
+    const a = file("jobs.after.ll", after.replace("ret i32 %s.1\n}\n\ndefine dso_local i32 @f150", "ret i32 0\n}\n\ndefine dso_local i32 @f150"));
+    const noMs = (t: string) => t.replace(/"milliseconds": [\d.]+/g, "").replace(/, [\d.]+ ms\)/g, ")");
+    // the bin reads FORMAL_SSA_PARALLEL_BYTES at start-up: 1 byte puts this small module over it
+    process.env.FORMAL_SSA_PARALLEL_BYTES = "1";
+    try {
+      const one = spawn("validate", b, a, "--functions", "--jobs", "1");
+      const three = spawn("validate", b, a, "--functions", "--jobs", "3");
+      expect(one.status).toBe(1);
+      expect(one.stdout).toMatch(/rejected: 199 of 200 functions certified/);
+      expect(three.status).toBe(1);
+      expect(noMs(three.stdout)).toBe(noMs(one.stdout));
+      expect(spawn("construct", b, "--jobs", "2").stdout).toBe(spawn("construct", b, "--jobs", "1").stdout);
+    } finally {
+      delete process.env.FORMAL_SSA_PARALLEL_BYTES;
+    }
+    for (const bad of ["0", "two", "1.5"]) {
+      const r = await run("validate", b, a, "--jobs", bad);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(`formal-ssa: --jobs: want a number of threads, 1 or more, have ${JSON.stringify(bad)}\n`);
+    }
+  }, 120_000);
 });
 
 describe("malformed input: exit 2, one line", () => {

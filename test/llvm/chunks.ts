@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { parseModuleChunks } from "../../adapters/llvm/parse.js";
+import { parseModuleChunks } from "../../adapters/llvm/read.js";
 import type { LlvmModule } from "../../adapters/llvm/ir.js";
 
 /** `bytes` cut into chunks of `size` bytes (cutting UTF-8 sequences and lines anywhere). */

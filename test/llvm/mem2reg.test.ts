@@ -15,7 +15,7 @@ import type { DetailOptions } from "../../api/producers.js";
 import { validateLlvm, type LlvmFunctionResult } from "./validate.js";
 import { recheck } from "../helpers/witness_check.js";
 import { generatePair } from "./gen_pair.js";
-import { parseModule } from "../../adapters/llvm/parse.js";
+import { parseModule } from "../../adapters/llvm/read.js";
 import { promotion } from "../../adapters/llvm/promote.js";
 import { SourceText } from "../../adapters/llvm/text.js";
 

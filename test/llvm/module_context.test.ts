@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AttributeGroups, MetadataCorrespondence, metadataRefs, ModuleContext, NumberedTypes } from "../../adapters/llvm/module_context.js";
-import { headerAttributes, parseModule } from "../../adapters/llvm/parse.js";
+import { headerAttributes, parseModule } from "../../adapters/llvm/read.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
 const fixture = (f: string) => readFileSync(join(FIXTURES, f), "utf8");

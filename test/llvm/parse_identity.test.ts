@@ -1,20 +1,20 @@
 /**
- * The parser reads most body lines the quick way (one pass over the raw line, the instruction
- * read speculatively, see io/llvm/parse.ts) and falls back to the exact way (comment and bracket
- * scan first, then the instruction) whenever the quick way cannot be sure. These tests hold the
- * two ways to the same results and errors: each text here sends lines down the fallback (a
- * comment, CR line ends, brackets in the comment, a continuation line) and must read exactly
- * like its plain counterpart. Also: the interning table and the character codes behind it.
+ * The line machine (adapters/llvm/read.ts) takes blank lines, comments and labels the quick way
+ * and every other line the exact way (comment and bracket scan first, then the instruction to the
+ * strict reader). These tests hold the odd forms of a line to the results and errors of their
+ * plain counterparts: each text here has a comment, CR line ends, brackets in the comment or a
+ * continuation line, and must read exactly like the plain one. Also: the character codes and the
+ * keyword tables.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseModule } from "../../adapters/llvm/parse.js";
+import { parseModule } from "../../adapters/llvm/read.js";
 import { parseModuleFile } from "./chunks.js";
-import { codesOf } from "../../adapters/llvm/cursor.js";
-import { StringTable, WordTable, hashRange } from "../../adapters/llvm/intern.js";
+import { codesOf } from "../../adapters/llvm/read.js";
+import { WordTable } from "../../adapters/llvm/intern.js";
 import type { LlvmCall, LlvmModule } from "../../adapters/llvm/ir.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
@@ -130,35 +130,9 @@ describe("names and numbers", () => {
   });
 });
 
-describe("the interning table", () => {
-  const text = "i32 %x i32 %yy i32 %x é";
-  const b = codesOf(text);
-
+describe("character codes and keyword tables", () => {
   it("codes: ASCII as is, anything else 128, one 0 after the end", () => {
     expect([...codesOf("a(é")]).toEqual([97, 40, 128, 0]);
-  });
-
-  it("gives one string per text, equal to the slice", () => {
-    const t = new StringTable(1 << 10);
-    const first = t.range(b, text, 0, 3);
-    expect(first).toBe("i32");
-    expect(t.range(b, text, 7, 10)).toBe("i32");
-    expect(t.get(b, text, 5, 6, hashRange(b, 5, 6))).toBe("x");
-    expect(t.get(b, text, 20, 21, hashRange(b, 20, 21))).toBe("x");
-    expect(t.range(b, text, 12, 14)).toBe("yy");
-    expect(t.range(b, text, 21, 23)).toBe(" é"); // not ASCII: sliced, not kept
-  });
-
-  it("starts afresh past its limit, and stays correct", () => {
-    const t = new StringTable(4);
-    const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
-    const all = words.join(" ");
-    const codes = codesOf(all);
-    let at = 0;
-    for (const w of words) {
-      expect(t.range(codes, all, at, at + w.length)).toBe(w);
-      at += w.length + 1;
-    }
   });
 
   it("word tables find their words, and only them", () => {

@@ -8,7 +8,7 @@
  * numbers them, as in clang's output).
  */
 import { describe, expect, it } from "vitest";
-import { parseModule, parseModuleChunks } from "../../adapters/llvm/parse.js";
+import { parseModule, parseModuleChunks } from "../../adapters/llvm/read.js";
 import type { LlvmCall, LlvmFunction, LlvmInstr, LlvmInstrOf } from "../../adapters/llvm/ir.js";
 import { sameSkeleton } from "../../adapters/llvm/text.js";
 import { chunksOf } from "./chunks.js";

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseModule } from "../../adapters/llvm/parse.js";
+import { parseModule } from "../../adapters/llvm/read.js";
 import { promotion } from "../../adapters/llvm/promote.js";
 import { BlockDominators } from "../../adapters/dominators.js";
 import { unreachablePrediction } from "../../adapters/llvm/paths.js";

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { validate } from "../../api/llvm.js";
 import { formatReport } from "../../api/report.js";
 import { ROOT, runMain } from "../cli/cli.js";
-import { parseModule } from "../../adapters/llvm/parse.js";
+import { parseModule } from "../../adapters/llvm/read.js";
 import { PoisonOracle } from "../../adapters/llvm/poison.js";
 import { SourceText } from "../../adapters/llvm/text.js";
 

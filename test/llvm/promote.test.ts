@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { validateLlvm } from "./validate.js";
-import { parseModule } from "../../adapters/llvm/parse.js";
+import { parseModule } from "../../adapters/llvm/read.js";
 import { promotion } from "../../adapters/llvm/promote.js";
 import { SourceText } from "../../adapters/llvm/text.js";
 

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseModule, parseModuleChunks } from "../../adapters/llvm/parse.js";
+import { parseModule, parseModuleChunks } from "../../adapters/llvm/read.js";
 import { adaptedFunctions, split, type ModuleText } from "../../adapters/llvm/stream.js";
 import { dataLayoutError } from "../../adapters/llvm/datalayout.js";
 import { construct, validate } from "../../api/llvm.js";

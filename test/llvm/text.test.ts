@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LlvmFunction } from "../../adapters/llvm/ir.js";
 import { attachmentsOf, localTokens, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf, SourceText } from "../../adapters/llvm/text.js";
+import { ModuleChecker } from "../../adapters/llvm/verify.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/llvm/", import.meta.url));
 
@@ -72,7 +73,12 @@ describe("sameSkeleton = localTokens compared", () => {
 });
 
 describe("shapeOf: attachments are not part of a skeleton", () => {
-  const skeleton = (t: string) => shapeOf(t, 1).shape.skeleton;
+  // each line read alone, by a strict reader of its own (no module around it: no named types)
+  const skeleton = (t: string) => {
+    const src = new SourceText(t, "t.ll");
+    src.reader = new ModuleChecker("t.ll");
+    return shapeOf(src, t, 1).skeleton;
+  };
   it("where the parser skips the rest of an instruction as a whole (landingpad clauses, fence orderings)", () => {
     // rustc -g: opt renumbers the !dbg of a landingpad that has only `cleanup`
     expect(skeleton("%15 = landingpad { i8*, i32 } cleanup, !dbg !2786")).toBe("landingpad { i8*, i32 } cleanup");

@@ -1,46 +1,37 @@
 /**
  * Textual LLVM IR -> `LlvmModule` (see ir.ts for the model, the naming and the predecessor
- * order). `parseModule` takes the text, `parseModuleChunks` its bytes in chunks, never
- * holding it whole; both feed the same line machine, so they give the same module and the same
- * errors.
+ * order), in one reading: this line machine cuts the text into entities (top-level entities,
+ * function headers, block labels, instructions) and hands each to the strict reader
+ * (verify.ts), which checks it as LLVM's parser does and gives back each instruction's model.
+ * `parseModule` takes the text, `parseModuleChunks` its bytes in chunks, never holding it whole;
+ * both feed the same line machine, so they give the same module and the same errors.
  *
- * Kept: function definitions with their blocks and instructions. Skipped: `declare`s, globals,
- * type definitions, comdats, metadata (`!0 = ...` lines and `!dbg !12` attachments), attribute
- * groups and `#0` references, comments (`;` outside strings, so `; preds = ...` too: never
- * trusted), `source_filename`/`target`, `uselistorder` directives and LLVM 19+ debug records
- * (`#dbg_value(...)`, `#dbg_declare(...)` lines). Debug intrinsic calls (`llvm.dbg.*`) stay as
- * instructions, flagged `debug`.
+ * Kept: function definitions with their blocks and instructions. Read by the strict reader but
+ * not kept: `declare`s, globals, type definitions, comdats, metadata, attribute groups,
+ * `source_filename`/`target`. Skipped: comments (`;` outside strings, so `; preds = ...` too:
+ * never trusted), `uselistorder` directives and LLVM 19+ debug records (`#dbg_value(...)`
+ * lines). Debug intrinsic calls (`llvm.dbg.*`) stay as instructions, flagged `debug`.
  *
  * Lines: an instruction normally takes one line. It goes on over the next lines while its
  * brackets are open (`switch ... [` up to `]`), and a line starting with `to` (the successors
  * of `invoke`/`callbr`) or `catch`/`filter`/`cleanup` (landingpad clauses) continues the
  * instruction before it. An instruction's line is its first line.
  *
- * Malformed (MalformedInput, one line `FILE:LINE: what`): unbalanced braces or brackets, an
- * instruction or label outside a function, anything unknown at the top level, an unknown
- * opcode or operand syntax, a block without a terminator, a duplicate block label, a branch
+ * Malformed (MalformedInput, one line `FILE:LINE: what`): what the strict reader refuses, and
+ * here unbalanced braces or brackets, an instruction or label outside a function, anything
+ * unknown at the top level, a block without a terminator, a duplicate block label, a branch
  * target or phi incoming block that names no block of the function, a function without blocks.
  *
- * How, for speed (modules of tens of MB, where every pass over the text and every object counts):
- * - the text is read through its character codes (`codesOf`, one byte per character, made once
- *   per text or chunk, in a buffer reused from text to text), and only what the result keeps is
- *   sliced out of it, once per distinct text (`Cursor.strings`, a small table shared by all
- *   parses);
- * - the exact way to read a line is `Scan` (its comment-free content and bracket balance) and
- *   then `bodyLine`, which keeps an instruction pending until the next line tells whether it
- *   goes on. In a body, `quickBodyLine` first tries the common lines in one pass instead:
- *   blank and comment lines, labels, and instructions read speculatively from the raw line (see
- *   `Cursor.speculative`), which succeeds only where the result is the exact one: the frequent
- *   instructions by the fast paths of instr.ts (`quickParse`), the others by the generic
- *   parser. Every other line takes the exact way, so results and errors do not depend on which
- *   way a line went.
+ * How, for speed: the text is read through its character codes (`codesOf`, one byte per
+ * character, made once per text or chunk, in a buffer reused from text to text); in a body,
+ * `quickBodyLine` takes blank and comment lines and labels alone on their line in one pass, and
+ * every other line the exact way (`Scan`, then `bodyLine`, which keeps an instruction pending
+ * until the next line tells whether it goes on).
  */
 import { MalformedInput } from "../../spec/errors.js";
-import { Cursor, GIVE_UP, NAME_CHAR, codesAre, codesOf, isBlank, scratchCodesOf, topLevelIndexOf, unescape } from "./cursor.js";
-import { StringTable } from "./intern.js";
-import { OPCODES, isDigits, parseInstruction, quickParse } from "./instr.js";
-import type { LlvmBlock, LlvmFunction, LlvmInstr, LlvmModule } from "./ir.js";
-import { checkFunctionBlocks, ModuleChecker } from "./verify.js";
+import { TERMINATOR_OPS, type LlvmBlock, type LlvmFunction, type LlvmInstr, type LlvmModule } from "./ir.js";
+import { unescapeBytes } from "./lex.js";
+import { checkFunctionBlocks, ModuleChecker, OPCODE_WORDS } from "./verify.js";
 
 /**
  * `checker`: the strict reading to feed (verify.ts), when the text is a piece of a module whose
@@ -110,20 +101,6 @@ export function parseModuleChunks(chunks: Iterable<Uint8Array>, file: string, ch
 
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The texts every parser of this thread shares (`Cursor.strings`): the same names and types recur
- * from function to function (`%retval`, `%call`, `i32`, `%struct.S*`), and a table is costly to
- * set up (a module read one function at a time, adapters/llvm/stream.ts, makes a parser per function).
- * It is kept small (it starts afresh past `PARSER_STRINGS` texts) so that it stays in the
- * processor's cache: in a table of every text of a big module, looking a name up costs a cache
- * miss or more, and a table emptied per function copies each of its names again. Sharing only
- * saves copies; the strings are the same either way.
- */
-let parserStrings: StringTable | undefined;
-const PARSER_STRINGS = 1 << 12;
-/** Slots for `PARSER_STRINGS` texts at half load: the table never grows. */
-const PARSER_STRINGS_BITS = 13;
-
 /** What a block holds until its terminator: never changed, replaced. */
 const NO_INSTRS: LlvmInstr[] = [];
 const NO_SUCCS: string[] = [];
@@ -141,6 +118,76 @@ const TOP_LEVEL_WORDS = ["define", "declare", "attributes", "source_filename", "
 /** Shows a name with its sigil the way LLVM writes it: `%x`, `%"a b"`. */
 export function llvmName(sigil: string, name: string): string {
   return /^[-A-Za-z$._0-9]+$/.test(name) ? sigil + name : `${sigil}${JSON.stringify(name)}`;
+}
+
+/** The blanks that `Scan` trims: space, tab, CR, FF, VT. */
+export function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+}
+
+/** Name characters: `[-A-Za-z$._0-9]`. */
+const NAME_CHAR: Uint8Array = new Uint8Array(256);
+for (let c = 0; c < 128; c++) if (/[-A-Za-z$._0-9]/.test(String.fromCharCode(c))) NAME_CHAR[c] = 1;
+
+/** Whether `b` holds the ASCII word `w` from `start`. */
+function codesAre(b: Uint8Array, start: number, w: string): boolean {
+  for (let i = 0; i < w.length; i++) if (b[start + i] !== w.charCodeAt(i)) return false;
+  return true;
+}
+
+const UTF8 = new TextEncoder();
+
+/**
+ * The character codes of `s`, one byte per UTF-16 unit (128 for any that is not ASCII), with a 0
+ * after them (so a look one past the end reads no character): what the line machine and the
+ * strict reader's lexer read.
+ */
+export function codesOf(s: string): Uint8Array {
+  return codesIn(s, Buffer.allocUnsafe(s.length + 1));
+}
+
+/** Scratch codes, reused from text to text: nothing may keep them past the caller's use. */
+let scratch: Buffer | null = null;
+const SCRATCH_MAX = 1 << 22;
+
+function scratchCodesOf(s: string): Uint8Array {
+  const n = s.length + 1;
+  if (n > SCRATCH_MAX) return codesOf(s);
+  if (scratch === null || scratch.length < n) scratch = Buffer.allocUnsafeSlow(Math.max(n, 2 * (scratch?.length ?? 1 << 15)));
+  return codesIn(s, scratch);
+}
+
+function codesIn(s: string, buf: Buffer): Uint8Array {
+  const n = s.length;
+  const b = new Uint8Array(buf.buffer, buf.byteOffset, n + 1); // a plain view: one kind of array for V8
+  // ASCII text (the usual case) encodes one byte per character
+  const { read, written } = UTF8.encodeInto(s, b);
+  if (read !== n || written !== n)
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      b[i] = c < 128 ? c : 128;
+    }
+  b[n] = 0;
+  return b;
+}
+
+/**
+ * The index of the next character `code` at or after `from` that stands outside strings and
+ * brackets (`()`, `[]`, `{}`, `<>`), counting from bracket depth 0 at `from`; -1 if none.
+ */
+export function topLevelIndexOf(text: string, code: number, from = 0): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const close = text.indexOf('"', i + 1);
+      if (close < 0) return -1;
+      i = close;
+    } else if (c === 40 || c === 91 || c === 123 || c === 60) depth++;
+    else if (c === 41 || c === 93 || c === 125 || c === 62) depth--;
+    else if (c === code && depth === 0) return i;
+  }
+  return -1;
 }
 
 /** Per character code for `Scan`: 1 opens a bracket, -1 closes one, 2 a string, 3 a comment. */
@@ -218,7 +265,6 @@ function leadingWord(s: string): string {
 
 class LineMachine {
   private readonly scan = new Scan();
-  private readonly cur: Cursor;
   private state: typeof TOP | typeof HEADER | typeof BODY = TOP;
   private readonly functions: LlvmFunction[] = [];
 
@@ -238,7 +284,6 @@ class LineMachine {
   private readonly instrs: LlvmInstr[] = [];
   private instrCount = 0;
   private labels = new Map<string, number>();
-  private counter = 0;
   /** The instruction read but not yet parsed (it may go on over the next lines). */
   private pending: string | null = null;
   private pendingA = 0;
@@ -247,14 +292,6 @@ class LineMachine {
   private pendingDepth = 0;
   /** `codesOf(pending)`, or null to be made when needed (for a joined instruction). */
   private pendingCodes: Uint8Array | null = null;
-  /**
-   * The pending instruction already parsed (by `quickBodyLine`), and its `Cursor.resultNumber`,
-   * `unnamed` and `terminator`; or null.
-   */
-  private parsed: LlvmInstr | null = null;
-  private parsedNumber = -1;
-  private parsedUnnamed = false;
-  private parsedTerminator = false;
 
   /** The strict reading (verify.ts), fed every entity; `ownChecker`: made here, so finished here. */
   private readonly check: ModuleChecker;
@@ -266,7 +303,6 @@ class LineMachine {
     private readonly file: string,
     checker?: ModuleChecker,
   ) {
-    this.cur = new Cursor(file, (parserStrings ??= new StringTable(PARSER_STRINGS, PARSER_STRINGS_BITS)));
     this.check = checker ?? new ModuleChecker(file);
     this.ownChecker = checker === undefined;
   }
@@ -347,7 +383,7 @@ class LineMachine {
     }
     if (TOP_SKIP.has(w)) return this.skipTop(raw, codes, a, b, delta, n);
     if (labelOf(raw, codes, a, b) !== null) this.fail(n, `block label outside a function`);
-    if (OPCODES.has(w)) this.fail(n, `instruction outside a function`);
+    if (OPCODE_WORDS.has(w)) this.fail(n, `instruction outside a function`);
     this.fail(n, `unexpected ${JSON.stringify(w || text.slice(0, 20))} outside a function`);
   }
 
@@ -372,67 +408,23 @@ class LineMachine {
     if (this.headerDepth === 0 && h.endsWith("}"))
       this.fail(this.headerLine, `the body must start on the line after the '{' of 'define'`);
     if (this.headerDepth !== 1 || !h.endsWith("{")) return;
-    const fn = this.parseHeader(h.slice(0, h.length - 1), this.headerLine);
-    this.check.functionHeader(h, codesOf(h), 0, h.length - 1, this.headerLine);
-    this.fn = fn;
+    const { name, params, paramsEnd } = this.check.functionHeader(h, codesOf(h), 0, h.length - 1, this.headerLine);
+    const { groups, optnone } = headerAttributes(h.slice(0, h.length - 1), paramsEnd);
+    this.fn = { name, params, blocks: [], line: this.headerLine, attributeGroups: groups, optnone };
     this.block = null;
     this.labels = new Map();
     this.instrCount = 0;
     this.pending = null;
     this.pendingCodes = null;
-    this.parsed = null;
     this.state = BODY;
-  }
-
-  /** `define [linkage ...] RetType @name(params) [attrs ...]` (without the `{`). */
-  private parseHeader(h: string, line: number): LlvmFunction {
-    const c = this.cur;
-    // the name is the first `@` outside brackets and strings
-    const at = topLevelIndexOf(h, 64);
-    if (at < 0) this.fail(line, `'define' without a function name (@...)`);
-    c.reset(h, line, at);
-    const name = c.globalName();
-    c.expect(40, `after the function name`);
-    this.counter = 0;
-    const params: string[] = [];
-    if (!c.eat(41))
-      for (;;) {
-        if (c.eatWord("...")) {
-          c.expect(41, `after '...'`);
-          break;
-        }
-        c.skipType();
-        let pname: string | null = null;
-        for (;;) {
-          const d = c.peek();
-          if (d === 44 || d === 41) break;
-          if (d === -1) c.fail(`unterminated parameter list`);
-          if (d === 37) {
-            pname = c.localName();
-            if (!c.quoted && isDigits(pname)) this.counter = Number(pname) + 1;
-          } else if (d === 40 || d === 91 || d === 123 || d === 60) c.skipGroup();
-          else if (d === 34) c.skipString();
-          else if (d === 61) c.pos++;
-          else if (!c.skipWord()) c.fail(`unexpected ${c.here()} in the parameter list`);
-        }
-        params.push(pname ?? String(this.counter++));
-        if (c.eat(44)) continue;
-        c.expect(41, `after the parameters`);
-        break;
-      }
-    const { groups, optnone } = headerAttributes(h, c.pos);
-    return { name, params, blocks: [], line, attributeGroups: groups, optnone };
   }
 
   // --- function body --------------------------------------------------------------------------
 
   /**
-   * The common lines of a body, read without `Scan`: blank and comment lines, labels alone on
-   * their line (up to a comment), debug records, and instructions complete on their line. Such an
-   * instruction is parsed at once, speculatively (see `Cursor.speculative`): from the raw line,
-   * which saves a pass over it. Returns false, having changed nothing but flushing the pending
-   * instruction as `bodyLine` would, for any other line (or when the speculative read gives up):
-   * `bodyLine` takes it.
+   * The common lines of a body that need no `Scan`: blank and comment lines, labels alone on
+   * their line (up to a comment) and debug records. Returns false, having changed nothing but
+   * flushing the pending instruction as `bodyLine` would, for any other line: `bodyLine` takes it.
    */
   private quickBodyLine(raw: string, codes: Uint8Array, start: number, stop: number, n: number): boolean {
     if (this.pending !== null && this.pendingDepth !== 0) return false;
@@ -445,7 +437,7 @@ class LineMachine {
       if (isContinuation(codes, a, stop)) return false;
       this.flush();
     }
-    if (c0 === 37 /* % */) return this.quickInstruction(raw, codes, a, stop, n);
+    if (c0 === 37 /* % */) return false;
     if (c0 === 35 /* # */) return codesAre(codes, a, "#dbg_");
     if (NAME_CHAR[c0] === 0) return false;
     let i = a + 1;
@@ -453,43 +445,10 @@ class LineMachine {
     if (i < stop && codes[i] === 58 /* : */) {
       const rest = skipBlanks(codes, i + 1, stop);
       if (rest < stop && codes[rest] !== 59 /* ; */) return false; // `bb: ret void`
-      this.startBlock(this.cur.strings.range(codes, raw, a, i), false, n);
+      this.startBlock(raw.slice(a, i), false, n);
       return true;
     }
-    // `uselistorder`, or a top-level word (a missing `}`, reported there): the exact way
-    if (isDirectiveWord(codes, a, i)) return false;
-    return this.quickInstruction(raw, codes, a, stop, n);
-  }
-
-  /** The instruction that starts at `raw[a]`, read speculatively up to the end of the line. */
-  private quickInstruction(raw: string, codes: Uint8Array, a: number, stop: number, n: number): boolean {
-    const end = trimBlanks(codes, a, stop);
-    const c = this.cur;
-    c.reset(raw, n, a, end, codes);
-    let instr = quickParse(c); // the frequent instructions, without the generic machinery
-    if (instr === null) {
-      c.reset(raw, n, a, end, codes);
-      c.speculative = true;
-      try {
-        instr = parseInstruction(c);
-      } catch (e) {
-        if (e === GIVE_UP) return false;
-        throw e;
-      } finally {
-        c.speculative = false;
-      }
-    }
-    this.pending = raw;
-    this.pendingCodes = codes;
-    this.pendingA = a;
-    this.pendingB = c.restEnd;
-    this.pendingLine = n;
-    this.pendingDepth = 0;
-    this.parsed = instr;
-    this.parsedNumber = c.resultNumber;
-    this.parsedUnnamed = c.unnamed;
-    this.parsedTerminator = c.terminator;
-    return true;
+    return false;
   }
 
   /** The body line `raw[a, b)` (comment-free, trimmed), `codes` are `codesOf(raw)`. */
@@ -503,7 +462,6 @@ class LineMachine {
         if (b - a === 1 && codes[a] === 125 /* } */)
           this.fail(this.pendingLine, `unbalanced brackets: the instruction is not closed before the '}' of the function`);
         // the instruction goes on over this line
-        this.parsed = null;
         this.pendingCodes = null;
         this.pending = this.pending.slice(this.pendingA, this.pendingB) + " " + raw.slice(a, b);
         this.pendingA = 0;
@@ -531,7 +489,6 @@ class LineMachine {
     if (isUselistorder(codes, a, b)) return;
     if (isTopLevelWord(codes, a, b))
       this.fail(this.fn!.line, `function ${llvmName("@", this.fn!.name)} is not closed: no '}' before line ${n}`);
-    this.parsed = null;
     this.pending = raw;
     this.pendingCodes = codes;
     this.pendingA = a;
@@ -541,16 +498,16 @@ class LineMachine {
     if (delta < 0) this.fail(n, `unbalanced brackets: more closing than opening`);
   }
 
-  /** `implicit`: a block without a label (it takes the next number, `name`). */
-  private startBlock(name: string, quoted: boolean, n: number, implicit = false): void {
+  /** `implicit`: a block without a label (the strict reader gives it the next number). */
+  private startBlock(label: string, quoted: boolean, n: number, implicit = false): void {
     const fn = this.fn!;
     if (this.block !== null)
-      this.fail(n, `block ${llvmName("%", name)} starts before block ${llvmName("%", this.block.label)} ends (it has no terminator)`);
+      this.fail(n, `block ${llvmName("%", label)} starts before block ${llvmName("%", this.block.label)} ends (it has no terminator)`);
+    const name = implicit ? this.check.blockLabel(label, quoted, true, n) : label;
     const size = this.labels.size;
     this.labels.set(name, fn.blocks.length);
     if (this.labels.size === size) this.fail(n, `duplicate block label ${llvmName("%", name)} in function ${llvmName("@", fn.name)}`);
-    if (!quoted && isDigits(name)) this.counter = Number(name) + 1;
-    this.check.blockLabel(name, quoted, implicit, n);
+    if (!implicit) this.check.blockLabel(name, quoted, false, n);
     this.block = { label: name, instrs: NO_INSTRS, succs: NO_SUCCS, line: n }; // both set by the terminator
     fn.blocks.push(this.block);
   }
@@ -560,25 +517,10 @@ class LineMachine {
     const line = this.pendingLine;
     this.pending = null;
     if (this.pendingDepth !== 0) this.fail(line, `unbalanced brackets in the instruction`);
-    if (this.block === null) this.startBlock(String(this.counter), false, line, true); // an unnamed block
-    let instr = this.parsed;
-    let resultNumber = this.parsedNumber;
-    let unnamed = this.parsedUnnamed;
-    let terminator = this.parsedTerminator;
-    if (instr === null) {
-      const c = this.cur;
-      c.reset(text, line, this.pendingA, this.pendingB, this.pendingCodes ?? undefined);
-      instr = parseInstruction(c);
-      resultNumber = c.resultNumber;
-      unnamed = c.unnamed;
-      terminator = c.terminator;
-    }
-    this.parsed = null;
-    this.check.instruction(text, this.pendingCodes ?? codesOf(text), this.pendingA, this.pendingB, line);
-    if (unnamed) instr.result = String(this.counter++);
-    else if (resultNumber >= 0) this.counter = resultNumber + 1;
+    if (this.block === null) this.startBlock("", false, line, true); // an unnamed block
+    const instr = this.check.instruction(text, this.pendingCodes ?? codesOf(text), this.pendingA, this.pendingB, line);
     this.instrs[this.instrCount++] = instr;
-    if (terminator) {
+    if (TERMINATOR_OPS.has(instr.op)) {
       const block = this.block!;
       block.succs = (instr as { succs: string[] }).succs; // shared with the terminator
       block.instrs = this.instrs.slice(0, this.instrCount); // of its exact size
@@ -623,28 +565,6 @@ function isTopLevelWord(codes: Uint8Array, a: number, b: number): boolean {
   return false;
 }
 
-/**
- * Whether the word `raw[a, e)` (a whole run of name characters) is `uselistorder`,
- * `uselistorder_bb` or one of `TOP_LEVEL_WORDS`: `isUselistorder || isTopLevelWord` for a line
- * whose first word is known, its length tried first.
- */
-function isDirectiveWord(codes: Uint8Array, a: number, e: number): boolean {
-  switch (e - a) {
-    case 6:
-      return codesAre(codes, a, "define") || codesAre(codes, a, "target");
-    case 7:
-      return codesAre(codes, a, "declare");
-    case 10:
-      return codesAre(codes, a, "attributes");
-    case 12:
-      return codesAre(codes, a, "uselistorder");
-    case 15:
-      return codesAre(codes, a, "uselistorder_bb") || codesAre(codes, a, "source_filename");
-    default:
-      return false;
-  }
-}
-
 /** Whether `raw[a, b)` starts with the word `w` (not followed by a name character). */
 function startsWithWord(codes: Uint8Array, a: number, b: number, w: string): boolean {
   const e = a + w.length;
@@ -671,7 +591,7 @@ function labelOf(raw: string, codes: Uint8Array, a: number, b: number): { name: 
   if (codes[a] === 34) {
     const close = raw.indexOf('"', a + 1);
     if (close > 0 && close + 1 < b && codes[close + 1] === 58 /* : */)
-      return { name: unescape(raw.slice(a + 1, close)), quoted: true, end: close + 2 };
+      return { name: unescapeBytes(raw.slice(a + 1, close)), quoted: true, end: close + 2 };
     return null;
   }
   let i = a;
