@@ -16,6 +16,8 @@
  * Hermes adapter's own tables: events per variable and block, a memo per (variable, value).
  */
 
+import { foldSingleValuePlaceholders } from "../placeholders.js";
+
 /** What a definition of a variable produces in after-dump terms: a value key, or a removed value not known yet (`?N`). */
 export interface SearchTables {
   /** Blocks of the function (indices), reachable predecessors per block, one entry per edge. */
@@ -295,34 +297,11 @@ export class ValueSearch {
     };
     for (const h of holders) h.args = preds[h.b].map(endValue);
     // placeholders that merge one value (besides themselves and paths without one) are that value
-    const forward = new Map<number, number>();
-    const find = (x: number): number => {
-      while (forward.has(x)) x = forward.get(x)!;
-      return x;
-    };
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (let k = 0; k < holders.length; k++) {
-        const self = PH - k;
-        if (forward.has(self)) continue;
-        let only: number | undefined;
-        let many = false;
-        for (const a of holders[k].args) {
-          const x = find(a);
-          if (x === self || x === BOT) continue;
-          if (only === undefined) only = x;
-          else if (only !== x) many = true;
-        }
-        if (!many && only !== undefined) {
-          forward.set(self, only);
-          changed = true;
-        }
-      }
-    }
+    const { find, folded } = foldSingleValuePlaceholders(holders.map((h) => h.args), PH, BOT);
     const real = new Map<number, MergePhi>();
     for (let k = 0; k < holders.length; k++) {
       const self = PH - k;
-      if (forward.has(self)) continue;
+      if (folded(k)) continue;
       const b = holders[k].b;
       const key = `${web.v}|${web.w}|${b}`;
       let m = this.mergeAt.get(key);

@@ -48,6 +48,7 @@ import { promotion, type Promotion } from "./promote.js";
 import { unreachablePrediction } from "./paths.js";
 import { PoisonOracle } from "./poison.js";
 import { BlockDominators } from "../dominators.js";
+import { foldSingleValuePlaceholders } from "../placeholders.js";
 import type { RefinedValue, UndominatedUse } from "../adapter.js";
 import { dominanceViolation } from "./verify.js";
 import { attachmentsOf, mayHaveAttachmentsBeyond, sameSkeleton, shapeOf, SourceText, valueText, type ExpectedNames, type Hole } from "./text.js";
@@ -1464,35 +1465,12 @@ class Adapter {
     };
     for (const ph of placeholders) ph.args = this.preds[ph.b].map(endValue);
     // remove placeholders that merge one value (ignoring themselves and undefined paths)
-    const forward = new Map<number, number>();
-    const find = (x: number): number => {
-      while (forward.has(x)) x = forward.get(x)!;
-      return x;
-    };
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (let k = 0; k < placeholders.length; k++) {
-        const self = PH - k;
-        if (forward.has(self)) continue;
-        let only: number | undefined;
-        let many = false;
-        for (const a0 of placeholders[k].args) {
-          const x = find(a0);
-          if (x === self || x === BOT) continue;
-          if (only === undefined) only = x;
-          else if (only !== x) many = true;
-        }
-        if (!many && only !== undefined) {
-          forward.set(self, only);
-          changed = true;
-        }
-      }
-    }
+    const { find, folded } = foldSingleValuePlaceholders(placeholders.map((h) => h.args), PH, BOT);
     // the remaining placeholders become our phis
     const real = new Map<number, number>();
     for (let k = 0; k < placeholders.length; k++) {
       const self = PH - k;
-      if (forward.has(self)) continue;
+      if (folded(k)) continue;
       const b = placeholders[k].b;
       const key = `${a}|${w}|${b}`;
       let fp = this.foldPhis.get(key);
@@ -1514,8 +1492,7 @@ class Adapter {
       return y <= PH ? real.get(y)! : y;
     };
     for (let k = 0; k < placeholders.length; k++) {
-      const self = PH - k;
-      if (forward.has(self)) continue;
+      if (folded(k)) continue;
       const fp = this.foldPhis.get(`${a}|${w}|${placeholders[k].b}`)!;
       if (fp.args.length > 0) continue;
       const fill = values(placeholders[k].b)[0];
